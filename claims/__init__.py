@@ -1,0 +1,11 @@
+"""The typed-claim witness framework: its public surface, re-exported.
+
+Machinery lives in named modules (declare, check, outcome, runner, report,
+cli, pytest_plugin); this module only lists the API a witness uses.
+"""
+
+from claims import check
+from claims.declare import Because, Claim, Witness, because
+from claims.kinds import Kind, Verdict
+
+__all__ = ["Because", "Claim", "Kind", "Verdict", "Witness", "because", "check"]

@@ -1,0 +1,129 @@
+"""The pytest glue, in one module: every claim becomes a pytest item.
+
+Each hook is a few lines handing off to the framework; state lives in
+`config.stash`.  Node ids contain the claim id
+(`witnesses/spark/fit_wall.py::spark.fit_wall.v41_fits_at_080_utilization`),
+so `-k` selects claims, and failures render as `claim_batch` renders them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claims.config import Config, load_config
+from claims.declare import Claim
+from claims.discovery import witnesses_in
+from claims.errors import ConfigError
+from claims.report import failure_lines
+from claims.runner import Result, Settings, run_claim
+from claims.typecheck import install_typecheck_hook
+
+STATE = pytest.StashKey["PluginState | None"]()
+
+
+class PluginState:
+    """Hold the claims configuration and the folders of the witness packages."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
+        self.packages: list[tuple[str, Path]] = []
+        for package in config.witnesses:
+            spec = importlib.util.find_spec(package)
+            for location in (spec.submodule_search_locations or []) if spec else []:
+                self.packages.append((package, Path(location).resolve()))
+
+    def module_name(self, path: Path) -> str | None:
+        """Return the dotted module name of a file inside a witness package, else None."""
+        resolved = path.resolve()
+        for package, folder in self.packages:
+            if folder == resolved.parent or folder in resolved.parents:
+                parts = list(resolved.relative_to(folder).with_suffix("").parts)
+                if parts[-1] == "__init__":
+                    parts.pop()
+                return ".".join([package, *parts])
+        return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: list[str]) -> None:
+    """Install typeguard over the domain before any conftest or test imports it."""
+    try:
+        config = load_config(early_config.invocation_params.dir)
+    except ConfigError:
+        early_config.stash[STATE] = None
+        return
+    install_typecheck_hook(config.typecheck)
+    early_config.stash[STATE] = PluginState(config)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """Collect a witness module's claims."""
+    state = parent.config.stash.get(STATE, None)
+    if state is None or file_path.suffix != ".py":
+        return None
+    name = state.module_name(file_path)
+    if name is None:
+        return None
+    return WitnessModule.from_parent(parent, path=file_path, module_name=name)
+
+
+class WitnessModule(pytest.File):
+    """A witness module: import it and yield one item per claim."""
+
+    def __init__(self, *, module_name: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.module_name = module_name
+
+    def collect(self) -> Iterator[pytest.Item]:
+        """Import the module (an import error is a collection error) and yield its claims."""
+        module = importlib.import_module(self.module_name)
+        for witness in witnesses_in(module):
+            for claim in witness.claims:
+                yield ClaimItem.from_parent(self, name=claim.id, claim=claim)
+
+
+class ClaimFailed(Exception):
+    """Carry a red claim's result to repr_failure."""
+
+    def __init__(self, result: Result) -> None:
+        super().__init__(result.claim.id)
+        self.result = result
+
+
+class ClaimItem(pytest.Item):
+    """One claim, run by the same runner as `claim_batch`."""
+
+    def __init__(self, *, claim: Claim, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.claim = claim
+        self.add_marker(pytest.mark.claim(kind=claim.kind.value))
+
+    def runtest(self) -> None:
+        """Run the claim; a red verdict raises ClaimFailed."""
+        state = self.config.stash[STATE]
+        assert state is not None
+        result = run_claim(self.claim, state.settings)
+        if result.verdict.red:
+            raise ClaimFailed(result)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """Render a red claim as claim_batch does."""
+        if isinstance(excinfo.value, ClaimFailed):
+            state = self.config.stash[STATE]
+            return "\n".join(failure_lines(excinfo.value.result, str(state.config.root) if state else None))
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        """Point reports at the claim's source line."""
+        return Path(self.claim.source_file), self.claim.source_line - 1, f"claim {self.claim.id}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the `claim` marker."""
+    config.addinivalue_line("markers", "claim(kind): a claim collected from a witness module")
