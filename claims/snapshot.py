@@ -38,10 +38,10 @@ def diff_lines(stored: bytes, observed: bytes, limit: int = DEFAULT_DIFF_LINES) 
     """Return a unified diff of stored against observed, capped at `limit` lines."""
     old = stored.decode("utf-8", errors="backslashreplace").splitlines(keepends=True)
     new = observed.decode("utf-8", errors="backslashreplace").splitlines(keepends=True)
-    lines = [line.rstrip("\n") for line in difflib.unified_diff(old, new, "stored", "observed", n=2)]
-    if not lines and stored != observed:
-        # Same text lines, different bytes: a line ending or trailing newline changed.
-        lines = [f"bytes differ only in line endings or final newline ({len(stored)} stored, {len(observed)} observed)"]
+    # Show carriage returns: a snapshot must never hide a line-ending change.
+    lines = [line.rstrip("\n").replace("\r", "\\r") for line in difflib.unified_diff(old, new, "stored", "observed", n=2)]
+    if stored != observed and stored.splitlines() == observed.splitlines():
+        lines.insert(0, f"bytes differ only in line endings or final newline ({len(stored)} stored, {len(observed)} observed)")
     if len(lines) > limit:
         lines = lines[:limit] + [f"... diff cut at {limit} lines ({len(lines) - limit} more; --diff-lines N)"]
     return lines

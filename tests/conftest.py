@@ -1,0 +1,37 @@
+"""Shared fixtures for the framework's own tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+
+
+@pytest.fixture
+def toy_project(tmp_path: Path) -> Path:
+    """Copy the toy project (green, red and broken witnesses) to a fresh folder."""
+    target = tmp_path / "toy"
+    shutil.copytree(TOY, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def run_cli(cwd: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run `claim_batch ARGS` in a fresh interpreter inside `cwd`."""
+    full_env = {**os.environ, **(env or {})}
+    full_env.pop("CLAIMS_PYPROJECT", None)
+    return subprocess.run(
+        [sys.executable, "-m", "claims.cli", *args],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

@@ -1,0 +1,92 @@
+"""Declaring witnesses and claims refuses misuse with messages that say how to fix it."""
+
+from __future__ import annotations
+
+import pytest
+
+from claims import Witness, because
+from claims.errors import DeclarationError
+
+
+def rule() -> int:
+    return 1
+
+
+def test_a_witness_name_is_family_dot_snake_case() -> None:
+    with pytest.raises(DeclarationError, match="family.snake_case"):
+        Witness("FitWall")
+
+
+def test_a_claim_id_is_the_witness_plus_the_function_name() -> None:
+    w = Witness("spark.fit_wall")
+
+    @w.positive("The rule yields one.", rules=[rule])
+    def yields_one() -> None:
+        pass
+
+    (claim,) = w.claims
+    assert claim.id == "spark.fit_wall.yields_one"
+    assert claim.rules == ("tests.test_declare.rule",) or claim.rules[0].endswith("test_declare.rule")
+    assert claim.source_file.endswith("test_declare.py")
+
+
+def test_rules_are_resolved_and_must_exist() -> None:
+    w = Witness("spark.fit_wall")
+    with pytest.raises(DeclarationError, match="has no 'no_such_rule'"):
+
+        @w.positive("The rule yields one.", rules=["claims.declare.no_such_rule"])
+        def a() -> None:
+            pass
+
+    with pytest.raises(DeclarationError, match="does not import"):
+
+        @w.positive("The rule yields one.", rules=["no_such_package.rule"])
+        def b() -> None:
+            pass
+
+    with pytest.raises(DeclarationError, match="name the rule"):
+
+        @w.positive("The rule yields one.", rules=[])
+        def c() -> None:
+            pass
+
+
+def test_a_statement_is_required() -> None:
+    w = Witness("spark.fit_wall")
+    with pytest.raises(DeclarationError, match="non-empty sentence"):
+
+        @w.positive("  ", rules=[rule])
+        def a() -> None:
+            pass
+
+
+def test_a_refusal_names_its_expected_reasons() -> None:
+    w = Witness("spark.fit_wall")
+    with pytest.raises(DeclarationError, match="at least one expected reason"):
+
+        @w.refusal("The rule refuses.", rules=[rule], reasons=[])
+        def a() -> None:
+            pass
+
+    with pytest.raises(DeclarationError, match="expects a reason class"):
+        because("not a class", at="$")  # type: ignore[arg-type]
+
+
+def test_a_claim_is_declared_once_per_witness() -> None:
+    w = Witness("spark.fit_wall")
+
+    @w.positive("The rule yields one.", rules=[rule])
+    def same() -> None:
+        pass
+
+    with pytest.raises(DeclarationError, match="declared twice"):
+
+        @w.positive("The rule yields one.", rules=[rule])
+        def same() -> None:  # noqa: F811
+            pass
+
+
+def test_snapshot_extensions_cannot_carry_paths() -> None:
+    w = Witness("spark.fit_wall")
+    with pytest.raises(DeclarationError, match="snapshot ext"):
+        w.snapshot("The unit renders.", rules=[rule], ext="../x")

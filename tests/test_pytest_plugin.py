@@ -1,0 +1,61 @@
+"""The pytest plugin collects every claim as an item named by its id and renders failures like claim_batch."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+
+
+@pytest.fixture
+def toy(pytester: pytest.Pytester) -> pytest.Pytester:
+    for entry in TOY.iterdir():
+        if entry.is_dir():
+            shutil.copytree(entry, pytester.path / entry.name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(entry, pytester.path / entry.name)
+    (pytester.path / "toy_witnesses" / "broken.py").unlink()
+    return pytester
+
+
+def test_claims_are_collected_with_their_ids_in_node_ids(toy: pytest.Pytester) -> None:
+    result = toy.runpytest_subprocess("--collect-only", "-q", "toy_witnesses")
+    assert "toy_witnesses/good.py::toy.good.within_limit_admits" in result.outlines
+    assert "toy_witnesses/mixed.py::toy.mixed.unit_line_snapshot" in result.outlines
+    assert "10 tests collected" in result.stdout.str()
+
+
+def test_verdicts_map_to_pytest_outcomes(toy: pytest.Pytester) -> None:
+    result = toy.runpytest_subprocess("toy_witnesses")
+    result.assert_outcomes(passed=4, failed=6)
+
+
+def test_failures_render_expected_and_observed(toy: pytest.Pytester) -> None:
+    result = toy.runpytest_subprocess("toy_witnesses", "-k", "fails_on_a_mismatch")
+    result.assert_outcomes(failed=1, deselected=9)
+    result.stdout.fnmatch_lines(["FAIL toy.mixed.fails_on_a_mismatch  [positive]", "  expected: margin: 8", "  observed: margin: 7"])
+
+
+def test_k_selects_claims_by_id(toy: pytest.Pytester) -> None:
+    result = toy.runpytest_subprocess("toy_witnesses", "-k", "toy.good")
+    result.assert_outcomes(passed=2, deselected=8)
+
+
+def test_the_type_check_hook_is_active_under_pytest(toy: pytest.Pytester) -> None:
+    result = toy.runpytest_subprocess("toy_witnesses", "-k", "crash_is_not_a_refusal")
+    result.stdout.fnmatch_lines(["*crashed instead of refusing: TypeCheckError: argument \"size\" (str) is not an instance of int*"])
+
+
+def test_a_broken_witness_module_is_a_collection_error(toy: pytest.Pytester) -> None:
+    (toy.path / "toy_witnesses" / "broken.py").write_text("import toy_domain.no_such_module\n")
+    result = toy.runpytest_subprocess("toy_witnesses", "--collect-only")
+    assert result.ret != 0
+    result.stdout.fnmatch_lines(["*ERROR collecting*broken.py*", "*No module named 'toy_domain.no_such_module'*"])
+
+
+def test_the_plugin_is_inert_without_a_claims_table(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    pytester.runpytest_subprocess().assert_outcomes(passed=1)
