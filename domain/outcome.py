@@ -8,7 +8,7 @@ the numbers).  The reason's class names the kind of refusal.
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -16,7 +16,8 @@ from attrs import field, frozen
 T = TypeVar("T")
 
 
-def _non_empty_sentence(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+def _non_empty_sentence(instance: object, attribute: Any, value: str) -> None:
+    # `attribute` is an attrs.Attribute; typeguard cannot subscript it at run time.
     if not value.strip():
         raise ValueError(f"{type(instance).__name__}.{attribute.name} must be a non-empty sentence")
 
