@@ -21,6 +21,7 @@ EXIT_PASS, EXIT_RED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 # Subcommands live in their own modules, imported only when used.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "explain": ("claims.cli_explain:main", "show a claim's statement, rule, control and source"),
+    "mutate": ("claims.cli_mutate:main", "judge declared defects (exact red sets) or sweep mutmut mutants (--auto)"),
 }
 
 EPILOG = """\
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--junit-xml", metavar="PATH", help="also write a JUnit XML report to PATH")
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failed or errored claim")
     parser.add_argument("--timeout", type=float, metavar="S", help="per-claim timeout in seconds (default from [tool.claims].timeout)")
+    parser.add_argument("--profile", metavar="NAME", help="hypothesis profile for property claims: ci (default, derandomised), dev, thorough; or CLAIMS_PROFILE")
     parser.add_argument("--diff-lines", type=int, default=100, metavar="N", help="cap snapshot diffs at N lines (default 100)")
     return parser
 

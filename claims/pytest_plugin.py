@@ -21,6 +21,7 @@ from claims.discovery import witnesses_in
 from claims.errors import ConfigError
 from claims.report import failure_lines
 from claims.runner import Result, Settings, run_claim
+from claims.profiles import chosen_profile, load_when_imported
 from claims.typecheck import install_typecheck_hook
 
 STATE = pytest.StashKey["PluginState | None"]()
@@ -59,6 +60,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
         early_config.stash[STATE] = None
         return
     install_typecheck_hook(config.typecheck)
+    load_when_imported(chosen_profile())
     early_config.stash[STATE] = PluginState(config)
 
 

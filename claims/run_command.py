@@ -18,13 +18,14 @@ EXIT_PASS, EXIT_RED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate the selection; print per-witness lines, failures and the closing line."""
-    session = open_session()
+    session = open_session(args.profile)
     discovery = session.discovery
     claims, unknown = select(discovery.claims, args.patterns)
     if unknown:
         print(unknown_message(unknown, discovery.claims), file=sys.stderr)
         return EXIT_USAGE
-    failures = discovery.failures if not args.patterns else tuple(f for f in discovery.failures)
+    # A module that did not import may have held selected claims: always report it.
+    failures = discovery.failures
     if args.list:
         for claim in claims:
             print(f"{claim.id}  [{claim.kind.value}]  {claim.statement}")

@@ -12,6 +12,7 @@ from attrs import frozen
 
 from claims.config import Config, load_config
 from claims.discovery import Discovery, discover
+from claims.profiles import chosen_profile, load_when_imported
 from claims.typecheck import install_typecheck_hook
 
 
@@ -23,9 +24,10 @@ class Session:
     discovery: Discovery
 
 
-def open_session() -> Session:
-    """Load config, install typeguard over the configured packages, discover witnesses."""
+def open_session(profile: str | None = None) -> Session:
+    """Load config, install typeguard, choose the hypothesis profile, then discover witnesses."""
     config = load_config()
+    load_when_imported(chosen_profile(profile))
     too_early = install_typecheck_hook(config.typecheck)
     if too_early:
         print(f"claim_batch: warning: {', '.join(too_early)} imported before the type-check hook; calls into it are not type-checked", file=sys.stderr)

@@ -1,0 +1,92 @@
+"""Hypothesis settings profiles for property claims.
+
+`ci` is derandomised and keeps no example database, so CI runs and mutation
+runs give reproducible kills (and avoid the `differing_executors` health
+check that repeated in-process runs trip); `thorough` searches deeper.
+Must-hold cases are `@example`s in the claims, never database entries.
+"""
+
+from __future__ import annotations
+
+import os
+
+PROFILES = ("ci", "dev", "thorough")
+DEFAULT = "ci"
+
+_registered = False
+
+
+def _register() -> None:
+    global _registered
+    if _registered:
+        return
+    from hypothesis import HealthCheck, settings
+
+    common = {"database": None, "suppress_health_check": [HealthCheck.differing_executors, HealthCheck.too_slow], "deadline": None}
+    settings.register_profile("ci", derandomize=True, max_examples=60, print_blob=False, **common)
+    settings.register_profile("dev", derandomize=False, max_examples=100, **common)
+    settings.register_profile("thorough", derandomize=False, max_examples=2000, **common)
+    _registered = True
+
+
+def chosen_profile(explicit: str | None = None) -> str:
+    """Return the profile named on the command line, else by CLAIMS_PROFILE, else `ci`."""
+    name = explicit or os.environ.get("CLAIMS_PROFILE") or DEFAULT
+    if name not in PROFILES:
+        from claims.errors import UsageError
+
+        raise UsageError(f"unknown hypothesis profile {name!r}; expected one of {', '.join(PROFILES)}")
+    return name
+
+
+def load_profile(name: str) -> None:
+    """Register the profiles and make `name` the default for every property claim."""
+    _register()
+    from hypothesis import settings
+
+    settings.load_profile(name)
+
+
+class _LoadAfterImport:
+    """A meta-path finder that loads the profile right after `hypothesis` first imports.
+
+    Hypothesis binds `settings.default` when a `@settings`/`@given` decorator
+    runs, so the profile must be loaded before witness modules decorate their
+    property claims; importing hypothesis eagerly would tax every run that
+    selects none.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, fullname: str, path: object, target: object = None) -> object:
+        if fullname != "hypothesis":
+            return None
+        import importlib.util
+        import sys
+
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        original = loader.exec_module
+        profile = self.name
+
+        def exec_then_load(module: object) -> None:
+            original(module)  # type: ignore[arg-type]
+            sys.modules["hypothesis"] = module  # type: ignore[assignment]
+            load_profile(profile)
+
+        loader.exec_module = exec_then_load  # type: ignore[method-assign]
+        return spec
+
+
+def load_when_imported(name: str) -> None:
+    """Load profile `name` now if hypothesis is imported, else as soon as it is."""
+    import sys
+
+    if "hypothesis" in sys.modules:
+        load_profile(name)
+        return
+    sys.meta_path.insert(0, _LoadAfterImport(name))
