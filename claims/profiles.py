@@ -9,6 +9,7 @@ Must-hold cases are `@example`s in the claims, never database entries.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 PROFILES = ("ci", "dev", "thorough")
 DEFAULT = "ci"
@@ -69,17 +70,27 @@ class _LoadAfterImport:
         spec = importlib.util.find_spec(fullname)
         if spec is None or spec.loader is None:
             return spec
-        loader = spec.loader
-        original = loader.exec_module
-        profile = self.name
-
-        def exec_then_load(module: object) -> None:
-            original(module)  # type: ignore[arg-type]
-            sys.modules["hypothesis"] = module  # type: ignore[assignment]
-            load_profile(profile)
-
-        loader.exec_module = exec_then_load  # type: ignore[method-assign]
+        # Wrap, never patch: a loader may be shared by many modules (pytest's rewriting hook is).
+        spec.loader = _ThenLoadProfile(spec.loader, self.name)
         return spec
+
+
+class _ThenLoadProfile:
+    """Delegate to the real loader, then load the profile once `hypothesis` has executed."""
+
+    def __init__(self, loader: Any, profile: str) -> None:
+        self.loader = loader
+        self.profile = profile
+
+    def create_module(self, spec: Any) -> Any:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self.loader.exec_module(module)
+        load_profile(self.profile)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.loader, name)
 
 
 def load_when_imported(name: str) -> None:
