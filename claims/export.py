@@ -83,4 +83,4 @@ def junit_xml(results: Sequence[Result], failures: Sequence[ImportFailure]) -> b
         suite.set("tests", str(len(cases)))
         suite.set("failures", str(sum(1 for c in cases if c.find("failure") is not None)))
         suite.set("errors", str(sum(1 for c in cases if c.find("error") is not None)))
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+    return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True)) + b"\n"

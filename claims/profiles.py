@@ -8,7 +8,13 @@ Must-hold cases are `@example`s in the claims, never database entries.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import os
+import sys
+import types
+from collections.abc import Sequence
 from typing import Any
 
 PROFILES = ("ci", "dev", "thorough")
@@ -23,10 +29,10 @@ def _register() -> None:
         return
     from hypothesis import HealthCheck, settings
 
-    common = {"database": None, "suppress_health_check": [HealthCheck.differing_executors, HealthCheck.too_slow], "deadline": None}
-    settings.register_profile("ci", derandomize=True, max_examples=60, print_blob=False, **common)
-    settings.register_profile("dev", derandomize=False, max_examples=100, **common)
-    settings.register_profile("thorough", derandomize=False, max_examples=2000, **common)
+    quiet = [HealthCheck.differing_executors, HealthCheck.too_slow]
+    settings.register_profile("ci", derandomize=True, max_examples=60, print_blob=False, database=None, deadline=None, suppress_health_check=quiet)
+    settings.register_profile("dev", max_examples=100, database=None, deadline=None, suppress_health_check=quiet)
+    settings.register_profile("thorough", max_examples=2000, database=None, deadline=None, suppress_health_check=quiet)
     _registered = True
 
 
@@ -48,7 +54,7 @@ def load_profile(name: str) -> None:
     settings.load_profile(name)
 
 
-class _LoadAfterImport:
+class _LoadAfterImport(importlib.abc.MetaPathFinder):
     """A meta-path finder that loads the profile right after `hypothesis` first imports.
 
     Hypothesis binds `settings.default` when a `@settings`/`@given` decorator
@@ -60,12 +66,9 @@ class _LoadAfterImport:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def find_spec(self, fullname: str, path: object, target: object = None) -> object:
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname != "hypothesis":
             return None
-        import importlib.util
-        import sys
-
         sys.meta_path.remove(self)
         spec = importlib.util.find_spec(fullname)
         if spec is None or spec.loader is None:
@@ -75,17 +78,17 @@ class _LoadAfterImport:
         return spec
 
 
-class _ThenLoadProfile:
+class _ThenLoadProfile(importlib.abc.Loader):
     """Delegate to the real loader, then load the profile once `hypothesis` has executed."""
 
-    def __init__(self, loader: Any, profile: str) -> None:
+    def __init__(self, loader: importlib.abc.Loader, profile: str) -> None:
         self.loader = loader
         self.profile = profile
 
-    def create_module(self, spec: Any) -> Any:
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType | None:
         return self.loader.create_module(spec)
 
-    def exec_module(self, module: Any) -> None:
+    def exec_module(self, module: types.ModuleType) -> None:
         self.loader.exec_module(module)
         load_profile(self.profile)
 
@@ -95,8 +98,6 @@ class _ThenLoadProfile:
 
 def load_when_imported(name: str) -> None:
     """Load profile `name` now if hypothesis is imported, else as soon as it is."""
-    import sys
-
     if "hypothesis" in sys.modules:
         load_profile(name)
         return
