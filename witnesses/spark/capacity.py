@@ -1,0 +1,122 @@
+"""Witness the V4.1 staircase shape and the Engram residency bets against their readings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from claims import Witness, because, check
+from domain import capacity, profile
+from domain.capacity import (
+    BetFalsified,
+    BetsDoNotCoverStaircase,
+    MeasurementShapeDiffers,
+    ReadingOffStaircase,
+    ReadingRepeated,
+    V41AfterRequestsResident,
+)
+from domain.fleet import GROUP_A
+from domain.sizes import GIB
+
+witness = Witness("spark.capacity")
+
+PROFILE = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
+
+
+@witness.positive(
+    "One serve covers the whole staircase: max_model_len 262144 and max_num_seqs 16, the fold-max of 2, 4, 6 and 16.",
+    rules=[capacity.v41_measurement_max_model_len, capacity.v41_max_num_seqs, capacity.v41_staircase_concurrencies],
+)
+def one_serve_covers_the_whole_staircase() -> None:
+    check.equal("staircase", capacity.v41_staircase_concurrencies(), (2, 4, 6, 16))
+    check.equal("max_model_len", capacity.v41_measurement_max_model_len(), 262144)
+    check.equal("max_num_seqs", capacity.v41_max_num_seqs(), 16)
+
+
+@witness.positive(
+    "The bets of 19, 30, 37 and 46 GiB per rank exceed Group A's 97/4 GiB per-rank allowance from x4 up.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_engram_resident_bets],
+)
+def the_bets_press_on_the_allowance_from_x4_up() -> None:
+    bets = capacity.v41_engram_resident_bets()
+    check.equal("bets", tuple((b.concurrency, b.per_rank_gib) for b in bets), ((2, 19), (4, 30), (6, 37), (16, 46)))
+    measured = check.admitted(capacity.v41_capacity_measurement(PROFILE, GROUP_A, bets, ()))
+    check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(97, 4))
+    check.equal("pressured", measured.pressured_concurrencies, (4, 6, 16))
+    check.equal("confirmed", measured.confirmed_concurrencies, ())
+    check.equal("unmeasured", measured.unmeasured_concurrencies, (2, 4, 6, 16))
+
+
+@witness.positive(
+    "Readings at or under their bets confirm them, and the steps not read stay unmeasured.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def readings_within_their_bets_confirm_them() -> None:
+    readings = (
+        V41AfterRequestsResident(concurrency=4, per_rank_bytes=30 * GIB),
+        V41AfterRequestsResident(concurrency=2, per_rank_bytes=18 * GIB + GIB // 2),
+    )
+    measured = check.admitted(capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings))
+    check.equal("confirmed", measured.confirmed_concurrencies, (2, 4))
+    check.equal("unmeasured", measured.unmeasured_concurrencies, (6, 16))
+
+
+@witness.positive(
+    "At 7525 bp the per-rank allowance is exactly 30 GiB, so the x4 bet of 30 GiB does not press on it.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def a_bet_equal_to_the_allowance_does_not_press() -> None:
+    at_7525 = attrs.evolve(PROFILE, gpu_memory_utilization_bp=7525)
+    measured = check.admitted(capacity.v41_capacity_measurement(at_7525, GROUP_A, capacity.v41_engram_resident_bets(), ()))
+    check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(30))
+    check.equal("pressured", measured.pressured_concurrencies, (6, 16))
+
+
+@witness.refusal(
+    "One byte over the 30 GiB bet at x4 falsifies that bet.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_engram_resident_bets],
+    reasons=[because(BetFalsified, at="$.after_requests_resident[0].per_rank_bytes", saying=["at x4", "exceeds the 30 GiB bet"])],
+)
+def a_reading_above_its_bet_falsifies_it() -> object:
+    reading = V41AfterRequestsResident(concurrency=4, per_rank_bytes=30 * GIB + 1)
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), (reading,))
+
+
+@witness.refusal(
+    "A serve shaped for one step instead of the whole staircase is refused at both shape fields.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_measurement_max_model_len, capacity.v41_max_num_seqs],
+    reasons=[
+        because(MeasurementShapeDiffers, at="$.profile.max_model_len", saying=["131072", "needs 262144"]),
+        because(MeasurementShapeDiffers, at="$.profile.max_num_seqs", saying=["is 6", "fold-max concurrency is 16"]),
+    ],
+)
+def a_serve_not_shaped_for_the_staircase_is_refused() -> object:
+    narrow = attrs.evolve(PROFILE, max_model_len=131072, max_num_seqs=6)
+    return capacity.v41_capacity_measurement(narrow, GROUP_A, capacity.v41_engram_resident_bets(), ())
+
+
+@witness.refusal(
+    "A reading off the staircase and a step read twice are each refused where they stand.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_staircase_concurrencies],
+    reasons=[
+        because(ReadingOffStaircase, at="$.after_requests_resident[1].concurrency", saying=["x8", "x2, x4, x6, x16"]),
+        because(ReadingRepeated, at="$.after_requests_resident[2].concurrency", saying="x2 is read twice"),
+    ],
+)
+def readings_off_the_staircase_or_repeated_are_refused() -> object:
+    readings = (
+        V41AfterRequestsResident(concurrency=2, per_rank_bytes=10 * GIB),
+        V41AfterRequestsResident(concurrency=8, per_rank_bytes=10 * GIB),
+        V41AfterRequestsResident(concurrency=2, per_rank_bytes=11 * GIB),
+    )
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
+
+
+@witness.refusal(
+    "Bets that leave out the x16 step are refused for not covering the staircase.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[because(BetsDoNotCoverStaircase, at="$.bets", saying=["bets name x2, x4, x6;", "x2, x4, x6, x16"])],
+)
+def bets_missing_a_step_are_refused() -> object:
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets()[:3], ())

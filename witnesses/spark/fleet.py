@@ -1,0 +1,77 @@
+"""Witness the GB10 fleet: Group A's pool, its serving head and its TP4 seats."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import fleet
+from domain.fleet import GROUP_A, GROUP_B, FabricAddressShared, GroupNotFourHosts
+
+witness = Witness("spark.fleet")
+
+
+@witness.positive(
+    "Group A is srv5 to srv8 at 121 GiB each and pools 484 GiB.",
+    rules=[fleet.group_pool_gib],
+)
+def group_a_pools_484_gib() -> None:
+    check.equal("Group A hosts", tuple(h.name for h in GROUP_A.hosts), ("srv5", "srv6", "srv7", "srv8"))
+    check.equal("memory per host (GiB)", {h.memory_gib for h in GROUP_A.hosts}, {121})
+    check.equal("Group A pool (GiB)", fleet.group_pool_gib(GROUP_A), 484)
+    check.equal("three of its hosts (GiB)", fleet.group_pool_gib(attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3])), 363)
+
+
+@witness.positive(
+    "The serving head is the group's first host: srv5 for Group A and srv1 for Group B.",
+    rules=[fleet.spark_pair_serving_head],
+)
+def the_serving_head_is_the_first_host() -> None:
+    check.equal("Group A head", fleet.spark_pair_serving_head(GROUP_A).name, "srv5")
+    check.equal("Group B head", fleet.spark_pair_serving_head(GROUP_B).name, "srv1")
+    reordered = attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[::-1])
+    check.equal("head of srv8..srv5", fleet.spark_pair_serving_head(reordered).name, "srv8")
+
+
+@witness.positive(
+    "Group A seats ranks 0 to 3 on srv5 to srv8, and followers reach the head at its rail address.",
+    rules=[fleet.four_spark_tp4, fleet.spark_pair_serving_head],
+)
+def group_a_seats_four_ranks_head_first() -> None:
+    shape = check.admitted(fleet.four_spark_tp4(GROUP_A))
+    check.equal("head", shape.head.name, "srv5")
+    check.equal("--master-addr", shape.master_addr, "10.77.0.5")
+    check.equal("seats", tuple((s.node_rank, s.host.name) for s in shape.seats), ((0, "srv5"), (1, "srv6"), (2, "srv7"), (3, "srv8")))
+
+
+@witness.refusal(
+    "A three-host group is not FourSparkTp4 and is refused at its host list.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[because(GroupNotFourHosts, at="$.hosts", saying=["each of 4 hosts", "FabricGroupA has 3"])],
+)
+def a_three_host_group_is_not_four_spark_tp4() -> object:
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3]))
+
+
+@witness.refusal(
+    "A follower answering on the head's rail address is refused, naming the head.",
+    rules=[fleet.four_spark_tp4, fleet.spark_pair_serving_head],
+    reasons=[because(FabricAddressShared, at="$.hosts[2].fabric_address", saying=["srv7", "10.77.0.5", "the head srv5"])],
+)
+def a_follower_on_the_heads_rail_address_is_refused() -> object:
+    hosts = list(GROUP_A.hosts)
+    hosts[2] = attrs.evolve(hosts[2], fabric_address=hosts[0].fabric_address)
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=tuple(hosts)))
+
+
+@witness.refusal(
+    "A two-host group sharing one rail address is refused for both faults at once.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[
+        because(GroupNotFourHosts, at="$.hosts", saying="has 2"),
+        because(FabricAddressShared, at="$.hosts[1].fabric_address", saying="srv2"),
+    ],
+)
+def a_two_host_group_on_one_address_is_refused_twice() -> object:
+    hosts = (GROUP_B.hosts[0], attrs.evolve(GROUP_B.hosts[1], fabric_address=GROUP_B.hosts[0].fabric_address))
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_B, hosts=hosts))

@@ -1,0 +1,66 @@
+"""Witness the arm wall over the produced V4.1 image and the registry reader's route."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import runtime
+from domain.runtime import (
+    V41_PROBED_RUNTIME,
+    V41_UNPROBED_RUNTIME,
+    HubCliReader,
+    NoRegistryReading,
+    RegistryReading,
+    UnmodelledRuntimeExecutor,
+)
+
+witness = Witness("spark.runtime")
+
+
+@witness.refusal(
+    "The unprobed V4.1 image is refused because no registry reading exists.",
+    rules=[runtime.arm_wall_admits_runtime],
+    reasons=[because(NoRegistryReading, at="$.registry_reading", saying="no registry reading exists")],
+)
+def the_unprobed_image_is_refused() -> object:
+    return runtime.arm_wall_admits_runtime(V41_UNPROBED_RUNTIME)
+
+
+@witness.positive(
+    "A probed V4.1 image is admitted with its digest and routed to its Hub CLI reader.",
+    rules=[runtime.arm_wall_admits_runtime, runtime.runtime_reader_route],
+)
+def a_probed_image_is_admitted_with_its_hub_cli_reader() -> None:
+    admitted = check.admitted(runtime.arm_wall_admits_runtime(V41_PROBED_RUNTIME))
+    check.equal("config digest", admitted.artifact.config_digest, "sha256:" + "5e" * 32)
+    check.equal("runtime key", admitted.artifact.runtime_key, "vllm-openai@d2d649e6")
+    check.equal("route", admitted.route, HubCliReader(hub_cli_path="/usr/local/bin/hf", vllm_version="0.1.dev1+gd2d649e6"))
+
+
+@witness.positive(
+    "A reading with an absent CLI path routes to the unmodelled-runtime executor.",
+    rules=[runtime.runtime_reader_route],
+)
+def an_absent_cli_path_routes_to_the_unmodelled_executor() -> None:
+    route = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version="0.11.0")))
+    check.equal("route", route, UnmodelledRuntimeExecutor(vllm_version="0.11.0"))
+
+
+@witness.positive(
+    "A reading that read nothing is still a reading, and the wall admits it to the unmodelled executor.",
+    rules=[runtime.arm_wall_admits_runtime, runtime.runtime_reader_route],
+)
+def an_empty_reading_is_admitted_to_the_unmodelled_executor() -> None:
+    variant = attrs.evolve(V41_PROBED_RUNTIME, registry_reading=RegistryReading(hub_cli_path=None, vllm_version=None))
+    admitted = check.admitted(runtime.arm_wall_admits_runtime(variant))
+    check.equal("route", admitted.route, UnmodelledRuntimeExecutor(vllm_version=None))
+
+
+@witness.refusal(
+    "With no registry reading there is nothing to route, and the reader says so.",
+    rules=[runtime.runtime_reader_route],
+    reasons=[because(NoRegistryReading, at="$.registry_reading", saying=["no registry reading exists", "unprobed"])],
+)
+def with_no_reading_there_is_nothing_to_route() -> object:
+    return runtime.runtime_reader_route(None)

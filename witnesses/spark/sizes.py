@@ -1,0 +1,76 @@
+"""Witness the one shared rounding of bytes to whole GiB and the basis-point arithmetic.
+
+The refusal controls for these rules live where the rounding decides a
+verdict: `spark.fit_wall` (7933 bp tips into refusal only by rounding up) and
+`spark.checkpoint` (a byte count that rounds to another weight is refused).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import Witness, check
+from domain import sizes
+from domain.sizes import GIB
+
+witness = Witness("spark.sizes")
+
+
+@witness.positive(
+    "A byte count rounds up to the least whole GiB that holds it, and an exact GiB stays put.",
+    rules=[sizes.gibibyte_ceiling],
+)
+def ceiling_rounds_bytes_up_to_whole_gib() -> None:
+    check.equal("0 bytes (GiB)", sizes.gibibyte_ceiling(0), 0)
+    check.equal("1 byte (GiB)", sizes.gibibyte_ceiling(1), 1)
+    check.equal("287 GiB exactly (GiB)", sizes.gibibyte_ceiling(287 * GIB), 287)
+    check.equal("287 GiB + 1 byte (GiB)", sizes.gibibyte_ceiling(287 * GIB + 1), 288)
+    check.equal("287 GiB - 1 byte (GiB)", sizes.gibibyte_ceiling(287 * GIB - 1), 287)
+
+
+@witness.positive(
+    "The 0.20 share of a 484 GiB pool, 96.8 GiB of bytes, rounds up to 97 GiB.",
+    rules=[sizes.gibibyte_ceiling, sizes.fraction_of_bp, sizes.complement_bp],
+)
+def the_share_outside_080_of_484_gib_rounds_to_97() -> None:
+    outside = sizes.fraction_of_bp(sizes.complement_bp(8000))
+    check.equal("share outside 8000 bp", outside, Fraction(1, 5))
+    check.equal("bytes outside the engine", outside * 484 * GIB, Fraction(968 * GIB, 10))
+    check.equal("allowance (GiB)", sizes.gibibyte_ceiling(outside * 484 * GIB), 97)
+
+
+@witness.positive(
+    "Basis points are exact fractions of one: 8000 bp is 4/5 and leaves 2000 bp outside.",
+    rules=[sizes.fraction_of_bp, sizes.complement_bp],
+)
+def basis_points_are_exact_fractions() -> None:
+    check.equal("8000 bp", sizes.fraction_of_bp(8000), Fraction(4, 5))
+    check.equal("5000 bp", sizes.fraction_of_bp(5000), Fraction(1, 2))
+    check.equal("10000 bp", sizes.fraction_of_bp(sizes.BASIS_POINTS_PER_UNIT), Fraction(1))
+    check.equal("outside 8000 bp", sizes.complement_bp(8000), 2000)
+    check.equal("outside 7933 bp", sizes.complement_bp(7933), 2067)
+
+
+@witness.property(
+    "For every byte count the ceiling holds it and one GiB less does not.",
+    rules=[sizes.gibibyte_ceiling],
+)
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        st.integers(min_value=0, max_value=1 << 50),
+        st.fractions(min_value=0, max_value=1 << 40, max_denominator=10_000),
+    )
+)
+@example(0)
+@example(GIB)
+@example(GIB + 1)
+@example(Fraction(968 * GIB, 10))
+def ceiling_is_the_least_covering_gib(byte_count: int | Fraction) -> None:
+    gib = sizes.gibibyte_ceiling(byte_count)
+    check.holds("ceiling is an int", type(gib) is int, type(gib))
+    check.holds("the ceiling holds the bytes", gib * GIB >= byte_count, (gib, byte_count))
+    check.holds("one GiB less does not", (gib - 1) * GIB < byte_count or gib == 0, (gib, byte_count))
