@@ -1,0 +1,259 @@
+"""Read the authority log: typed JSON Lines events, parsed purely from text to values.
+
+Seed A4: the dry run's only live read is the authority log; admission is a
+pure fold over it "as read at a given time", never over the source row.
+Each line is one JSON object whose `event` key names its type; every event
+carries `at`, the epoch second it was recorded.  Reading is strict (the
+cattrs converter in `domain.convert`): no coercion, no unknown keys, no
+unknown event types, and each error is located `FILE:LINE: $.path: expected
+..., got ...`.  Blank lines are skipped (an operator may end a file with one).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from attrs import field, frozen
+
+from domain import value_fields as vf
+from domain.convert import STRICT, located_errors
+from domain.outcome import Admitted, Reason, Refused
+from domain.runtime import CONFIG_DIGEST
+
+
+def _config_digest(instance: object, attribute: Any, value: Any) -> None:
+    if type(value) is not str or not CONFIG_DIGEST.match(value):
+        raise ValueError(f"{type(instance).__name__}.config_digest: expected 'sha256:' + 64 hex digits, got str {value!r}")
+
+
+@frozen
+class PairRealizationKeyed:
+    """Name the exact candidate realization a suspension authorizes (#12370's shape)."""
+
+    key: str = field(validator=vf.non_empty_str)
+
+
+@frozen
+class GroupSuspendedForAuthorizedSuccessor:
+    """Record that a group's incumbent is suspended for one authorized successor, under a lease."""
+
+    at: int = field(validator=vf.non_negative_int)
+    group: str = field(validator=vf.non_empty_str)
+    exact_candidate_realization: PairRealizationKeyed = field(validator=vf.instance_of(PairRealizationKeyed))
+    lease_expires_at: int = field(validator=vf.non_negative_int)
+
+
+@frozen
+class GroupActive:
+    """Record that a group serves an Active incumbent (no successor may launch)."""
+
+    at: int = field(validator=vf.non_negative_int)
+    group: str = field(validator=vf.non_empty_str)
+    incumbent: str = field(validator=vf.non_empty_str)
+
+
+@frozen
+class ImageAdmitted:
+    """Record that a produced image (its config digest) was admitted against a runtime key."""
+
+    at: int = field(validator=vf.non_negative_int)
+    config_digest: str = field(validator=_config_digest)
+    runtime_key: str = field(validator=vf.non_empty_str)
+
+
+@frozen
+class RegistryReadingRecorded:
+    """Record what was read inside an image; a field never read is null (Absent)."""
+
+    at: int = field(validator=vf.non_negative_int)
+    config_digest: str = field(validator=_config_digest)
+    hub_cli_path: str | None = field(validator=vf.optional(vf.non_empty_str))
+    vllm_version: str | None = field(validator=vf.optional(vf.non_empty_str))
+
+
+@frozen
+class HostHeld:
+    """Record that a subject holds a host (the latest holding event for a host wins)."""
+
+    at: int = field(validator=vf.non_negative_int)
+    host: str = field(validator=vf.non_empty_str)
+    subject: str = field(validator=vf.non_empty_str)
+
+
+AuthorityEvent = GroupSuspendedForAuthorizedSuccessor | GroupActive | ImageAdmitted | RegistryReadingRecorded | HostHeld
+
+EVENT_TYPES: dict[str, type] = {
+    "group_suspended_for_authorized_successor": GroupSuspendedForAuthorizedSuccessor,
+    "group_active": GroupActive,
+    "image_admitted": ImageAdmitted,
+    "registry_reading": RegistryReadingRecorded,
+    "host_held": HostHeld,
+}
+"""The event tag each JSON line carries in its `event` key, and the value it reads as."""
+
+_EVENT_CLASSES = (GroupSuspendedForAuthorizedSuccessor, GroupActive, ImageAdmitted, RegistryReadingRecorded, HostHeld)
+
+
+@frozen
+class LoggedEvent:
+    """Carry one event with the line it was read from."""
+
+    line: int = field(validator=vf.positive_int)
+    event: AuthorityEvent = field(validator=vf.instance_of(_EVENT_CLASSES))
+
+
+@frozen
+class AuthorityLog:
+    """Carry every event of one authority log, in file order, and where it was read from."""
+
+    source: str = field(validator=vf.non_empty_str)
+    events: tuple[LoggedEvent, ...] = field(validator=vf.tuple_of(LoggedEvent))
+
+
+class MalformedAuthorityLine(Reason):
+    """A line of the authority log is not one well-typed event (located FILE:LINE: $.path)."""
+
+
+def _tag_of(event: AuthorityEvent) -> str:
+    return next(tag for tag, kind in EVENT_TYPES.items() if isinstance(event, kind))
+
+
+def _located(source: str, line: int, path: str, why: str) -> MalformedAuthorityLine:
+    return MalformedAuthorityLine(where=f"{source}:{line}: {path}", why=why)
+
+
+_VALIDATOR_MESSAGE = re.compile(r"^\w+\.(\w+): (expected .*)$")
+
+
+def _say(exc: BaseException, kind: type | None) -> str:
+    # An attrs validator names `Class.field: expected ..., got ...`; keep the field for the path.
+    if isinstance(exc, ValueError) and (match := _VALIDATOR_MESSAGE.match(str(exc))):
+        return f"{match.group(2)} #{match.group(1)}"
+    if isinstance(exc, TypeError) and str(exc).startswith("expected"):
+        return str(exc)
+    return cattrs.v.format_exception(exc, kind)
+
+
+def _reword(message: str) -> tuple[str, str]:
+    """Split a cattrs located message `why @ $.path` into ($.path, `expected ..., got ...`)."""
+    why, _, path = message.rpartition(" @ ")
+    why, hash_, field_name = why.rpartition(" #")
+    if not hash_:
+        why = field_name
+    elif field_name:
+        path = f"{path}.{field_name}"
+    if why == "required field missing":
+        why = "expected a value, got nothing (the key is missing)"
+    elif why.startswith("extra fields found ("):
+        why = f"expected no such key, got unknown key(s) {why.removeprefix('extra fields found ')}"
+    return path or "$", why
+
+
+def _structure_errors(exc: BaseException) -> list[str]:
+    if isinstance(exc, cattrs.BaseValidationError):
+        return list(cattrs.transform_error(exc, path="$", format_exception=_say))
+    return located_errors(exc)
+
+
+def _structure_event(source: str, line: int, document: dict[str, Any]) -> AuthorityEvent | list[MalformedAuthorityLine]:
+    tag = document.get("event")
+    if type(tag) is not str or tag not in EVENT_TYPES:
+        known = ", ".join(sorted(EVENT_TYPES))
+        got = "nothing (the key is missing)" if "event" not in document else f"{type(tag).__name__} {tag!r}"
+        return [_located(source, line, "$.event", f"expected one of {known}, got {got}")]
+    kind = EVENT_TYPES[tag]
+    body = {key: value for key, value in document.items() if key != "event"}
+    # Name unknown keys one by one (cattrs reports them together at the parent).
+    fields = {a.name for a in attrs.fields(kind)}
+    unknown = [_located(source, line, f"$.{key}", f"expected one of the keys of {tag} ({', '.join(sorted(fields))}), got an unknown key") for key in body if key not in fields]
+    if unknown:
+        return unknown
+    try:
+        return STRICT.structure(body, kind)
+    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:  # cattrs groups located errors; validators raise ValueError
+        return [_located(source, line, *_reword(message)) for message in _structure_errors(exc)]
+
+
+def read_authority_log(text: str, source: str) -> Admitted[AuthorityLog] | Refused:
+    """Parse authority-log text into typed events, or refuse with every malformed line located."""
+    events: list[LoggedEvent] = []
+    errors: list[Reason] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            document = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            errors.append(_located(source, number, "$", f"expected a JSON object, got invalid JSON ({exc.msg} at column {exc.colno})"))
+            continue
+        if type(document) is not dict:
+            errors.append(_located(source, number, "$", f"expected a JSON object, got {type(document).__name__} {document!r}"))
+            continue
+        read = _structure_event(source, number, document)
+        if isinstance(read, list):
+            errors.extend(read)
+        else:
+            events.append(LoggedEvent(line=number, event=read))
+    if errors:
+        return Refused(tuple(errors))
+    return Admitted(AuthorityLog(source=source, events=tuple(events)))
+
+
+def render_authority_event(event: AuthorityEvent) -> str:
+    """Render an event back as its one JSON line (keys sorted, `event` first)."""
+    body = STRICT.unstructure(event)
+    return json.dumps({"event": _tag_of(event), **dict(sorted(body.items()))}, separators=(", ", ": "))
+
+
+E = TypeVar("E", GroupSuspendedForAuthorizedSuccessor | GroupActive, HostHeld, ImageAdmitted, RegistryReadingRecorded)
+
+
+def _latest(events: list[E]) -> E | None:
+    """Return the event with the greatest `at`; on a tie the later line supersedes."""
+    latest: E | None = None
+    for event in events:
+        if latest is None or event.at >= latest.at:
+            latest = event
+    return latest
+
+
+def events_as_read_at(log: AuthorityLog, at: int) -> tuple[AuthorityEvent, ...]:
+    """Return the events recorded at or before `at`, in file order (a later line supersedes)."""
+    return tuple(logged.event for logged in log.events if logged.event.at <= at)
+
+
+def group_state_at(log: AuthorityLog, group: str, at: int) -> GroupSuspendedForAuthorizedSuccessor | GroupActive | None:
+    """Return a group's latest authority state as read at `at`, or None when the log names none."""
+    states = [
+        event
+        for event in events_as_read_at(log, at)
+        if isinstance(event, (GroupSuspendedForAuthorizedSuccessor, GroupActive)) and event.group == group
+    ]
+    return _latest(states)
+
+
+def holder_of_at(log: AuthorityLog, host: str, at: int) -> str | None:
+    """Return the subject holding a host as read at `at`, or None when no holding is recorded."""
+    held = [event for event in events_as_read_at(log, at) if isinstance(event, HostHeld) and event.host == host]
+    latest = _latest(held)
+    return None if latest is None else latest.subject
+
+
+def latest_image_at(log: AuthorityLog, at: int) -> ImageAdmitted | None:
+    """Return the latest admitted image as read at `at` (the produced image), or None."""
+    images = [event for event in events_as_read_at(log, at) if isinstance(event, ImageAdmitted)]
+    return _latest(images)
+
+
+def registry_reading_at(log: AuthorityLog, config_digest: str, at: int) -> RegistryReadingRecorded | None:
+    """Return the latest registry reading of one image as read at `at`, or None when none exists."""
+    readings = [
+        event
+        for event in events_as_read_at(log, at)
+        if isinstance(event, RegistryReadingRecorded) and event.config_digest == config_digest
+    ]
+    return _latest(readings)

@@ -1,0 +1,1 @@
+"""Tests of the domain's command-line edges."""

@@ -1,0 +1,81 @@
+"""Witness the transactional apply: typed steps for any arm, head first, each with its own log."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import apply_steps, launcher
+from domain.apply_steps import ApplyStage, render_step_script, spark_native_arm_steps_of
+from domain.launcher import MountSourceMissing
+from witnesses.spark.launch_fixtures import glm_plan, v41_inputs
+from domain.v41_group_a_launch import plan_v41_group_a_launch
+
+witness = Witness("spark.apply_steps")
+
+
+@witness.positive(
+    "The apply runs the head first and rolls it back last, with the front door on the head alone.",
+    rules=[apply_steps.spark_native_arm_steps_of],
+)
+def the_head_applies_first_and_rolls_back_last() -> None:
+    steps = spark_native_arm_steps_of(glm_plan())
+    check.equal("apply order", [s.node_rank for s in steps.apply], [0, 1, 2, 3])
+    check.equal("readback order", [s.node_rank for s in steps.readback], [0, 1, 2, 3])
+    check.equal("rollback order", [s.node_rank for s in steps.rollback], [3, 2, 1, 0])
+    check.equal("front door", [(s.host, s.node_rank) for s in steps.front_door], [("srv1", 0)])
+    check.equal("stage counts", [len(getattr(steps, f.name)) for f in attrs.fields(type(steps))], [4, 4, 4, 4, 4, 4, 1, 4])
+
+
+@witness.positive(
+    "The head is the rank at node rank 0 even when the arm's ranks are listed followers first.",
+    rules=[apply_steps.spark_native_arm_steps_of],
+)
+def the_head_is_found_by_node_rank_not_by_position() -> None:
+    plan = glm_plan()
+    shuffled = attrs.evolve(plan, ranks=tuple(reversed(plan.ranks)))
+    steps = spark_native_arm_steps_of(shuffled)
+    check.equal("apply order", [s.node_rank for s in steps.apply], [0, 3, 2, 1])
+    check.equal("front door host", steps.front_door[0].host, "srv1")
+
+
+@witness.positive(
+    "Every step logs to its own path and the preflight requires every mount source of the V4.1 arm.",
+    rules=[apply_steps.spark_native_arm_steps_of, apply_steps.render_step_script],
+)
+def each_step_has_its_own_log_and_preflight_checks_every_mount() -> None:
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
+    every = apply_steps.steps_in_order(plan.steps)
+    check.equal("distinct logs", len({s.log_path for s in every}), len(every))
+    check.equal("a log path", plan.steps.readback[2].log_path, "/var/log/gunbc/apply/gunbc-v41-tp4.readback.rank2.log")
+    script = render_step_script(plan.steps.preflight[1])
+    for source in ("/srv/gunbc/checkpoints/DeepseekV41FlashDba1be0a", "/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a",
+                   "/srv/gunbc/engram/manifests/gunbc-v41-tp4", "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4"):
+        check.contains(f"preflight tests {source}", f"test -e {source} ||", script)
+    check.contains("logs to its own file", "exec >>/var/log/gunbc/apply/gunbc-v41-tp4.preflight.rank1.log 2>&1", script)
+
+
+@witness.positive(
+    "The stage scripts take the container name and unit from the plan: preserve, apply, readback, commit, rollback.",
+    rules=[apply_steps.render_step_script],
+)
+def stage_scripts_take_the_container_name() -> None:
+    steps = spark_native_arm_steps_of(glm_plan())
+    unit = "/etc/systemd/system/glm-native-rank.service"
+    check.contains("preserve", f"cp -p {unit} {unit}.preserved", render_step_script(steps.preserve[1]))
+    check.contains("apply", f"mv {unit}.staged {unit}\nsystemctl daemon-reload\nsystemctl restart glm-native-rank.service", render_step_script(steps.apply[1]))
+    check.contains("readback", "docker inspect --format '{{.State.Running}}' glm-native", render_step_script(steps.readback[1]))
+    check.contains("commit", "systemctl enable glm-native-rank.service", render_step_script(steps.commit[1]))
+    check.contains("rollback", f"mv {unit}.preserved {unit}", render_step_script(steps.rollback[0]))
+    check.equal("stage of the rollback step", steps.rollback[0].stage, ApplyStage.ROLLBACK)
+
+
+@witness.refusal(
+    "An arm whose mount source is missing never reaches the apply: the plan refuses it first.",
+    rules=[launcher.plan_arm_launch_for, apply_steps.spark_native_arm_steps_of, apply_steps.render_step_script],
+    reasons=[because(MountSourceMissing, at="$.container.extra_mounts[0].source", saying="relative/stores")],
+)
+def a_missing_mount_source_never_reaches_the_apply():
+    request = glm_plan().request
+    container = attrs.evolve(request.container, extra_mounts=(launcher.ArmMount(source="relative/stores", target="/srv/stores", read_only=True),))
+    return launcher.plan_arm_launch_for(attrs.evolve(request, container=container))

@@ -1,0 +1,71 @@
+"""Witness the authority log's strict reading: typed events from JSON Lines, every error located."""
+
+from __future__ import annotations
+
+from claims import Witness, because, check
+from domain import authority_log
+from domain.authority_log import GroupSuspendedForAuthorizedSuccessor, MalformedAuthorityLine, RegistryReadingRecorded
+from witnesses.spark.launch_fixtures import READING, SUSPENSION
+
+witness = Witness("spark.authority_log")
+
+SUSPENSION_LINE = (
+    '{"event": "group_suspended_for_authorized_successor", "at": 1767225600, "group": "FabricGroupA", '
+    '"exact_candidate_realization": {"key": "gunbc-v41-tp4@FabricGroupA/deepseek-v41-flash-dba1be0a"}, "lease_expires_at": 1767232800}'
+)
+
+
+@witness.positive(
+    "A suspension line and a registry reading with an absent CLI path read as typed events, blank lines skipped.",
+    rules=[authority_log.read_authority_log],
+)
+def typed_lines_read_as_events() -> None:
+    reading = '{"event": "registry_reading", "at": 1767220100, "config_digest": "%s", "hub_cli_path": null, "vllm_version": "0.1.dev1+gd2d649e6"}' % READING.config_digest
+    log = check.admitted(authority_log.read_authority_log(f"{SUSPENSION_LINE}\n\n{reading}\n", "a.jsonl"))
+    check.equal("lines", [e.line for e in log.events], [1, 3])
+    check.equal("suspension", log.events[0].event, SUSPENSION)
+    check.equal("absent CLI path", log.events[1].event, RegistryReadingRecorded(at=1767220100, config_digest=READING.config_digest, hub_cli_path=None, vllm_version="0.1.dev1+gd2d649e6"))
+    check.equal("round trip", authority_log.render_authority_event(SUSPENSION).startswith('{"event": "group_suspended_for_authorized_successor", "at": 1767225600'), True)
+    check.equal("type", type(log.events[0].event), GroupSuspendedForAuthorizedSuccessor)
+
+
+@witness.refusal(
+    "A string where an int belongs, an unknown key, an unknown event and a non-object are each refused, located by file and line.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="log.jsonl:1: $.at", saying="expected int, got str '1767200000'"),
+        because(MalformedAuthorityLine, at="log.jsonl:2: $.note", saying="unknown key"),
+        because(MalformedAuthorityLine, at="log.jsonl:3: $.event", saying="got str 'lease_renewed'"),
+        because(MalformedAuthorityLine, at="log.jsonl:4: $", saying="expected a JSON object, got list"),
+        because(MalformedAuthorityLine, at="log.jsonl:5: $.lease_expires_at", saying="expected int, got float 1.5"),
+    ],
+)
+def every_malformed_line_is_refused_located():
+    text = "\n".join([
+        '{"event": "host_held", "at": "1767200000", "host": "srv5", "subject": "s"}',
+        '{"event": "host_held", "at": 1767200000, "host": "srv6", "subject": "s", "note": "x"}',
+        '{"event": "lease_renewed", "at": 1767200000}',
+        "[1, 2]",
+        SUSPENSION_LINE.replace("1767232800", "1.5"),
+    ])
+    return authority_log.read_authority_log(text, "log.jsonl")
+
+
+@witness.refusal(
+    "A missing key, a bool for an int and a malformed digest are refused; no coercion happens.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="x:1: $.subject", saying="expected a value, got nothing"),
+        because(MalformedAuthorityLine, at="x:2: $.at", saying="expected int, got bool True"),
+        because(MalformedAuthorityLine, at="x:3: $.config_digest", saying="64 hex digits"),
+        because(MalformedAuthorityLine, at="x:4: $", saying="invalid JSON"),
+    ],
+)
+def missing_keys_and_coercions_are_refused():
+    text = "\n".join([
+        '{"event": "host_held", "at": 1, "host": "srv5"}',
+        '{"event": "host_held", "at": true, "host": "srv5", "subject": "s"}',
+        '{"event": "image_admitted", "at": 1, "config_digest": "sha256:abc", "runtime_key": "k"}',
+        "{not json",
+    ])
+    return authority_log.read_authority_log(text, "x")

@@ -1,0 +1,62 @@
+"""Witness the declared frontiers: each open one refuses the V4.1 plan by name, each discharge closes it."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import frontiers, v41_group_a_launch
+from domain.frontiers import ObligationOpen, V41RuntimeProductionUnestablished
+from witnesses.spark.launch_fixtures import v41_inputs
+
+witness = Witness("spark.frontiers")
+
+
+@witness.positive(
+    "The six frontiers of the seed's table are declared in order with owner, today, trigger and sufficiency.",
+    rules=[frontiers.open_frontiers],
+)
+def six_frontiers_are_declared() -> None:
+    check.equal("keys", [f.key for f in frontiers.V41_DECLARED_FRONTIERS], ["#12353", "#12371", "#12359", "#12351", "wet-runner", "#12370"])
+    occupancy = frontiers.frontier_named("#12351")
+    check.equal("occupancy today", occupancy.today if occupancy else None, "not yet a conjunct")
+    check.equal("occupancy trigger", occupancy.trigger if occupancy else None, "#12351 merges")
+    check.equal("all discharged", frontiers.open_frontiers(tuple(f.key for f in frontiers.V41_DECLARED_FRONTIERS)), ())
+
+
+@witness.refusal(
+    "With nothing supplied at the plan's interface every frontier refuses by name, the image as V41RuntimeProductionUnestablished.",
+    rules=[frontiers.open_frontiers, frontiers.obligation_open, v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[
+        because(V41RuntimeProductionUnestablished, at="#12353", saying="an unestablished image"),
+        because(ObligationOpen, at="#12371"),
+        because(ObligationOpen, at="#12359"),
+        because(ObligationOpen, at="#12351", saying=["TRIGGER: #12351 merges", "SUFFICIENT FOR: a host whose V4 unit"]),
+        because(ObligationOpen, at="wet-runner"),
+        because(ObligationOpen, at="#12370", saying="SuspendedForAuthorizedSuccessor"),
+    ],
+)
+def nothing_supplied_refuses_every_frontier_by_name():
+    return v41_group_a_launch.plan_v41_group_a_launch(
+        v41_group_a_launch.V41LaunchInputs(produced=None, launch_shape=None, engram_manifest=None, discharges=()))
+
+
+@witness.refusal(
+    "A withheld occupancy discharge alone keeps the plan refused, naming #12351.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_engram_staging_steps],
+    reasons=[because(ObligationOpen, at="#12351", saying="admit_spark_host_unoccupied")],
+)
+def a_withheld_occupancy_discharge_refuses():
+    inputs = v41_inputs()
+    return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=tuple(d for d in inputs.discharges if d.key != "#12351")))
+
+
+@witness.positive(
+    "Every discharge supplied at the plan's interface leaves no frontier open and the plan renders.",
+    rules=[frontiers.open_frontiers, frontiers.obligation_open],
+)
+def every_discharge_leaves_no_frontier_open() -> None:
+    plan = check.admitted(v41_group_a_launch.plan_v41_group_a_launch(v41_inputs()))
+    check.equal("discharged keys", [d.key for d in plan.discharges], ["#12351", "wet-runner", "#12370"])
+    reason = frontiers.obligation_open(frontiers.LAUNCH_SHAPE, "ctx")
+    check.equal("reason kind and place", (type(reason), reason.where), (ObligationOpen, "#12371"))

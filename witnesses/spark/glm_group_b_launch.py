@@ -1,0 +1,78 @@
+"""Witness Group B's GLM arm on the shared launcher: its own values, its shape, and its byte-identity control."""
+
+from __future__ import annotations
+
+from claims import Witness, because, check
+from domain import apply_steps, glm_group_b_launch, render
+from domain.apply_steps import render_step_script, spark_native_arm_steps_of
+from domain.checkpoint import GLM_CHECKPOINT_ROW
+from domain.launcher import ProfileAbsent
+from domain.profile import GLM_GROUP_B_PROFILE, profile_subject_key
+from witnesses.spark.launch_fixtures import glm_plan
+
+witness = Witness("spark.glm_group_b_launch")
+
+GLM_RULES = [glm_group_b_launch.plan_glm_group_b_launch, glm_group_b_launch.glm_native_arm_container, glm_group_b_launch.glm_native_arm_units]
+
+
+@witness.positive(
+    "Group B's container and units carry GLM's own names, port, shm size and logs.",
+    rules=GLM_RULES,
+)
+def glm_carries_its_own_container_and_unit_values() -> None:
+    container, units = glm_group_b_launch.glm_native_arm_container(), glm_group_b_launch.glm_native_arm_units()
+    check.equal("container", (container.container_name, container.rendezvous_port, container.shm_size, container.extra_mounts), ("glm-native", 29501, "64g", ()))
+    check.equal("units", (units.head_unit_name, units.rank_unit_name), ("glm-native-head.service", "glm-native-rank.service"))
+    check.equal("plan's container", glm_plan().request.container, container)
+
+
+@witness.positive(
+    "Every GLM rank renders glm45 parsers, no tokenizer mode, no Engram flag and the pinned image.",
+    rules=GLM_RULES,
+)
+def glm_ranks_render_the_glm_shape() -> None:
+    plan = glm_plan()
+    for rank in plan.ranks:
+        argv = render.docker_create_argv(plan, rank)
+        check.equal("parsers", (argv[argv.index("--tool-call-parser") + 1], argv[argv.index("--reasoning-parser") + 1]), ("glm45", "glm45"))
+        check.absent("tokenizer mode", "--tokenizer-mode", argv)
+        check.equal("Engram words", [w for w in argv if w.startswith("--engram-config")], [])
+        check.equal("image", argv[argv.index("--entrypoint") + 2], "nvcr.io/nvidia/vllm:25.10-py3")
+        check.equal("kv and utilization", (argv[argv.index("--kv-cache-dtype") + 1], argv[argv.index("--gpu-memory-utilization") + 1]), ("fp8", "0.85"))
+        check.absent("prefix caching flag (unset)", "prefix-caching", " ".join(argv))
+
+
+@witness.positive(
+    "The GLM subject key is the one spelled before the Engram field existed.",
+    rules=[glm_group_b_launch.plan_glm_group_b_launch],
+)
+def glm_subject_key_is_unchanged() -> None:
+    check.equal("subject key", glm_plan().subject_key,
+                "checkpoint=Glm46Fp8;served_model=glm-4.6-fp8;gpu_memory_utilization_bp=8500;max_model_len=131072;max_num_seqs=8;kv_cache_dtype=fp8")
+
+
+@witness.refusal(
+    "Group B without a profile is refused: the launcher renders flags only from a named profile.",
+    rules=GLM_RULES,
+    reasons=[because(ProfileAbsent, at="$.profile", saying="no serving launch profile")],
+)
+def glm_without_a_profile_is_refused():
+    return glm_group_b_launch.plan_glm_group_b_launch(None)
+
+
+def _separated(title: str, body: str) -> str:
+    return f"======== {title} ========\n{body.rstrip(chr(10))}\n"
+
+
+@witness.snapshot(
+    "Group B's whole rendering stays byte-identical across launcher refactors, as a regression control.",
+    rules=[glm_group_b_launch.plan_glm_group_b_launch, render.render_unit, render.docker_create_argv,
+           apply_steps.render_step_script],
+)
+def glm_group_b_rendering_is_byte_identical() -> str:
+    plan = glm_plan()
+    parts = [_separated(f"unit {r.unit_name} on {r.host.name}", render.render_unit(plan, r)) for r in plan.ranks]
+    parts += [_separated(f"docker create argv on {r.host.name}", "\n".join(render.docker_create_argv(plan, r))) for r in plan.ranks]
+    parts += [_separated(f"{s.stage.value} script on {s.host}", render_step_script(s)) for s in apply_steps.steps_in_order(spark_native_arm_steps_of(plan))]
+    parts.append(_separated("compatibility subject key", profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)))
+    return "".join(parts)

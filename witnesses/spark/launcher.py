@@ -1,0 +1,81 @@
+"""Witness the parameterised mp-backend launcher: it plans any four-host arm from values the caller names."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import launcher
+from domain.fit_wall import WeightsOverflowPool
+from domain.fleet import GROUP_A, GroupNotFourHosts
+from domain.glm_group_b_launch import glm_group_b_launch_request
+from domain.launcher import ArmMount, MountSourceMissing, MountTargetRepeated, RendezvousPortCollides
+from domain.profile import GLM_GROUP_B_PROFILE
+
+witness = Witness("spark.launcher")
+
+GLM_REQUEST = glm_group_b_launch_request(GLM_GROUP_B_PROFILE)
+
+
+@witness.positive(
+    "A four-host group plans rank 0 as the head unit and ranks 1..3 as headless rank units dialing the head's rail.",
+    rules=[launcher.plan_arm_launch_for],
+)
+def four_hosts_plan_one_head_and_three_headless_ranks() -> None:
+    plan = check.admitted(launcher.plan_arm_launch_for(GLM_REQUEST))
+    check.equal("node ranks", [r.node_rank for r in plan.ranks], [0, 1, 2, 3])
+    check.equal("hosts", [r.host.name for r in plan.ranks], ["srv1", "srv2", "srv3", "srv4"])
+    check.equal("headless", [r.headless for r in plan.ranks], [False, True, True, True])
+    check.equal("units", [r.unit_name for r in plan.ranks], ["glm-native-head.service"] + ["glm-native-rank.service"] * 3)
+    check.equal("logs", plan.ranks[0].log_path, "/var/log/gunbc/glm-native-head.log")
+    check.equal("master addr", plan.master_addr, "10.77.1.1")
+    check.equal("fit (GLM charged zero)", (plan.fit.allowance_gib, plan.fit.resident_gib, plan.fit.margin_gib), (0, 332, 69))
+
+
+@witness.positive(
+    "The head is node rank 0 even when the head and rank units share one name.",
+    rules=[launcher.plan_arm_launch_for],
+)
+def the_head_is_node_rank_zero_not_a_unit_name() -> None:
+    same = attrs.evolve(GLM_REQUEST, units=attrs.evolve(GLM_REQUEST.units, rank_unit_name="glm-native-head.service"))
+    plan = check.admitted(launcher.plan_arm_launch_for(same))
+    check.equal("headless", [r.headless for r in plan.ranks], [False, True, True, True])
+    check.equal("log paths", [r.log_path for r in plan.ranks][:2], ["/var/log/gunbc/glm-native-head.log", "/var/log/gunbc/glm-native-rank.log"])
+
+
+@witness.refusal(
+    "A three-host group is refused because FourSparkTp4 seats four ranks, and its 363 GiB pool is named too.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[because(GroupNotFourHosts, at="$.group.hosts", saying="has 3"),
+             because(WeightsOverflowPool, at="$.row.weight_gib", saying="363 GiB pool")],
+)
+def a_three_host_group_is_refused():
+    three = attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3])
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, group=three))
+
+
+@witness.refusal(
+    "A container identity whose extra mount names no host source is refused, located at that mount.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[because(MountSourceMissing, at="$.container.extra_mounts[1].source", saying="/srv/receipts")],
+)
+def a_mount_without_a_source_is_refused():
+    mounts = (ArmMount(source="/srv/stores", target="/srv/stores", read_only=True), ArmMount(source="", target="/srv/receipts", read_only=False))
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts)))
+
+
+@witness.refusal(
+    "Every failing check is reported at once: a repeated mount target, a port collision and weights overflowing the pool.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(MountTargetRepeated, at="$.container.extra_mounts[0].target", saying="2 times"),
+        because(RendezvousPortCollides, at="$.container.rendezvous_port", saying="8000"),
+        because(WeightsOverflowPool, at="$.row.weight_gib", saying="500 GiB"),
+    ],
+)
+def every_failing_check_is_reported_at_once():
+    checkpoint = "/srv/gunbc/checkpoints/Glm46Fp8"
+    container = attrs.evolve(GLM_REQUEST.container, rendezvous_port=8000,
+                             extra_mounts=(ArmMount(source="/srv/other", target=checkpoint, read_only=True),))
+    heavy = attrs.evolve(GLM_REQUEST.row, weight_gib=400)
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=container, row=heavy))

@@ -1,0 +1,42 @@
+"""Witness the typed remote steps: mkdir argvs and writes sealed to their own directory."""
+
+from __future__ import annotations
+
+import hashlib
+
+from claims import Witness, because, check
+from domain import remote_steps
+from domain.remote_steps import FileTreeScope, WriteOutsideScope
+
+witness = Witness("spark.remote_steps")
+
+SCOPE = FileTreeScope(root="/srv/gunbc/engram/manifests/gunbc-v41-tp4")
+
+
+@witness.positive(
+    "A write directly inside its scope is sealed with the sha256 its readback must show.",
+    rules=[remote_steps.seal_remote_file_write, remote_steps.render_remote_step],
+)
+def a_write_inside_its_scope_is_sealed() -> None:
+    write = check.admitted(remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json", b"{}\n", SCOPE))
+    check.equal("readback digest", write.readback_sha256, hashlib.sha256(b"{}\n").hexdigest())
+    check.contains("rendered", "(3 bytes, sha256 ", remote_steps.render_remote_step(write))
+    check.equal("mkdir argv", remote_steps.mkdir_step("srv5", SCOPE.root).argv, ("mkdir", "-p", SCOPE.root))
+
+
+@witness.refusal(
+    "A write that escapes its scope by a dot-dot path is refused at its path, so no write step renders.",
+    rules=[remote_steps.seal_remote_file_write, remote_steps.render_remote_step],
+    reasons=[because(WriteOutsideScope, at="$.path", saying="not a file directly inside the sealed scope")],
+)
+def a_write_escaping_its_scope_is_refused():
+    return remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/../m.json", b"{}", SCOPE)
+
+
+@witness.refusal(
+    "A write into a subdirectory of its scope is refused: the seal is to the directory itself.",
+    rules=[remote_steps.seal_remote_file_write],
+    reasons=[because(WriteOutsideScope, at="$.path", saying="sub/m.json")],
+)
+def a_write_into_a_subdirectory_is_refused():
+    return remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/sub/m.json", b"{}", SCOPE)

@@ -1,0 +1,88 @@
+"""Witness the renderers: each rank's docker create argv and its create-then-start systemd unit."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import launcher, render
+from domain.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A
+from domain.fleet import GROUP_B, GroupNotFourHosts
+from domain.glm_group_b_launch import glm_group_b_launch_request
+from domain.profile import GLM_GROUP_B_PROFILE
+from witnesses.spark.launch_fixtures import glm_plan
+
+witness = Witness("spark.render")
+
+
+@witness.positive(
+    "The head's argv serves the API while a follower's runs headless, both mp over four nodes.",
+    rules=[render.docker_create_argv, render.vllm_serve_args],
+)
+def head_serves_and_followers_run_headless() -> None:
+    plan = glm_plan()
+    head, follower = (render.docker_create_argv(plan, plan.ranks[i]) for i in (0, 2))
+    check.equal("head tail", head[head.index("--master-addr"):head.index("--gpu-memory-utilization")],
+                ("--master-addr", "10.77.1.1", "--master-port", "29501", "--host", "0.0.0.0", "--port", "8000"))
+    check.equal("follower tail", follower[follower.index("--node-rank"):follower.index("--gpu-memory-utilization")],
+                ("--node-rank", "2", "--master-addr", "10.77.1.1", "--master-port", "29501", "--headless"))
+    check.equal("create head", head[:4], ("docker", "create", "--name", "glm-native"))
+    check.contains("own rail address", "VLLM_HOST_IP=10.77.1.3", follower)
+
+
+@witness.positive(
+    "An absent tokenizer mode renders no flag while a present one renders its value.",
+    rules=[render.vllm_serve_args],
+)
+def an_absent_tokenizer_mode_renders_no_flag() -> None:
+    plan = glm_plan()
+    check.absent("tokenizer flag for GLM", "--tokenizer-mode", render.vllm_serve_args(plan, plan.ranks[0]))
+    parsers = attrs.evolve(plan.request.row.parsers, tokenizer_mode="deepseek_v4")
+    moded = attrs.evolve(plan, request=attrs.evolve(plan.request, row=attrs.evolve(plan.request.row, parsers=parsers)))
+    words = render.vllm_serve_args(moded, moded.ranks[0])
+    check.equal("tokenizer flag", words[words.index("--tokenizer-mode") + 1], "deepseek_v4")
+
+
+@witness.positive(
+    "Utilization renders exactly from basis points with at least two places.",
+    rules=[render.utilization_words],
+)
+def utilization_renders_exactly_from_basis_points() -> None:
+    check.equal("renderings", [render.utilization_words(bp) for bp in (8000, 8500, 8125, 10000, 1)], ["0.80", "0.85", "0.8125", "1.00", "0.0001"])
+
+
+@witness.positive(
+    "A unit removes a stale container, creates this rank's container and starts it attached, logging to the rank's log.",
+    rules=[render.render_unit],
+)
+def a_unit_creates_then_starts_attached() -> None:
+    plan = glm_plan()
+    unit = render.render_unit(plan, plan.ranks[1])
+    check.contains("stale removal", "ExecStartPre=-/usr/bin/docker rm --force glm-native\n", unit)
+    check.contains("create", "ExecStartPre=/usr/bin/docker create \\\n    --name glm-native \\\n", unit)
+    check.contains("start attached", "ExecStart=/usr/bin/docker start --attach glm-native\n", unit)
+    check.contains("log", "StandardOutput=append:/var/log/gunbc/glm-native-rank.log\n", unit)
+    check.contains("description", "Description=GLM native TP4 arm on Group B (headless rank, node rank 1 of 4 on srv2)\n", unit)
+
+
+@witness.positive(
+    "A systemd word doubles percent and dollar signs and quotes a word with spaces.",
+    rules=[render.systemd_word],
+)
+def systemd_words_escape_specifiers() -> None:
+    check.equal("plain", render.systemd_word("--max-model-len"), "--max-model-len")
+    check.equal("percent", render.systemd_word("50%"), '"50%%"')
+    check.equal("dollar and space", render.systemd_word("a $b"), '"a $$b"')
+
+
+@witness.refusal(
+    "A group the launcher refuses renders no argv and no unit, because rendering takes only a planned arm.",
+    rules=[launcher.plan_arm_launch_for, render.docker_create_argv, render.render_unit, render.vllm_serve_args,
+           render.utilization_words, render.systemd_word],
+    reasons=[because(GroupNotFourHosts, at="$.group.hosts", saying="has 5")],
+)
+def a_refused_group_renders_nothing():
+    five = attrs.evolve(GROUP_B, hosts=(*GROUP_B.hosts, attrs.evolve(GROUP_B.hosts[0], name="srv9", fabric_address="10.77.1.9")))
+    request = attrs.evolve(glm_group_b_launch_request(GLM_GROUP_B_PROFILE), group=five, row=DEEPSEEK_V41_FLASH_DBA1BE0A,
+                           profile=attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=9500))
+    return launcher.plan_arm_launch_for(request)

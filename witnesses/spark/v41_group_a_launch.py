@@ -1,0 +1,238 @@
+"""Witness the V4.1 TP4 call site on Group A: its planned shape, walls, admission and dry run (seed A4)."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import Witness, because, check
+from domain import admission, dry_run, v41_group_a_launch
+from domain.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
+from domain.apply_steps import render_step_script, steps_in_order
+from domain.authority_log import HostHeld, ImageAdmitted
+from domain.fit_wall import BeyondWeightsChargeUnknown, EngramAllowanceOverflowsPool
+from domain.frontiers import ObligationOpen
+from domain.launcher import ProfileAbsent, plan_arm_launch_for
+from domain.remote_steps import MkdirStep, TypedRemoteFileWrite, render_remote_step
+from domain.render import docker_create_argv, render_unit
+from domain.runtime import V41_UNPROBED_RUNTIME, NoRegistryReading
+from domain.v41_group_a_launch import plan_v41_group_a_launch, v41_engram_staging_steps, v41_produced_from_log
+from witnesses.spark.launch_fixtures import (
+    ACTIVE,
+    DIGEST,
+    HELD_A,
+    IMAGE,
+    LEASE_EXPIRES_AT,
+    OTHER_DIGEST,
+    READ_AT,
+    READING,
+    SUSPENSION,
+    admitting_log,
+    authority_log,
+    shape_at,
+    v41_inputs,
+)
+
+witness = Witness("spark.v41_group_a_launch")
+
+
+def _argvs() -> list[tuple[str, ...]]:
+    arm = check.admitted(plan_v41_group_a_launch(v41_inputs())).arm
+    return [docker_create_argv(arm, rank) for rank in arm.ranks]
+
+
+def _flag(argv: tuple[str, ...], flag: str) -> str:
+    return argv[argv.index(flag) + 1]
+
+
+@witness.positive(
+    "The plan seats four mp ranks, rank 0 serving and three headless, each with V4.1's whole shape.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def v41_plan_renders_four_mp_ranks_with_the_v41_shape() -> None:
+    argvs = _argvs()
+    check.equal("ranks", len(argvs), 4)
+    check.equal("node ranks", [_flag(a, "--node-rank") for a in argvs], ["0", "1", "2", "3"])
+    check.equal("headless ranks", ["--headless" in a for a in argvs], [False, True, True, True])
+    check.equal("head serves on the pair port", _flag(argvs[0], "--port"), "8000")
+    for argv in argvs:
+        check.equal("backend", _flag(argv, "--distributed-executor-backend"), "mp")
+        check.equal("nnodes", _flag(argv, "--nnodes"), "4")
+        check.equal("master addr (srv5's rail)", _flag(argv, "--master-addr"), "10.77.0.5")
+        check.equal("kv cache dtype", _flag(argv, "--kv-cache-dtype"), "fp8_ds_mla")
+        check.equal("cpu_offload", _flag(argv, "--engram-config.cpu_offload"), "true")
+        check.equal("dp_shared_memory", _flag(argv, "--engram-config.dp_shared_memory"), "false")
+        check.equal("max model len", _flag(argv, "--max-model-len"), "262144")
+        check.equal("max num seqs", _flag(argv, "--max-num-seqs"), "16")
+        check.equal("batched tokens", _flag(argv, "--max-num-batched-tokens"), "8192")
+        check.equal("utilization", _flag(argv, "--gpu-memory-utilization"), "0.80")
+        check.contains("prefix caching off", "--no-enable-prefix-caching", argv)
+        check.equal("parsers", (_flag(argv, "--tool-call-parser"), _flag(argv, "--reasoning-parser"), _flag(argv, "--tokenizer-mode")),
+                    ("deepseek_v4", "deepseek_v4", "deepseek_v4"))
+        check.equal("image = config digest", argv[argv.index("--entrypoint") + 2], DIGEST)
+
+
+@witness.positive(
+    "Every rank carries the Engram env and the three Engram mounts under its own gunbc-v41-tp4 names.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def v41_engram_env_and_three_mounts_ride_under_gunbc_v41_tp4() -> None:
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
+    for argv in _argvs():
+        check.equal("container", _flag(argv, "--name"), "gunbc-v41-tp4")
+        check.contains("manifest env", "GUNBC_ENGRAM_ROW_STORE_MANIFEST=/srv/gunbc/engram/manifests/gunbc-v41-tp4/row-store-manifest.json", argv)
+        check.contains("receipt env", "GUNBC_ENGRAM_TOUCH_RECEIPT_DIR=/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4", argv)
+        volumes = [argv[i + 1] for i, word in enumerate(argv) if word == "--volume"]
+        check.equal("mounts", volumes[1:], [
+            "/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a:/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a:ro",
+            "/srv/gunbc/engram/manifests/gunbc-v41-tp4:/srv/gunbc/engram/manifests/gunbc-v41-tp4:ro",
+            "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4:/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4:rw",
+        ])
+    check.equal("units", [r.unit_name for r in plan.arm.ranks],
+                ["gunbc-v41-tp4-head.service", "gunbc-v41-tp4-rank.service", "gunbc-v41-tp4-rank.service", "gunbc-v41-tp4-rank.service"])
+
+
+@witness.positive(
+    "No word of the V4.1 rendering names the V4 pair or the GLM arm.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def v41_rendering_names_no_pair_or_glm_arm() -> None:
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
+    texts = [" ".join(docker_create_argv(plan.arm, r)) for r in plan.arm.ranks]
+    texts += [render_unit(plan.arm, r) for r in plan.arm.ranks]
+    texts += [render_step_script(s) for s in steps_in_order(plan.steps)]
+    texts += [render_remote_step(s) for st in plan.staging for s in (st.manifest_dir, st.receipt_dir, st.manifest)]
+    check.equal("texts rendered", len(texts), 4 + 4 + 29 + 12)
+    check.absent("the V4 pair's name", "gunbc-spark-pair", texts)
+    check.absent("the GLM arm's name", "glm-native", texts)
+
+
+@witness.refusal(
+    "At 0.50 utilization the plan refuses, naming the 242 GiB declared allowance.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[because(EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying=["242 GiB", "661.25 GiB", "484 GiB"])],
+)
+def half_utilization_refuses_naming_the_allowance():
+    return plan_v41_group_a_launch(v41_inputs(shape=shape_at(5000)))
+
+
+@witness.refusal(
+    "Without a profile the launcher refuses the V4.1 row because its beyond-weights charge is unknown.",
+    rules=[plan_arm_launch_for],
+    reasons=[because(BeyondWeightsChargeUnknown, at="$.row.resident_beyond_weights", saying="the charge is unknown"),
+             because(ProfileAbsent, at="$.profile")],
+)
+def no_profile_refuses_because_the_charge_is_unknown():
+    return plan_arm_launch_for(v41_group_a_launch.v41_group_a_launch_request(None, DIGEST))
+
+
+@witness.refusal(
+    "An unprobed produced image is refused by the arm wall because no registry reading exists.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[because(NoRegistryReading, at="$.produced.registry_reading", saying="no registry reading exists")],
+)
+def unprobed_image_is_refused_by_the_arm_wall():
+    return plan_v41_group_a_launch(v41_inputs(produced=V41_UNPROBED_RUNTIME))
+
+
+@witness.refusal(
+    "An Active incumbent on Group A refuses the launch at pair_serving_successor_may_launch.",
+    rules=[admission.v41_group_a_launch_admission],
+    reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="Active incumbent")],
+)
+def active_incumbent_refuses_the_launch():
+    return admission.v41_group_a_launch_admission(authority_log(*HELD_A, IMAGE, READING, ACTIVE), READ_AT)
+
+
+@witness.refusal(
+    "A suspension whose lease expired before the read refuses the launch.",
+    rules=[admission.v41_group_a_launch_admission],
+    reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying=["expired at 1767227400", "1800 s"])],
+)
+def expired_lease_refuses_the_launch():
+    expired = attrs.evolve(SUSPENSION, lease_expires_at=1_767_227_400)
+    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, expired), READ_AT)
+
+
+@witness.refusal(
+    "A suspension authorizing another successor refuses the launch at V41CandidateKeyed.candidate.",
+    rules=[admission.v41_group_a_launch_admission],
+    reasons=[because(SuccessorIsNotThisCandidate, at="V41CandidateKeyed.candidate", saying="gunbc-v4-pair-rerun")],
+)
+def suspension_for_another_successor_refuses_the_launch():
+    other = attrs.evolve(SUSPENSION, exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="gunbc-v4-pair-rerun"))
+    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, other), READ_AT)
+
+
+@witness.refusal(
+    "An image admitted against another runtime key refuses the launch at V41CandidateKeyed.runtime_artifact.",
+    rules=[admission.v41_group_a_launch_admission],
+    reasons=[because(ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying=["vllm-openai@v0.11.0", "vllm-openai@d2d649e6"])],
+)
+def image_for_another_runtime_key_refuses_the_launch():
+    other = ImageAdmitted(at=IMAGE.at, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
+    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, other, SUSPENSION), READ_AT)
+
+
+@witness.refusal(
+    "A Group A host held by another subject refuses the launch at admit_host_held_by_subject_among.",
+    rules=[admission.v41_group_a_launch_admission],
+    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)")],
+)
+def host_not_held_by_the_subject_refuses_the_launch():
+    taken = HostHeld(at=1_767_221_000, host="srv7", subject="spark-serving-group-b")
+    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, taken, IMAGE, READING, SUSPENSION), READ_AT)
+
+
+@witness.positive(
+    "The correct suspension with a live lease, this candidate's image and all four hosts held admits the launch.",
+    rules=[admission.v41_group_a_launch_admission],
+)
+def correct_suspension_admits_the_launch() -> None:
+    admitted = check.admitted(admission.v41_group_a_launch_admission(admitting_log(), READ_AT))
+    check.equal("group", admitted.group, "FabricGroupA")
+    check.equal("lease expiry", admitted.lease_expires_at, LEASE_EXPIRES_AT)
+    check.equal("admitted image", admitted.config_digest, DIGEST)
+    check.equal("hosts held by", admitted.hosts_held_by, "spark-serving-group-a")
+
+
+@witness.refusal(
+    "The live inputs reach the planner, which names the image and the open #12371 and #12359 gaps.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_produced_from_log],
+    reasons=[because(ObligationOpen, at="#12371", saying=[DIGEST, "v41_measurement_launch_shape", "TRIGGER"]),
+             because(ObligationOpen, at="#12359", saying=[DIGEST, "v41_engram_store_manifest", "SUFFICIENT FOR"])],
+)
+def live_inputs_reach_the_planner_naming_the_image_and_the_open_gaps():
+    produced = v41_produced_from_log(admitting_log(), READ_AT)
+    return plan_v41_group_a_launch(v41_inputs(produced=produced, shape=None, manifest=None))
+
+
+@witness.positive(
+    "The dry run report renders four hosts, each with create argv, unit, Engram staging, preflight and apply.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+def dry_run_renders_four_hosts_with_create_unit_staging_preflight_apply() -> None:
+    report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs())
+    text = dry_run.render_dry_run_report(report)
+    check.equal("hosts", [s.host for s in report.hosts], ["srv5", "srv6", "srv7", "srv8"])
+    for title in ("--- docker create argv ---", "--- Engram staging (3 typed steps) ---", "--- preflight script ---", "--- apply script ---"):
+        check.equal(f"sections {title}", text.count(title), 4)
+    check.equal("unit sections", text.count("--- unit gunbc-v41-tp4-"), 4)
+    check.contains("fit figures", "384 GiB × 5/4 = 480 GiB ≤ 484 GiB, margin 4 GiB", text)
+    check.holds("verdict admitted", text.startswith("# launch dry run: v41-group-a — ADMITTED"), text[:80])
+
+
+@witness.positive(
+    "The Engram staging is three modeled steps, two mkdir argvs and a sealed manifest write, with no .next temp file.",
+    rules=[v41_group_a_launch.v41_engram_staging_steps],
+)
+def engram_staging_is_three_modeled_steps_with_no_next_temp_file() -> None:
+    staged = check.admitted(v41_engram_staging_steps("srv6", v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST))
+    steps = (staged.manifest_dir, staged.receipt_dir, staged.manifest)
+    check.equal("step kinds", [type(s) for s in steps], [MkdirStep, MkdirStep, TypedRemoteFileWrite])
+    check.equal("manifest dir argv", staged.manifest_dir.argv, ("mkdir", "-p", "/srv/gunbc/engram/manifests/gunbc-v41-tp4"))
+    check.equal("receipt dir argv", staged.receipt_dir.argv, ("mkdir", "-p", "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4"))
+    check.equal("sealed scope", staged.manifest.scope.root, "/srv/gunbc/engram/manifests/gunbc-v41-tp4")
+    check.equal("manifest bytes", staged.manifest.content, v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.text.encode())
+    words = [render_remote_step(s) for s in steps]
+    for banned in (".next", "rm -", "test -d"):
+        check.absent(f"{banned!r} in the staging", banned, words)
