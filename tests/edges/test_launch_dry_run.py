@@ -37,6 +37,11 @@ def test_the_admitting_world_exits_0_and_writes_four_hosts(tmp_path: Path) -> No
     assert "384 GiB × 5/4 = 480 GiB ≤ 484 GiB, margin 4 GiB" in text
 
 
+def test_the_admitting_world_admits_when_read_now(tmp_path: Path) -> None:
+    # The default read time is now: the example's lease must still be live today.
+    assert main(["v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--out", str(tmp_path / "r.txt")]) == 0
+
+
 @pytest.mark.parametrize("world", sorted(REFUSAL_WORLDS))
 def test_each_refusal_world_exits_1_naming_its_reason(world: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "report.txt"
