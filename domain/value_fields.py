@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -18,68 +18,74 @@ from domain.sizes import BASIS_POINTS_PER_UNIT
 NAME_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 SHA256_DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 
+if TYPE_CHECKING:
+    Field = attrs.Attribute[Any]
+else:
+    # typeguard resolves annotations at run time, where Attribute is not subscriptable.
+    Field = attrs.Attribute
 
-def _fail(instance: object, attribute: attrs.Attribute, expected: str, value: object) -> None:
+
+def _fail(instance: object, attribute: Field, expected: str, value: object) -> None:
     raise ValueError(
         f"{type(instance).__name__}.{attribute.name}: expected {expected}, got {type(value).__name__} {value!r}"
     )
 
 
-def strict_int(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def strict_int(instance: object, attribute: Field, value: object) -> None:
     """Accept an int that is not a bool."""
     if type(value) is not int:
         _fail(instance, attribute, "int", value)
 
 
-def positive_int(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def positive_int(instance: object, attribute: Field, value: object) -> None:
     """Accept an int greater than zero."""
     if type(value) is not int or value <= 0:
         _fail(instance, attribute, "int > 0", value)
 
 
-def non_negative_int(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def non_negative_int(instance: object, attribute: Field, value: object) -> None:
     """Accept an int of zero or more."""
     if type(value) is not int or value < 0:
         _fail(instance, attribute, "int >= 0", value)
 
 
-def non_negative_fraction(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def non_negative_fraction(instance: object, attribute: Field, value: object) -> None:
     """Accept an exact Fraction of zero or more (never a float)."""
     if type(value) is not Fraction or value < 0:
         _fail(instance, attribute, "Fraction >= 0", value)
 
 
-def exact_fraction(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def exact_fraction(instance: object, attribute: Field, value: object) -> None:
     """Accept an exact Fraction of any sign (never a float)."""
     if type(value) is not Fraction:
         _fail(instance, attribute, "Fraction", value)
 
 
-def strict_bool(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def strict_bool(instance: object, attribute: Field, value: object) -> None:
     """Accept True or False only."""
     if type(value) is not bool:
         _fail(instance, attribute, "bool", value)
 
 
-def non_empty_str(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def non_empty_str(instance: object, attribute: Field, value: object) -> None:
     """Accept a string with at least one non-blank character."""
     if type(value) is not str or not value.strip():
         _fail(instance, attribute, "a non-empty str", value)
 
 
-def name_token(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def name_token(instance: object, attribute: Field, value: object) -> None:
     """Accept a name safe as one path segment or unit word: letters, digits, `._-`."""
     if type(value) is not str or not NAME_TOKEN.match(value):
         _fail(instance, attribute, "a name of letters, digits, '.', '_' or '-'", value)
 
 
-def sha256_digest(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def sha256_digest(instance: object, attribute: Field, value: object) -> None:
     """Accept an image digest spelled `sha256:` and 64 lowercase hex digits."""
     if type(value) is not str or not SHA256_DIGEST.match(value):
         _fail(instance, attribute, "'sha256:' and 64 lowercase hex digits", value)
 
 
-def basis_points(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def basis_points(instance: object, attribute: Field, value: object) -> None:
     """Accept a share in (0, 1] as basis points: an int in 1..10000."""
     if type(value) is not int or not 0 < value <= BASIS_POINTS_PER_UNIT:
         _fail(instance, attribute, f"basis points in 1..{BASIS_POINTS_PER_UNIT}", value)
