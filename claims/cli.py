@@ -21,6 +21,9 @@ EXIT_PASS, EXIT_RED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 # Subcommands live in their own modules, imported only when used.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "explain": ("claims.cli_explain:main", "show a claim's statement, rule, control and source"),
+    "ledger": ("claims.cli_ledger:main", "regenerate (--write) or byte-compare (--check) the claim ledger"),
+    "snapshots": ("claims.cli_snapshots:main", "check, --update or --prune the byte-identity snapshots"),
+    "gate": ("claims.cli_gate:main", "run everything and fail on any ledger, debt, floor or snapshot problem"),
     "mutate": ("claims.cli_mutate:main", "judge declared defects (exact red sets) or sweep mutmut mutants (--auto)"),
 }
 
@@ -53,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--timeout", type=float, metavar="S", help="per-claim timeout in seconds (default from [tool.claims].timeout)")
     parser.add_argument("--profile", metavar="NAME", help="hypothesis profile for property claims: ci (default, derandomised), dev, thorough; or CLAIMS_PROFILE")
     parser.add_argument("--diff-lines", type=int, default=100, metavar="N", help="cap snapshot diffs at N lines (default 100)")
+    parser.add_argument("--no-diff", action="store_true", help="show no snapshot diffs")
     return parser
 
 

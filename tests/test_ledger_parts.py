@@ -1,0 +1,157 @@
+"""The ledger's parts as pure functions: strict reading, kills, debt, floor, aggregators, mirror, snapshot paths."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from claims.atomic import write_atomically
+from claims.calls import claim_uses
+from claims.debt import parse_debt
+from claims.declare import Claim
+from claims.errors import DeclarationError, InputError
+from claims.floor import floor_problems, statement_problem
+from claims.kills import killers_by_claim, load_kills
+from claims.kinds import Kind
+from claims.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
+from claims.mirror import kills_cell, render_mirror
+from claims.snapshot import snapshot_path
+
+
+def claim(id_: str, kind: Kind = Kind.POSITIVE, rules: tuple[str, ...] = ("pkg.rule",), statement: str = "It holds.") -> Claim:
+    witness, _, name = id_.rpartition(".")
+    return Claim(id=id_, witness=witness, name=name, statement=statement, kind=kind, rules=rules, fn=lambda: None, source_file="x.py", source_line=1)
+
+
+def row(id_: str, **changes: object) -> LedgerRow:
+    fields = dict(id=id_, witness=id_.rpartition(".")[0], kind=Kind.POSITIVE, rules=("pkg.rule",), statement="It holds.", source="w/a.py", snapshot_sha256=None, killed_by=(), debt=None)
+    fields.update(changes)
+    return LedgerRow(**fields)  # type: ignore[arg-type]
+
+
+def test_killers_are_declared_defects_then_auto_mutants_each_sorted() -> None:
+    document = {
+        "schema": "claims-kills/1",
+        "declared": {"d2": {"red": ["a.b.c"]}, "d1": {"red": ["a.b.c", "a.b.d"]}},
+        "auto": {"m9": {"killers": ["a.b.c"]}, "m1": {"killers": ["a.b.c"]}},
+    }
+    assert killers_by_claim(document) == {"a.b.c": ("d1", "d2", "m1", "m9"), "a.b.d": ("d1",)}
+
+
+def test_a_malformed_kills_file_is_refused_located(tmp_path: Path) -> None:
+    path = tmp_path / "kills.json"
+    path.write_text(json.dumps({"schema": "claims-kills/1", "declared": {"d1": {"red": "a.b.c", "verdict": "EXACT"}}, "auto": {}}))
+    with pytest.raises(InputError, match=r"ledger/kills.json @ \$.declared\['d1'\].red: expected a list, got str"):
+        load_kills(path, shown_as="ledger/kills.json")
+    path.write_text(json.dumps({"schema": "claims-kills/1", "declared": {"d1": {"red": ["a.b.c"], "verdict": "EXACT"}}, "auto": {}}))
+    assert load_kills(path, shown_as="k") == {"schema": "claims-kills/1", "declared": {"d1": {"red": ["a.b.c"]}}, "auto": {}}
+    assert load_kills(tmp_path / "absent.json", shown_as="k") is None
+
+
+def test_the_ledger_reads_back_what_it_writes_and_refuses_coercion_and_unknown_keys() -> None:
+    document = LedgerDocument(SCHEMA, (row("a.b.c", debt=AdmittedDebt("r", "o", "TRIGGER: t")), row("a.b.d", kind=Kind.SNAPSHOT, snapshot_sha256="ab")))
+    data = render_json(document)
+    assert parse_ledger(data, shown_as="L") == document
+    assert render_json(parse_ledger(data, shown_as="L")) == data and data.endswith(b"}\n")
+    raw = json.loads(data)
+    raw["claims"][0]["rules"] = "pkg.rule"
+    with pytest.raises(InputError, match=r"L @ \$.claims\[0\].rules: expected a list, got str"):
+        parse_ledger(json.dumps(raw).encode(), shown_as="L")
+    raw = json.loads(data)
+    raw["claims"][1]["timing"] = 0.1
+    with pytest.raises(InputError, match=r"L @ \$.claims\[1\]: extra fields found \(timing\)"):
+        parse_ledger(json.dumps(raw).encode(), shown_as="L")
+
+
+def test_debt_needs_every_key_and_a_trigger() -> None:
+    good = '[[debt]]\nclaim = "a.b.c"\nreason = "r"\nowner = "o"\ntrigger = "TRIGGER: t"\n'
+    assert parse_debt(good, shown_as="D")[0].owner == "o"
+    with pytest.raises(InputError, match=r"D:1 @ \$.debt\[0\].trigger: must start with 'TRIGGER: '"):
+        parse_debt(good.replace("TRIGGER: t", "soon"), shown_as="D")
+    with pytest.raises(InputError, match=r"D:1 @ \$.debt\[0\].owner: required field missing"):
+        parse_debt(good.replace('owner = "o"\n', ""), shown_as="D")
+    with pytest.raises(InputError, match=r"D:6 @ \$.debt\[1\].claim: 'a.b.c' is admitted twice"):
+        parse_debt(good + good, shown_as="D")
+
+
+@pytest.mark.parametrize(
+    ("statement", "ok"),
+    [
+        ("At 0.80 utilization the wall admits the row.", True),
+        ("A profile names a model, e.g. Spark, and a size.", True),
+        ("It admits. Then it refuses.", False),
+        ("It admits", False),
+        ("", False),
+    ],
+)
+def test_a_statement_is_one_sentence(statement: str, ok: bool) -> None:
+    assert (statement_problem(statement) is None) is ok
+
+
+def test_the_floor_wants_positive_and_refusal_controls_per_rule_and_no_empty_witness() -> None:
+    claims = [claim("a.b.ok"), claim("a.b.no", kind=Kind.REFUSAL), claim("a.b.snap", kind=Kind.SNAPSHOT, rules=("pkg.render",))]
+    found = [(p.subject, p.message) for p in floor_problems(claims, {"a.b": 3, "a.empty": 0}, {}, None)]
+    assert ("pkg.render", "rule has no positive claim (snapshot and property claims count as neither)") in found
+    assert ("a.empty", "witness declares no claims") in found
+    assert not any(s == "pkg.rule" for s, _ in found)
+    # The vacuity rule applies only once mutation results exist.
+    vacuous = [p.subject for p in floor_problems(claims, {"a.b": 3}, {}, {"a.b.ok": ("d1",)}) if p.message.startswith("vacuous")]
+    assert vacuous == ["a.b.no", "a.b.snap"]
+
+
+def test_a_claim_calling_another_claim_is_an_aggregator(tmp_path: Path) -> None:
+    module = tmp_path / "agg_witness.py"
+    module.write_text(
+        "from claims import Witness\n"
+        "witness = Witness('agg.one')\n"
+        "other = Witness('agg.two')\n"
+        "@witness.positive('It holds.', rules=['os.path.join'])\n"
+        "def base():\n    return 1\n"
+        "@other.positive('It holds too.', rules=['os.path.join'])\n"
+        "def aggregate():\n    base()\n"
+        "@other.positive('It shadows.', rules=['os.path.join'])\n"
+        "def shadow(base=None):\n    return base\n"
+    )
+    spec = importlib.util.spec_from_file_location("agg_witness", module)
+    assert spec and spec.loader
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules["agg_witness"] = loaded
+    try:
+        spec.loader.exec_module(loaded)
+    finally:
+        sys.modules.pop("agg_witness", None)
+    claims = [*loaded.witness.claims, *loaded.other.claims]
+    assert claim_uses(claims) == {"agg.two.aggregate": ("agg.one.base",)}
+
+
+def test_the_mirror_shows_a_count_plus_declared_ids_when_kills_are_many() -> None:
+    assert kills_cell(("d1", "m1"), frozenset({"d1"})) == "`d1`, `m1`"
+    assert kills_cell(("d1", "m1", "m2", "m3", "m4"), frozenset({"d1"})) == "5: `d1`, 4 automatic"
+    mirror = render_mirror(LedgerDocument(SCHEMA, (row("a.b.c", statement="A | B holds."),)), kills_known=False).decode()
+    assert "| `c` | positive | `pkg.rule` | A \\| B holds. | PASS | — |" in mirror
+
+
+@pytest.mark.parametrize(("witness", "name"), [("..", "x"), ("a.b", ".."), ("../../etc", "passwd"), ("a/b", "c")])
+def test_claim_ids_cannot_escape_the_snapshot_folder(tmp_path: Path, witness: str, name: str) -> None:
+    escaping = Claim(id=f"{witness}.{name}", witness=witness, name=name, statement="s.", kind=Kind.SNAPSHOT, rules=("r",), fn=lambda: b"", source_file="x", source_line=1)
+    with pytest.raises(DeclarationError, match="escape"):
+        snapshot_path(tmp_path / "snapshots", escaping)
+
+
+def test_an_interrupted_write_leaves_the_old_ledger_intact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "claims.json"
+    path.write_bytes(b"old\n")
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(path, b"new\n")
+    assert path.read_bytes() == b"old\n"
+    assert os.listdir(tmp_path) == ["claims.json"]
