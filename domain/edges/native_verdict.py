@@ -1,0 +1,127 @@
+"""Print each native check's verdict for a packet; exit 0 only when all twelve PASS.
+
+    native_verdict PACKET.json
+
+Exit codes: 0 all twelve checks PASS (schema valid, observations bound to
+the packet's starts and manifest); 1 anything else (HOLD, NOT RUN, schema
+or binding refusals); 2 a malformed packet (`FILE: $.path: expected …, got …`)
+or a usage error.  The packet's own "PASS" strings are only schema: each
+check is decided from its observations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from domain.native.converter import read_packet
+from domain.native.packets import packet_binds_observations
+from domain.native.schema import NativePacket, native_packet_schema_valid
+from domain.native.verdict import Status, decide_all
+from domain.outcome import Reason, Refused
+
+EXIT_PASS, EXIT_NOT_PASS, EXIT_MALFORMED = 0, 1, 2
+
+EPILOG = """\
+exit codes:
+  0  all twelve native checks PASS
+  1  any check is HOLD or NOT RUN, or the schema or start binding is refused
+  2  the packet is malformed (located errors on stderr) or the usage is wrong
+
+A packet that passes the schema validator (up2_checks.native) is not evidence:
+each check PASSes only from NATIVE observations of every named subcase in both
+arms OFF and ON, with the same workload, mode and hooks.
+"""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    dupes = sorted({k for k in keys if keys.count(k) > 1})
+    if dupes:
+        raise ValueError(f"expected unique keys, got duplicate key(s) {', '.join(dupes)}")
+    return dict(pairs)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"expected a JSON number, got {name}")
+
+
+def load(path: str) -> tuple[NativePacket | None, list[str]]:
+    """Read and structure a packet file; return it or located error lines `FILE: $.path: message`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [f"{path}: $: expected a readable UTF-8 JSON file, got {type(exc).__name__}: {exc}"]
+    try:
+        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        return None, [f"{path}: $: expected JSON, got invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"]
+    except ValueError as exc:
+        return None, [f"{path}: $: {exc}"]
+    outcome = read_packet(document)
+    if isinstance(outcome, Refused):
+        return None, [f"{path}: {r.where}: {r.why}" for r in outcome.reasons]
+    return outcome.value, []
+
+
+def _reason_lines(reasons: Sequence[Reason], indent: str = "  ") -> list[str]:
+    return [f"{indent}{type(r).__name__} @ {r.where}: {r.why}" for r in reasons]
+
+
+def report(packet: NativePacket) -> tuple[list[str], bool]:
+    """Render the schema, binding and twelve verdicts; say whether all twelve PASS."""
+    lines: list[str] = []
+    schema = native_packet_schema_valid(packet)
+    if isinstance(schema, Refused):
+        lines.append(f"schema: REFUSED ({len(schema.reasons)} reason(s))")
+        lines.extend(_reason_lines(schema.reasons))
+    else:
+        lines.append("schema: valid (schema-valid is not native evidence)")
+    binding = packet_binds_observations(packet)
+    if isinstance(binding, Refused):
+        lines.append(f"binding: REFUSED ({len(binding.reasons)} reason(s))")
+        lines.extend(_reason_lines(binding.reasons))
+    else:
+        b = binding.value
+        lines.append(f"binding: OFF start {b.off_start_id}, ON start {b.on_start_id}, manifest {b.manifest_digest}")
+    verdicts = decide_all(packet.observations, packet.owner_resolutions)
+    for v in verdicts:
+        claimed = packet.checks.get(v.check.value)
+        note = f" (packet says {claimed})" if claimed is not None and claimed != v.status.value else ""
+        lines.append(f"{v.check.value}: {v.status.value}{note}")
+        lines.extend(_reason_lines(v.reasons))
+    passed = [v for v in verdicts if v.status is Status.PASS]
+    ok = not schema.refused and not binding.refused and len(passed) == len(verdicts)
+    rest = [f"{v.check.value} {v.status.value}" for v in verdicts if v.status is not Status.PASS]
+    lines.append(f"verdict: {len(passed)}/{len(verdicts)} PASS" + ("" if ok else "; not qualified" + (": " + ", ".join(rest) if rest else "")))
+    return lines, ok
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit code."""
+    parser = argparse.ArgumentParser(
+        prog="native_verdict",
+        description="Decide the twelve UP2 native checks from a packet's observations.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("packet", metavar="PACKET.json", help="the native packet to decide")
+    args = parser.parse_args(argv)
+    packet, errors = load(args.packet)
+    if packet is None:
+        for line in errors:
+            print(line, file=sys.stderr)
+        return EXIT_MALFORMED
+    lines, ok = report(packet)
+    print(f"native_verdict: {args.packet}")
+    for line in lines:
+        print(line)
+    return EXIT_PASS if ok else EXIT_NOT_PASS
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""Publish a packet as an exclusive fresh artifact under the evidence root, never overwriting one.
+
+Seed: "Publish exclusive fresh artifacts and atomic packets under the
+evidence root."  The bytes go to a temp name created exclusively
+(`O_CREAT | O_EXCL`) in the evidence root, are flushed, then linked into
+place with `os.link`, which fails if the packet name exists: a rename
+without replace.  (`os.rename`/`os.replace` would silently overwrite a
+packet published in the meantime.)  The temp name is always removed, so a
+refused publish leaves the root as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from pathlib import Path
+
+from attrs import frozen
+
+from domain.outcome import Admitted, Reason, Refused
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.json$")
+
+
+@frozen
+class PacketNameUnsafe(Reason):
+    """Say a packet name is not a plain `.json` file name inside the evidence root."""
+
+
+@frozen
+class EvidenceRootMissing(Reason):
+    """Say the evidence root is not an existing directory."""
+
+
+@frozen
+class PacketExists(Reason):
+    """Say a packet of that name was already published; packets are never overwritten."""
+
+
+@frozen
+class PublishFailed(Reason):
+    """Say the file system refused the exclusive publish."""
+
+
+def _fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def publish_packet(evidence_root: Path, name: str, payload: bytes) -> Admitted[Path] | Refused:
+    """Write `payload` as `evidence_root/name` exclusively and atomically; refuse an existing name."""
+    if not _NAME.match(name) or name.startswith("."):
+        return Refused((PacketNameUnsafe("$.name", f"{name!r} must be a plain file name ending in .json (letters, digits, . _ -)"),))
+    if not evidence_root.is_dir():
+        return Refused((EvidenceRootMissing("$.evidence_root", f"{evidence_root} is not an existing directory"),))
+    final = evidence_root / name
+    temp = evidence_root / f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temp, final)
+        except FileExistsError:
+            return Refused((PacketExists(f"$.packets.{name}", f"{final} already exists; a packet is published once and never overwritten"),))
+    except OSError as exc:
+        return Refused((PublishFailed(f"$.packets.{name}", f"could not publish {final} exclusively: {exc.strerror or exc}"),))
+    finally:
+        temp.unlink(missing_ok=True)
+    _fsync_directory(evidence_root)
+    return Admitted(final)

@@ -1,0 +1,1 @@
+"""Witnesses of the native qualification checks (DOMAIN.md Part B), one module per rule family."""

@@ -1,0 +1,108 @@
+"""Claims about the seed's saved-record facts: accounted, unverified, at length, SCREEN, all NOT RUN."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from claims import Witness, because, check
+from domain.native.figures import Provenance
+from domain.native.records import (
+    SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K, GainInconsistent, NearCapNotAtLength, RequestsUnaccounted,
+    ScreenNotAdoptable, TailsUnverified, near_cap_finish, requests_accounted, screen_adoptable, screen_gain,
+    tails_verified,
+)
+from domain.native.verdict import Status, decide, decide_all
+from witnesses.native.fixtures import complete
+
+witness = Witness("native.records")
+
+
+@witness.positive("The saved diagnostic accounts 28 send intents, 28 opened and 28 completions.", rules=[requests_accounted])
+def saved_diagnostic_accounts_28_of_28() -> None:
+    check.equal("completions", check.admitted(requests_accounted(SAVED_DIAGNOSTIC)), 28)
+
+
+@witness.refusal(
+    "A ledger with 27 completions for 28 send intents is unaccounted.",
+    rules=[requests_accounted],
+    reasons=[because(RequestsUnaccounted, at="$.requests", saying=["28", "completions 27"])],
+)
+def unequal_ledger_is_unaccounted():
+    return requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, completions=27))
+
+
+@witness.refusal(
+    "The saved tails rest on an ESTIMATED q4092 and were never verified.",
+    rules=[tails_verified],
+    reasons=[
+        because(TailsUnverified, at="$.tails.q", saying=["q4092", "ESTIMATED"]),
+        because(TailsUnverified, at="$.tails.tails_verified", saying="false"),
+    ],
+)
+def saved_tails_are_not_verified():
+    return tails_verified(SAVED_DIAGNOSTIC)
+
+
+@witness.positive("A MEASURED, verified q of 4092 yields tails 147313, 147439, 147440 and 147441.", rules=[tails_verified])
+def measured_verified_q_yields_tails() -> None:
+    record = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
+    check.equal("tails", check.admitted(tails_verified(record)), (147313, 147439, 147440, 147441))
+
+
+@witness.positive("Both saved near-cap requests total 327675 + 5 = 327680 tokens, finishing at length.", rules=[near_cap_finish])
+def near_cap_requests_total_327680_at_length() -> None:
+    check.equal("totals", [check.admitted(near_cap_finish(r)) for r in SAVED_NEAR_CAP], [327680, 327680])
+
+
+@witness.refusal(
+    "A near-cap request that stopped early and miscounts its total is refused on both counts.",
+    rules=[near_cap_finish],
+    reasons=[
+        because(NearCapNotAtLength, at="$.usage.total_tokens", saying=["327679", "327680"]),
+        because(NearCapNotAtLength, at="$.finish_reason", saying="'stop'"),
+    ],
+)
+def near_cap_stop_finish_is_refused():
+    return near_cap_finish(attrs.evolve(SAVED_NEAR_CAP[0], completion_tokens=4, finish="stop"))
+
+
+@witness.refusal(
+    "The 300K screen is non-adoptable SCREEN evidence with no native observations, whatever its Stage-B PASS.",
+    rules=[screen_adoptable],
+    reasons=[
+        because(ScreenNotAdoptable, at="$.classification", saying=["SCREEN", "Stage-B PASS"]),
+        because(ScreenNotAdoptable, at="$.observations", saying="12/12"),
+    ],
+)
+def saved_screen_is_not_adoptable():
+    return screen_adoptable(SAVED_SCREEN_300K)
+
+
+@witness.positive("A non-SCREEN adoptable record carrying native observations is admitted.", rules=[screen_adoptable])
+def adoptable_native_record_is_admitted() -> None:
+    record = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
+    check.equal("admitted", check.admitted(screen_adoptable(record)), record)
+
+
+@witness.positive("The screen's 6.8251 % gain is exactly (1 − 0.9317489404) × 100 at four decimals; spread 0.1051 %.", rules=[screen_gain])
+def screen_gain_is_one_minus_median() -> None:
+    check.equal("exact gain (%)", check.admitted(screen_gain(SAVED_SCREEN_300K)), Fraction("6.82510596"))
+    check.equal("recorded", (SAVED_SCREEN_300K.gain_percent, SAVED_SCREEN_300K.paired_spread_percent, SAVED_SCREEN_300K.submissions, SAVED_SCREEN_300K.completed),
+                (Fraction("6.8251"), Fraction("0.1051"), 12, 12))
+
+
+@witness.refusal(
+    "A recorded gain of 6.8252 % disagrees with the median and is refused.",
+    rules=[screen_gain],
+    reasons=[because(GainInconsistent, at="$.gain_percent", saying="6.8252")],
+)
+def inconsistent_gain_is_refused():
+    return screen_gain(attrs.evolve(SAVED_SCREEN_300K, gain_percent=Fraction("6.8252")))
+
+
+@witness.positive("The saved records supply no native observations, so all twelve checks stay NOT RUN.", rules=[decide])
+def saved_records_leave_all_twelve_not_run() -> None:
+    observations = SAVED_DIAGNOSTIC.observations + SAVED_SCREEN_300K.observations
+    check.equal("statuses", [v.status for v in decide_all(observations)], [Status.NOT_RUN] * 12)

@@ -1,0 +1,108 @@
+"""Claims about the packet schema validator: schema-valid is checked apart from, and never implies, native PASS."""
+
+from __future__ import annotations
+
+import copy
+
+from claims import Witness, because, check
+from domain.native.converter import MalformedPacket, read_packet
+from domain.native.observations import Evidence
+from domain.native.schema import (
+    ArmIdentityInvalid, CheckStringInvalid, CountInvalid, DigestInvalid, EvidencePathUnsafe, SchemaMismatch,
+    TailsNotDerived, native_packet_schema_valid,
+)
+from domain.native.verdict import Status, decide, decide_all
+from witnesses.native.fixtures import RESOLVED, complete, packet_document
+
+witness = Witness("native.schema")
+
+
+def _packet(document: dict):
+    return check.admitted(read_packet(document))
+
+
+@witness.positive("The complete native packet is schema-valid and binds its two starts.", rules=[native_packet_schema_valid])
+def complete_native_packet_is_schema_valid() -> None:
+    packet = check.admitted(native_packet_schema_valid(_packet(packet_document(complete()))))
+    check.equal("starts", (packet.arms.off.start_id, packet.arms.on.start_id), ("up2-off-20261025T140000Z", "up2-on-20261025T143000Z"))
+    check.equal("observations", len(packet.observations), 110)
+
+
+@witness.positive("A CPU-fixture packet passes the schema validator yet every check is HOLD.", rules=[native_packet_schema_valid, decide])
+def cpu_fixture_packet_is_schema_valid_yet_holds_every_check() -> None:
+    packet = check.admitted(native_packet_schema_valid(_packet(packet_document(complete(Evidence.CPU_FIXTURE)))))
+    check.equal("claimed strings", set(packet.checks.values()), {"PASS"})
+    check.equal("decided", [v.status for v in decide_all(packet.observations, RESOLVED)], [Status.HOLD] * 12)
+
+
+@witness.positive("The validator admits a packet with no observations at all, which decides NOT RUN everywhere.", rules=[native_packet_schema_valid, decide])
+def schema_never_reads_observations() -> None:
+    packet = check.admitted(native_packet_schema_valid(_packet(packet_document(()))))
+    check.equal("decided", {v.status for v in decide_all(packet.observations, RESOLVED)}, {Status.NOT_RUN})
+
+
+def _broken() -> dict:
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["schema"] = "up2-native-packet/0"
+    doc["classification"] = "CPU_FIXTURE"
+    doc["arms"]["on"]["start_id"] = doc["arms"]["off"]["start_id"]
+    doc["manifest_digest"] = "sha256:XYZ"
+    doc["evidence"][0]["path"] = "../outside/observations.json"
+    doc["evidence"][1]["digest"] = "md5:0"
+    doc["checks"]["no_local_drafter"] = "NOT RUN"
+    del doc["checks"]["native_dispatch_unchanged"]
+    doc["audited_rounds"]["on"] = 0
+    doc["requests"]["completions"] = 27
+    return doc
+
+
+@witness.refusal(
+    "The validator refuses every failing schema field at once, each located.",
+    rules=[native_packet_schema_valid],
+    reasons=[
+        because(SchemaMismatch, at="$.schema", saying="up2-native-packet/0"),
+        because(SchemaMismatch, at="$.classification", saying="CPU_FIXTURE"),
+        because(ArmIdentityInvalid, at="$.arms.on.start_id", saying="share start_id"),
+        because(DigestInvalid, at="$.manifest_digest", saying="sha256:XYZ"),
+        because(EvidencePathUnsafe, at="$.evidence[0].path", saying="../outside"),
+        because(DigestInvalid, at="$.evidence[1].digest", saying="md5:0"),
+        because(CheckStringInvalid, at="$.checks.native_dispatch_unchanged", saying="missing"),
+        because(CheckStringInvalid, at="$.checks.no_local_drafter", saying="NOT RUN"),
+        because(CountInvalid, at="$.audited_rounds.on", saying="got 0"),
+        because(CountInvalid, at="$.requests", saying="28/28/27"),
+    ],
+)
+def schema_refuses_each_failing_field():
+    return native_packet_schema_valid(_packet(_broken()))
+
+
+@witness.refusal(
+    "Tails not derived from the packet's q are refused in both arms.",
+    rules=[native_packet_schema_valid],
+    reasons=[
+        because(TailsNotDerived, at="$.tails.off", saying=["147349", "q=4093"]),
+        because(TailsNotDerived, at="$.tails.on", saying=["147349", "q=4093"]),
+    ],
+)
+def schema_refuses_tails_not_derived_from_q():
+    doc = packet_document(complete())
+    doc["q"] = 4093
+    return native_packet_schema_valid(_packet(doc))
+
+
+@witness.refusal(
+    "A packet whose q is a string is malformed at $.q.",
+    rules=[read_packet],
+    reasons=[because(MalformedPacket, at="$.q", saying="expected int, got str '4092'")],
+)
+def string_q_is_malformed_at_its_path():
+    doc = packet_document(complete())
+    doc["q"] = "4092"
+    return read_packet(doc)
+
+
+@witness.positive("A packet document reads back into typed observations bound to their starts.", rules=[read_packet])
+def packet_document_reads_back() -> None:
+    packet = check.admitted(read_packet(packet_document(complete())))
+    check.equal("observations", packet.observations, complete())
+    check.equal("resolutions", packet.owner_resolutions, RESOLVED)
