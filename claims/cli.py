@@ -2,7 +2,7 @@
 
 Exit codes (the contract, also in --help and the README):
   0    every selected claim passed
-  1    a claim failed or errored, or a witness did not import
+  1    a claim failed or errored (and is not admitted debt), or a witness did not import
   2    usage, configuration or input error (an unknown pattern names the closest ids)
   130  interrupted by Ctrl-C (what finished is still reported)
 """
@@ -33,7 +33,7 @@ subcommands (claim_batch SUBCOMMAND --help for each):
 
 exit codes:
   0    every selected claim passed
-  1    a claim failed or errored, or a witness did not import
+  1    a claim failed or errored (and is not admitted debt), or a witness did not import
   2    usage, configuration or input error (an unknown pattern names the closest ids)
   130  interrupted by Ctrl-C (what finished is still reported)
 """

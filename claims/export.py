@@ -2,16 +2,17 @@
 
 JSON schema `claim_batch/1`:
     {"schema": "claim_batch/1",
-     "summary": {"passed": int, "failed": int, "import_errors": int, "interrupted": bool, "duration_s": float},
+     "summary": {"passed": int, "failed": int, "admitted_debt": int, "import_errors": int, "interrupted": bool, "duration_s": float},
      "claims": [{"id", "witness", "kind", "rules": [str], "statement", "verdict": "PASS"|"FAIL"|"ERROR",
                  "expected": str|null, "observed": str|null, "reasons": [str], "detail": str,
-                 "duration_s": float, "source": "path:line", "snapshot_sha256": str|null}],
+                 "duration_s": float, "source": "path:line", "snapshot_sha256": str|null,
+                 "admitted_debt": bool}],
      "import_errors": [{"module": str, "traceback": str}]}
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from claims.discovery import ImportFailure
@@ -21,7 +22,7 @@ from claims.runner import Result
 SCHEMA = "claim_batch/1"
 
 
-def result_record(result: Result) -> dict[str, Any]:
+def result_record(result: Result, debt: Collection[str] = ()) -> dict[str, Any]:
     """Return one claim's JSON record."""
     claim = result.claim
     return {
@@ -38,22 +39,25 @@ def result_record(result: Result) -> dict[str, Any]:
         "duration_s": round(result.duration, 6),
         "source": f"{claim.source_file}:{claim.source_line}",
         "snapshot_sha256": result.digest,
+        "admitted_debt": claim.id in debt,
     }
 
 
-def json_document(results: Sequence[Result], failures: Sequence[ImportFailure], *, interrupted: bool) -> dict[str, Any]:
-    """Return the whole JSON document for a run."""
+def json_document(results: Sequence[Result], failures: Sequence[ImportFailure], *, interrupted: bool, debt: Collection[str] = ()) -> dict[str, Any]:
+    """Return the whole JSON document for a run; admitted reds count apart from failures."""
     passed = sum(1 for r in results if r.verdict is Verdict.PASS)
+    admitted = sum(1 for r in results if r.verdict.red and r.claim.id in debt)
     return {
         "schema": SCHEMA,
         "summary": {
             "passed": passed,
-            "failed": len(results) - passed + len(failures),
+            "failed": len(results) - passed - admitted + len(failures),
+            "admitted_debt": admitted,
             "import_errors": len(failures),
             "interrupted": interrupted,
             "duration_s": round(sum(r.duration for r in results), 6),
         },
-        "claims": [result_record(r) for r in results],
+        "claims": [result_record(r, debt) for r in results],
         "import_errors": [{"module": f.module, "traceback": f.traceback} for f in failures],
     }
 

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         from claims.export import json_document
 
-        print(json.dumps(json_document(results, failures, interrupted=interrupted), indent=2, sort_keys=True))
+        print(json.dumps(json_document(results, failures, interrupted=interrupted, debt=debt), indent=2, sort_keys=True))
     else:
         for result in results:
             if result.verdict.red and result.claim.id not in debt:
