@@ -1,0 +1,131 @@
+"""Seeded defects for Part A (spark): the seed's two mutation controls (DOMAIN.md A4), then one per rule family.
+
+Each replacement is a copy of the rule with exactly one thing taken away;
+the comment above it names what, and the seed fact it breaks.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from claims.mutate import Defect, DefectGroup
+from domain.admission import (
+    SUCCESSOR_MAY_LAUNCH,
+    GroupActive,
+    GroupSuspendedForAuthorizedSuccessor,
+    LaunchAdmitted,
+    SuccessorMayNotLaunch,
+    group_state_at,
+    image_admitted_for_runtime_artifact,
+    pair_serving_successor_may_launch,
+    successor_is_candidate,
+)
+from domain.authority_log import AuthorityLog
+from domain.fleet import HostGroup
+from domain.outcome import Admitted, Reason, Refused
+from domain.profile import ServingLaunchProfile
+
+LAUNCH = "spark.v41_group_a_launch"
+
+
+def zero_allowance(profile: ServingLaunchProfile, group: HostGroup) -> int:
+    # Seed A4 control 1: the pool share outside the engine is charged as nothing.
+    return 0
+
+
+def mint_without_engram(
+    gpu_memory_utilization_bp: int,
+    max_model_len: int,
+    max_num_seqs: int,
+    max_num_batched_tokens: int,
+    enable_prefix_caching: bool,
+) -> ServingLaunchProfile:
+    # Seed A3: the mint fixes the Engram request; this copy drops it.
+    from domain.profile import V41_KV_CACHE_DTYPE
+
+    return ServingLaunchProfile(
+        gpu_memory_utilization_bp=gpu_memory_utilization_bp,
+        max_model_len=max_model_len,
+        max_num_seqs=max_num_seqs,
+        max_num_batched_tokens=max_num_batched_tokens,
+        kv_cache_dtype=V41_KV_CACHE_DTYPE,
+        enable_prefix_caching=enable_prefix_caching,
+        engram=None,
+    )
+
+
+def admission_without_held_hosts(log: AuthorityLog, at: int, group: HostGroup, candidate: object) -> Admitted[LaunchAdmitted] | Refused:
+    # Seed A4 conjunct 4 (all four hosts held by Group A's subject) is left out of the fold.
+    reasons: list[Reason] = []
+    may_launch = pair_serving_successor_may_launch(log, group, at)
+    if isinstance(may_launch, Refused):
+        reasons.extend(may_launch.reasons)
+    state = group_state_at(log, group.name, at)
+    if isinstance(state, GroupSuspendedForAuthorizedSuccessor):
+        is_candidate = successor_is_candidate(state, candidate)  # type: ignore[arg-type]
+        if isinstance(is_candidate, Refused):
+            reasons.extend(is_candidate.reasons)
+    image = image_admitted_for_runtime_artifact(log, candidate, at)  # type: ignore[arg-type]
+    if isinstance(image, Refused):
+        reasons.extend(image.reasons)
+    if reasons:
+        return Refused(tuple(reasons))
+    assert isinstance(state, GroupSuspendedForAuthorizedSuccessor) and isinstance(image, Admitted)
+    return Admitted(LaunchAdmitted(
+        group=group.name, at=at, lease_expires_at=state.lease_expires_at, config_digest=image.value, hosts_held_by=group.subject,
+    ))
+
+
+def may_launch_without_lease(log: AuthorityLog, group: HostGroup, at: int) -> Admitted[GroupSuspendedForAuthorizedSuccessor] | Refused:
+    # Seed A4 conjunct 1: a suspension admits whatever its lease says.
+    state = group_state_at(log, group.name, at)
+    if isinstance(state, GroupActive):
+        return Refused((SuccessorMayNotLaunch(where=SUCCESSOR_MAY_LAUNCH, why=f"{group.name} serves the Active incumbent {state.incumbent}"),))
+    if state is None:
+        return Refused((SuccessorMayNotLaunch(where=SUCCESSOR_MAY_LAUNCH, why=f"no state for {group.name} at or before {at}"),))
+    return Admitted(state)
+
+
+zero_engram_allowance = Defect(
+    id="spark.zero_engram_allowance",
+    target="domain.fit_wall.engram_page_cache_allowance_gib",
+    replacement=zero_allowance,
+    description="Charge a zero Engram page-cache allowance, so 0.50 utilization no longer overflows the pool.",
+    expect_red={f"{LAUNCH}.half_utilization_refuses_naming_the_allowance"},
+)
+
+engram_dropped_from_the_mint = Defect(
+    id="spark.engram_dropped_from_the_mint",
+    target="domain.profile.deepseek_v41_measurement_profile",
+    replacement=mint_without_engram,
+    description="Mint the V4.1 profile without its Engram request.",
+    expect_red={f"{LAUNCH}.v41_plan_renders_four_mp_ranks_with_the_v41_shape"},
+)
+
+held_host_conjunct_removed = Defect(
+    id="spark.held_host_conjunct_removed",
+    target="domain.admission.successor_launch_admission",
+    replacement=admission_without_held_hosts,
+    description="Fold the V4.1 admission without the all-hosts-held conjunct.",
+    expect_red={f"{LAUNCH}.host_not_held_by_the_subject_refuses_the_launch"},
+)
+
+lease_check_removed = Defect(
+    id="spark.lease_check_removed",
+    target="domain.admission.pair_serving_successor_may_launch",
+    replacement=may_launch_without_lease,
+    description="Let a suspension admit the successor after its lease expired.",
+    expect_red={f"{LAUNCH}.expired_lease_refuses_the_launch"},
+)
+
+seed_three_defects = DefectGroup(
+    id="spark.seed_three_defects",
+    description="Drop the mint's Engram request, the held-host conjunct and the lease check at once (seed A4 control 2).",
+    defects=[engram_dropped_from_the_mint, held_host_conjunct_removed, lease_check_removed],
+    expect_red={
+        f"{LAUNCH}.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
+        f"{LAUNCH}.host_not_held_by_the_subject_refuses_the_launch",
+        f"{LAUNCH}.expired_lease_refuses_the_launch",
+    },
+    expect_green={f"{LAUNCH}.correct_suspension_admits_the_launch"},
+)
