@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from claims.calls import claim_uses
+from claims.config import Config
 from claims.cli_ledger import regenerate, stale_lines
 from claims.debt import Debt
 from claims.discovery import Discovery
@@ -68,6 +70,21 @@ def import_problems(discovery: Discovery) -> list[Problem]:
     return problems
 
 
+def survivor_problems(config: Config, kills: Mapping[str, Any] | None) -> list[Problem]:
+    """Name every automatic survivor not explained in equivalent.toml, and every stale explanation."""
+    if kills is None or not kills.get("auto"):
+        return []
+    from claims.mutate.auto_command import equivalent_path
+    from claims.mutate.survivors import explain_survivors, read_equivalent
+
+    problems = []
+    for line in explain_survivors(kills["auto"], read_equivalent(equivalent_path(config))):
+        head, _, fix = line.partition(": ")
+        kind, _, mutant = head.rpartition(" ")
+        problems.append(Problem(mutant, kind, fix))
+    return problems
+
+
 def _as_problem(line: str) -> Problem:
     # stale_lines already ends each line with its fix: keep it whole.
     subject, _, rest = line.partition(": ")
@@ -111,6 +128,7 @@ def main(argv: Sequence[str]) -> int:
         *verdict_problems(results, regenerated.debt, debt_file),
         *floor_problems(discovery.claims, witness_sizes, claim_uses(discovery.claims), regenerated.killers if regenerated.kills is not None else None),
         *snapshot_problems(discovery, paths),
+        *survivor_problems(session.config, regenerated.kills),
         *(_as_problem(line) for line in stale_lines(regenerated)),
     ]
     admitted = admitted_reds(results, regenerated.debt)
