@@ -27,11 +27,14 @@ def _register() -> None:
     global _registered
     if _registered:
         return
-    from hypothesis import HealthCheck, settings
+    from hypothesis import HealthCheck, Phase, settings
 
+    # The explain phase can take tens of seconds on a failing property: a red claim
+    # should show its shrunk example before its timeout, not time out.
+    phases = [p for p in Phase if p is not Phase.explain]
     quiet = [HealthCheck.differing_executors, HealthCheck.too_slow]
-    settings.register_profile("ci", derandomize=True, max_examples=60, print_blob=False, database=None, deadline=None, suppress_health_check=quiet)
-    settings.register_profile("dev", max_examples=100, database=None, deadline=None, suppress_health_check=quiet)
+    settings.register_profile("ci", derandomize=True, max_examples=60, print_blob=False, database=None, deadline=None, suppress_health_check=quiet, phases=phases)
+    settings.register_profile("dev", max_examples=100, database=None, deadline=None, suppress_health_check=quiet, phases=phases)
     settings.register_profile("thorough", max_examples=2000, database=None, deadline=None, suppress_health_check=quiet)
     _registered = True
 

@@ -12,7 +12,6 @@ unknown event types, and each error is located `FILE:LINE: $.path: expected
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, TypeVar
 
 import attrs
@@ -20,7 +19,7 @@ import cattrs
 from attrs import field, frozen
 
 from domain import value_fields as vf
-from domain.convert import STRICT, located_errors
+from domain.convert import STRICT, located_pairs
 from domain.outcome import Admitted, Reason, Refused
 from domain.runtime import CONFIG_DIGEST
 
@@ -126,39 +125,6 @@ def _located(source: str, line: int, path: str, why: str) -> MalformedAuthorityL
     return MalformedAuthorityLine(where=f"{source}:{line}: {path}", why=why)
 
 
-_VALIDATOR_MESSAGE = re.compile(r"^\w+\.(\w+): (expected .*)$")
-
-
-def _say(exc: BaseException, kind: type | None) -> str:
-    # An attrs validator names `Class.field: expected ..., got ...`; keep the field for the path.
-    if isinstance(exc, ValueError) and (match := _VALIDATOR_MESSAGE.match(str(exc))):
-        return f"{match.group(2)} #{match.group(1)}"
-    if isinstance(exc, TypeError) and str(exc).startswith("expected"):
-        return str(exc)
-    return cattrs.v.format_exception(exc, kind)
-
-
-def _reword(message: str) -> tuple[str, str]:
-    """Split a cattrs located message `why @ $.path` into ($.path, `expected ..., got ...`)."""
-    why, _, path = message.rpartition(" @ ")
-    why, hash_, field_name = why.rpartition(" #")
-    if not hash_:
-        why = field_name
-    elif field_name:
-        path = f"{path}.{field_name}"
-    if why == "required field missing":
-        why = "expected a value, got nothing (the key is missing)"
-    elif why.startswith("extra fields found ("):
-        why = f"expected no such key, got unknown key(s) {why.removeprefix('extra fields found ')}"
-    return path or "$", why
-
-
-def _structure_errors(exc: BaseException) -> list[str]:
-    if isinstance(exc, cattrs.BaseValidationError):
-        return list(cattrs.transform_error(exc, path="$", format_exception=_say))
-    return located_errors(exc)
-
-
 def _structure_event(source: str, line: int, document: dict[str, Any]) -> AuthorityEvent | list[MalformedAuthorityLine]:
     tag = document.get("event")
     if type(tag) is not str or tag not in EVENT_TYPES:
@@ -175,7 +141,7 @@ def _structure_event(source: str, line: int, document: dict[str, Any]) -> Author
     try:
         return STRICT.structure(body, kind)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:  # cattrs groups located errors; validators raise ValueError
-        return [_located(source, line, *_reword(message)) for message in _structure_errors(exc)]
+        return [_located(source, line, where, why) for where, why in located_pairs(exc)]
 
 
 def read_authority_log(text: str, source: str) -> Admitted[AuthorityLog] | Refused:

@@ -13,6 +13,7 @@ import enum
 import attrs
 from attrs import field, frozen
 
+from domain.value_fields import Field
 from domain.outcome import Admitted, Reason, Refused
 
 
@@ -54,7 +55,7 @@ class SubcaseSource(enum.Enum):
     FIXTURE = "named from the check name and the evidence-needed column (fixture)"
 
 
-def _name(instance: object, attribute: attrs.Attribute, value: str) -> None:
+def _name(instance: object, attribute: Field, value: str) -> None:
     if not value or not all(c.isalnum() or c == "_" for c in value) or value != value.lower():
         raise ValueError(f"{attribute.name} must be a lower snake_case name, got {value!r}")
 

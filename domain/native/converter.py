@@ -104,7 +104,8 @@ class MalformedPacket(Reason):
     """Say where a packet document is not of the packet's shape, expected against got."""
 
 
-def _say(exc: BaseException, kind: type | None) -> str:
+def _say(exc: BaseException, kind: Any) -> str:
+    # `kind` may be a union or generic alias (an optional field), not only a class.
     text = str(exc)
     if isinstance(exc, TypeError) and text.startswith("expected"):
         return text

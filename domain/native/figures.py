@@ -14,6 +14,7 @@ from fractions import Fraction
 import attrs
 from attrs import field, frozen
 
+from domain.value_fields import Field
 from domain.outcome import Admitted, Reason, Refused
 
 
@@ -32,7 +33,7 @@ class Unit(enum.Enum):
     TOKENS_PER_SECOND = "tok/s"
 
 
-def _ordered(instance: "Figure", attribute: attrs.Attribute, value: Fraction) -> None:
+def _ordered(instance: "Figure", attribute: Field, value: Fraction) -> None:
     if value < instance.lo:
         raise ValueError(f"interval hi {value} is below lo {instance.lo}")
 

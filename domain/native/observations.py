@@ -13,6 +13,7 @@ import enum
 import attrs
 from attrs import field, frozen
 
+from domain.value_fields import Field
 from domain.native.checks import Arm, NativeCheck, UnsupportedMode
 
 
@@ -23,7 +24,7 @@ class Evidence(enum.Enum):
     CPU_FIXTURE = "CPU_FIXTURE"
 
 
-def _text(instance: object, attribute: attrs.Attribute, value: str) -> None:
+def _text(instance: object, attribute: Field, value: str) -> None:
     if not value.strip():
         raise ValueError(f"{attribute.name} must be non-empty")
 

@@ -16,6 +16,7 @@ import enum
 import attrs
 from attrs import field, frozen
 
+from domain.value_fields import Field
 from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, UnsupportedMode
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence, Observation, OwnerResolution
 from domain.outcome import Reason
@@ -79,12 +80,12 @@ class ManifestMismatch(Reason):
     """Say a check's observations are bound to more than one manifest."""
 
 
-def _status_agrees(instance: "CheckVerdict", attribute: attrs.Attribute, value: Status) -> None:
+def _status_agrees(instance: "CheckVerdict", attribute: Field, value: Status) -> None:
     if (value is Status.PASS) != (not instance.reasons):
         raise ValueError(f"status {value.value} disagrees with {len(instance.reasons)} reason(s): PASS iff none")
 
 
-def _refused_agrees(instance: "CheckVerdict", attribute: attrs.Attribute, value: bool) -> None:
+def _refused_agrees(instance: "CheckVerdict", attribute: Field, value: bool) -> None:
     if value is not (instance.status is not Status.PASS):
         raise ValueError(f"refused={value} disagrees with status {instance.status.value}")
 

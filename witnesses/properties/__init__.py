@@ -1,0 +1,1 @@
+"""Property claims: hypothesis quantifies each rule family over generated domain values (strategies in `witnesses.strategies`)."""

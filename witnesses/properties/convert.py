@@ -1,0 +1,145 @@
+"""Quantify the strict converter: every domain value round-trips byte-stably, and no leaf is coerced.
+
+A round trip is unstructure -> `json.dumps(sort_keys=True)` -> `json.loads`
+-> structure: the value comes back equal and the JSON is identical on a
+second trip.  The positive and refusal claims here are the converter's own
+oracles (`strict_converter` raises; the claims read its located errors as a
+refusal with one reason per error line).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from claims import Witness, because, check
+from domain import convert
+from domain.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A, GLM_CHECKPOINT_ROW
+from domain.convert import STRICT
+from domain.fleet import GROUP_A, HostGroup
+from domain.outcome import Admitted, Reason, Refused
+from domain.profile import GLM_GROUP_B_PROFILE
+from domain.runtime import V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME
+from witnesses import strategies as gen
+
+witness = Witness("properties.convert")
+
+
+class StructureRefused(Reason):
+    """The strict converter refused a document (one reason per located error line)."""
+
+
+def structured(document: Any, kind: type) -> Admitted[Any] | Refused:
+    """Structure a JSON document strictly, reading a refusal's located lines as reasons."""
+    try:
+        return Admitted(STRICT.structure(document, kind))
+    except Exception as exc:  # cattrs raises a group of located errors
+        return Refused(tuple(StructureRefused(where=where, why=why) for where, why in convert.located_pairs(exc)))
+
+
+def json_trip(value: Any) -> tuple[str, Any, str]:
+    """Return the first trip's JSON, the value structured back from it, and the second trip's JSON."""
+    first = json.dumps(STRICT.unstructure(value), sort_keys=True)
+    back = STRICT.structure(json.loads(first), type(value))
+    return first, back, json.dumps(STRICT.unstructure(back), sort_keys=True)
+
+
+GROUP_A_DOCUMENT = STRICT.unstructure(GROUP_A)
+
+
+@witness.positive(
+    "Group A's JSON document structures back into Group A exactly.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def group_a_document_structures_exactly() -> None:
+    check.equal("Group A's document", GROUP_A_DOCUMENT["hosts"][0], {"name": "srv5", "fabric_address": "10.77.0.5", "memory_gib": 121})
+    check.equal("structured back", check.admitted(structured(json.loads(json.dumps(GROUP_A_DOCUMENT)), HostGroup)), GROUP_A)
+
+
+@witness.refusal(
+    "A memory of \"121\" and an unknown key are refused at their own paths, never coerced or dropped.",
+    rules=[convert.strict_converter, convert.located_pairs],
+    reasons=[
+        because(StructureRefused, at="$.hosts[0].memory_gib", saying="expected int, got str '121'"),
+        because(StructureRefused, at="$.hosts[1]", saying="got unknown key(s) (rack)"),
+    ],
+)
+def a_quoted_memory_and_an_unknown_key_are_refused() -> object:
+    document = json.loads(json.dumps(GROUP_A_DOCUMENT))
+    document["hosts"][0]["memory_gib"] = "121"
+    document["hosts"][1]["rack"] = "r2"
+    return structured(document, HostGroup)
+
+
+@witness.property(
+    "Every Part A value without a union field round-trips through the strict converter byte-stably.",
+    rules=[convert.strict_converter],
+)
+@given(st.one_of(*gen.PART_A_VALUES.values(), gen.fit_figures))
+@example(GROUP_A)
+@example(GLM_GROUP_B_PROFILE)
+@example(V41_PROBED_RUNTIME)
+@example(V41_UNPROBED_RUNTIME)
+def part_a_values_round_trip_byte_stably(value: Any) -> None:
+    first, back, second = json_trip(value)
+    check.equal("structured back", back, value)
+    check.equal("JSON of the second trip", second, first)
+
+
+@witness.property(
+    "Every checkpoint row, launch request and launch plan round-trips through the strict converter byte-stably.",
+    rules=[convert.strict_converter],
+)
+@given(st.one_of(*gen.ROW_BEARING_VALUES.values()))
+@example(DEEPSEEK_V41_FLASH_DBA1BE0A)
+@example(GLM_CHECKPOINT_ROW)
+def rows_requests_and_plans_round_trip_byte_stably(value: Any) -> None:
+    first, back, second = json_trip(value)
+    check.equal("structured back", back, value)
+    check.equal("JSON of the second trip", second, first)
+
+
+def _leaves(document: Any, path: str = "$") -> list[tuple[str, Any]]:
+    if isinstance(document, dict):
+        return [leaf for key in sorted(document) for leaf in _leaves(document[key], f"{path}.{key}")]
+    if isinstance(document, list):
+        return [leaf for i, item in enumerate(document) for leaf in _leaves(item, f"{path}[{i}]")]
+    return [(path, document)]
+
+
+def _retyped(leaf: Any) -> Any:
+    # What a lax reader would coerce back: "121" for 121, 1 for True, 7 for a text, a list for null.
+    if type(leaf) is bool:
+        return int(leaf)
+    if type(leaf) is int:
+        return str(leaf)
+    if type(leaf) is str:
+        return 7
+    return []
+
+
+def _replace(document: Any, path: str, value: Any, here: str = "$") -> Any:
+    if here == path:
+        return value
+    if isinstance(document, dict):
+        return {k: _replace(v, path, value, f"{here}.{k}") for k, v in document.items()}
+    if isinstance(document, list):
+        return [_replace(v, path, value, f"{here}[{i}]") for i, v in enumerate(document)]
+    return document
+
+
+@witness.property(
+    "A document with any one leaf of another JSON type is refused at that leaf's path.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+@given(st.one_of(gen.host_groups(), gen.launch_profiles(), gen.produced_runtimes, gen.resident_bets), st.integers(min_value=0, max_value=63))
+@example(GROUP_A, 1)
+def a_retyped_leaf_is_refused_where_it_is(value: Any, pick: int) -> None:
+    document = STRICT.unstructure(value)
+    leaves = _leaves(document)
+    path, leaf = leaves[pick % len(leaves)]
+    outcome = structured(_replace(document, path, _retyped(leaf)), type(value))
+    check.contains(f"a reason located at {path}", path, [r.where for r in check.refused(outcome)])
