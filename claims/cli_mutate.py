@@ -58,7 +58,9 @@ def run_declared_command(args: argparse.Namespace) -> int:
     from claims.mutate.declared_report import closing, entry, run_lines
     from claims.mutate.kills_file import write_section
     from claims.mutate.profile import use_mutation_profile
-    from claims.runner import Settings, run_claims
+    from claims.errors import DeclarationError
+    from claims.mutate.coverage import reaching_claims
+    from claims.runner import Settings
     from claims.session import open_session
 
     if args.write and args.patterns:
@@ -73,16 +75,22 @@ def run_declared_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.list:
         for s in seeded:
-            print(f"{s.id}  -> {', '.join(sorted(s.expect_red))}")
+            print(f"{s.id}  -> {', '.join(sorted(s.expect_red))}" + (f"  [scope: {', '.join(s.scope)}]" if s.scope else ""))
         return EXIT_PASS
     problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in declared.failures]
     problems += [f"ERROR {d}  [defect id declared twice]" for d in declared.duplicates]
     claims = session.discovery.claims
     settings = Settings(timeout=session.config.timeout, snapshots=session.config.snapshots)
-    baseline = run_claims(claims, settings)
-    if baseline.interrupted:
+    targets = sorted({d.target for s in seeded for d in s.defects})
+    try:
+        # One pass is both the green baseline and the map of which claims reach which target.
+        baseline, reached = reaching_claims(targets, claims, settings)
+    except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    red = [r.claim.id for r in baseline.results if r.verdict.red] + [f"{f.module} (did not import)" for f in session.discovery.failures]
+    except DeclarationError as exc:
+        print(f"claim_batch mutate: a defect target does not resolve: {exc}", file=sys.stderr)
+        return EXIT_RED
+    red = [r.claim.id for r in baseline if r.verdict.red] + [f"{f.module} (did not import)" for f in session.discovery.failures]
     if red:
         print("claim_batch mutate: refusing: the baseline is not green, so no defect could be judged; these are red without any defect:", file=sys.stderr)
         print("\n".join(f"  - {r}" for r in red), file=sys.stderr)
@@ -90,7 +98,7 @@ def run_declared_command(args: argparse.Namespace) -> int:
         return EXIT_RED
     print(f"baseline: {len(claims)} claims green")
     try:
-        runs = run_declared(seeded, claims, settings, on_run=lambda run: print("\n".join(run_lines(run)), flush=True))
+        runs = run_declared(seeded, claims, settings, on_run=lambda run: print("\n".join(run_lines(run)), flush=True), reached=reached)
     except KeyboardInterrupt:
         print("claim_batch mutate: interrupted; nothing written", file=sys.stderr)
         return EXIT_INTERRUPTED

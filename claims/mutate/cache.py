@@ -9,6 +9,7 @@ covering claims) is unchanged.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,8 @@ class ResultCache:
                     continue  # a line cut short by a kill; that mutant simply reruns
                 if isinstance(record, dict) and "id" in record:
                     self.known[record["id"]] = record
-        self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        # One os.write per record on an O_APPEND descriptor: concurrent sweeps never interleave lines.
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
     def get(self, mutant_id: str, fingerprint: str) -> dict[str, Any] | None:
         """Return the cached entry when its fingerprint still matches."""
@@ -41,8 +43,7 @@ class ResultCache:
         """Record a finished mutant now (flushed), so an interrupt cannot lose it."""
         record = {"id": mutant_id, "fingerprint": fingerprint, "entry": entry}
         self.known[mutant_id] = record
-        self.handle.write(json.dumps(record, sort_keys=True) + "\n")
-        self.handle.flush()
+        os.write(self.fd, (json.dumps(record, sort_keys=True) + "\n").encode("utf-8"))
 
     def close(self) -> None:
-        self.handle.close()
+        os.close(self.fd)

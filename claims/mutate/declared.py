@@ -1,12 +1,13 @@
 """Run every claim under each declared defect and judge it against the defect's exact red set.
 
 The baseline must be fully green first: a claim already red before the
-defect is not a kill, so a red baseline refuses the whole run.
+defect is not a kill, so a red baseline refuses the whole run.  A defect
+with a `scope` runs (and is judged over) only the claims its patterns select.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -14,9 +15,11 @@ from claims.declare import Claim
 from claims.errors import DeclarationError
 from claims.kinds import Verdict
 from claims.mutate.apply import Reach, applied
+from claims.mutate.coverage import covering
 from claims.mutate.defect import Seeded
 from claims.mutate.verdict import DefectVerdict, Judgement, Observed, judge
 from claims.runner import Result, Settings, run_claim
+from claims.select import matches
 
 
 @frozen
@@ -32,12 +35,13 @@ class DefectRun:
         return self.judgement.verdict
 
 
-def observe(results: Sequence[Result], unreached: frozenset[str]) -> Observed:
+def observe(results: Sequence[Result], unreached: frozenset[str], judged: int | None = None) -> Observed:
     """Sort red results into failed by assertion, errored by crash, and crashes by the type contract."""
     failed = frozenset(r.claim.id for r in results if r.verdict is Verdict.FAIL)
     errored = frozenset(r.claim.id for r in results if r.verdict is Verdict.ERROR)
     typed = frozenset(r.claim.id for r in results if r.error_type == "TypeCheckError")
-    return Observed(failed=failed, errored=errored, type_contract=typed, total=len(results), unreached=unreached)
+    total = len(results) if judged is None else judged
+    return Observed(failed=failed, errored=errored, type_contract=typed, total=total, unreached=unreached)
 
 
 def undeclared_claims(seeded: Seeded, known: set[str]) -> list[str]:
@@ -46,12 +50,42 @@ def undeclared_claims(seeded: Seeded, known: set[str]) -> list[str]:
     return sorted(named - known)
 
 
-def run_defect(seeded: Seeded, claims: Sequence[Claim], settings: Settings) -> DefectRun:
-    """Apply one defect or group, run every claim, restore, and judge."""
+def in_scope(seeded: Seeded, claims: Sequence[Claim]) -> list[Claim]:
+    """Return the claims a defect is judged over: those its scope selects, or every claim when it has none."""
+    if not seeded.scope:
+        return list(claims)
+    return [c for c in claims if any(matches(c, p) for p in seeded.scope)]
+
+
+def scope_problem(seeded: Seeded, claims: Sequence[Claim]) -> str | None:
+    """Say what is wrong with a defect's scope: a pattern that selects nothing, or an expected claim outside it."""
+    if not seeded.scope:
+        return None
+    empty = [p for p in seeded.scope if not any(matches(c, p) for c in claims)]
+    if empty:
+        return f"scope pattern(s) select no claim: {', '.join(empty)}"
+    inside = {c.id for c in in_scope(seeded, claims)}
+    outside = sorted((set(seeded.expect_red) | set(seeded.expect_green)) - inside)
+    if outside:
+        return f"expects claim(s) outside its scope ({', '.join(seeded.scope)}): {', '.join(outside)}"
+    return None
+
+
+def scope_words(seeded: Seeded) -> str:
+    """Render a defect's scope for the report: its patterns, or `every claim`."""
+    return ", ".join(seeded.scope) if seeded.scope else "every claim"
+
+
+def run_defect(seeded: Seeded, claims: Sequence[Claim], settings: Settings, reached: Mapping[str, frozenset[str]] | None = None) -> DefectRun:
+    """Apply one defect or group, run the claims in its scope that reach a target, restore, and judge."""
     unknown = undeclared_claims(seeded, {c.id for c in claims})
-    if unknown:
-        seen = Observed(frozenset(), frozenset(), frozenset(), 0, problem=f"expects claim(s) that do not exist: {', '.join(unknown)}")
+    problem = f"expects claim(s) that do not exist: {', '.join(unknown)}" if unknown else scope_problem(seeded, claims)
+    if problem is not None:
+        seen = Observed(frozenset(), frozenset(), frozenset(), 0, problem=problem)
         return DefectRun(seeded, seen, judge(seeded.expect_red, seeded.expect_green, seen))
+    judged = in_scope(seeded, claims)
+    # Claims that never reach a target keep their green baseline verdict: only the others run.
+    claims = covering(judged, [d.target for d in seeded.defects], reached)
     reach = Reach()
     try:
         with applied(seeded.defects, reach):
@@ -61,7 +95,7 @@ def run_defect(seeded: Seeded, claims: Sequence[Claim], settings: Settings) -> D
         return DefectRun(seeded, seen, judge(seeded.expect_red, seeded.expect_green, seen))
     # A group is reached only if every member is: an unreached member proves nothing.
     unreached = frozenset(d.target for d in seeded.defects if not reach.reached(d.target))
-    seen = observe(results, unreached)
+    seen = observe(results, unreached, judged=len(judged))
     return DefectRun(seeded, seen, judge(seeded.expect_red, seeded.expect_green, seen))
 
 
@@ -70,11 +104,12 @@ def run_declared(
     claims: Sequence[Claim],
     settings: Settings,
     on_run: Callable[[DefectRun], None] | None = None,
+    reached: Mapping[str, frozenset[str]] | None = None,
 ) -> list[DefectRun]:
     """Run each defect in turn (Ctrl-C propagates; runs finished so far were already reported)."""
     runs = []
     for one in seeded:
-        run = run_defect(one, claims, settings)
+        run = run_defect(one, claims, settings, reached)
         runs.append(run)
         if on_run is not None:
             on_run(run)

@@ -78,7 +78,10 @@ def generate(packages: tuple[str, ...], root: Path, tree: Path) -> list[Mutant]:
     from mutmut.mutation.file_mutation import mutate_file_contents
 
     load_mutmut_config(packages)
+    from mutmut import configuration
     from mutmut.utils.format_utils import mangled_name_from_mutant_name
+
+    settings = configuration.config()
 
     manifest_path = tree / MANIFEST
     old = json.loads(manifest_path.read_text()) if manifest_path.is_file() else {}
@@ -92,7 +95,8 @@ def generate(packages: tuple[str, ...], root: Path, tree: Path) -> list[Mutant]:
             rel = f"{package.replace('.', '/')}/{path.relative_to(folder).as_posix()}"
             out = tree / rel
             out.parent.mkdir(parents=True, exist_ok=True)
-            if path.suffix != ".py":
+            # mutmut's own `do_not_mutate` globs (in [tool.mutmut]) hold here too.
+            if path.suffix != ".py" or not settings.should_mutate(rel):
                 shutil.copyfile(path, out)
                 continue
             source = path.read_text(encoding="utf-8")
