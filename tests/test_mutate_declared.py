@@ -119,3 +119,95 @@ def test_defect_values_validate_at_the_edge() -> None:
     one = Defect(id="a.b", target="m.f", replacement=1, description="x.", expect_red=set())
     with pytest.raises(DeclarationError, match="two or more"):
         DefectGroup(id="a.g", description="x.", defects=[one], expect_red=set())
+
+
+SCOPED = '''
+scoped = Defect(
+    id="toy.scoped_admit_everything",
+    target="toy_domain.rules.admit_size",
+    replacement=admit_everything,
+    description="Admit every size, judged over the good witness only.",
+    expect_red={"toy.good.oversize_refuses"},
+    expect_green={"toy.good.within_limit_admits"},
+    scope=("toy.good",),
+)
+scoped_glob = Defect(
+    id="toy.scoped_by_glob",
+    target="toy_domain.rules.admit_size",
+    replacement=admit_everything,
+    description="Admit every size, judged over the default-limit claims only.",
+    expect_red={"toy.by_name.default_refuses_eleven"},
+    scope=("toy.by_name.default_*",),
+)
+outside = Defect(
+    id="toy.scoped_expecting_outside",
+    target="toy_domain.rules.admit_size",
+    replacement=admit_everything,
+    description="Expect a claim the scope leaves out.",
+    expect_red={"toy.good.oversize_refuses", "toy.by_name.default_refuses_eleven"},
+    scope=("toy.good",),
+)
+empty = Defect(
+    id="toy.scoped_to_nothing",
+    target="toy_domain.rules.admit_size",
+    replacement=admit_everything,
+    description="Scope to a witness that does not exist.",
+    expect_red=set(),
+    scope=("toy.nowhere",),
+)
+scoped_group = DefectGroup(
+    id="toy.scoped_group",
+    description="Admit everything and lower the limit, judged over the by-name witness.",
+    defects=[
+        Defect(id="toy.sg_admit", target="toy_domain.rules.admit_size", replacement=admit_everything, description="Admit all.", expect_red=set()),
+        Defect(id="toy.sg_limit", target="toy_domain.limits.DEFAULT_LIMIT", replacement=9, description="Limit nine.", expect_red=set()),
+    ],
+    expect_red={"toy.by_name.default_refuses_eleven", "toy.by_name.default_limit_is_ten", "toy.by_name.default_admits_small"},
+    expect_green={"toy.by_name.by_name_admits"},
+    scope=("toy.by_name",),
+)
+'''
+
+
+def test_a_scoped_defect_runs_and_judges_only_the_claims_in_its_scope(green_toy: Path) -> None:
+    # Unscoped, admit_everything also turns toy.by_name.default_refuses_eleven red (toy.admit_everything);
+    # scoped to toy.good that claim is not run, so the defect is EXACT with one red claim.
+    (green_toy / "toy_mutations" / "seeded.py").write_text(DEFECTS + SCOPED)
+    proc = run_cli(green_toy, "mutate", "toy.scoped_admit_everything", "toy.scoped_by_glob", "toy.scoped_group")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert verdicts(proc.stdout) == {"toy.scoped_admit_everything": "EXACT", "toy.scoped_by_glob": "EXACT", "toy.scoped_group": "EXACT"}
+    assert "EXACT    toy.scoped_admit_everything  (1 red of 2; scope: toy.good)" in proc.stdout
+    assert "EXACT    toy.scoped_by_glob  (1 red of 3; scope: toy.by_name.default_*)" in proc.stdout
+    assert "EXACT    toy.scoped_group  (3 red of 4; scope: toy.by_name)" in proc.stdout
+
+
+def test_an_unscoped_defect_reports_every_claim_as_its_scope(green_toy: Path) -> None:
+    proc = run_cli(green_toy, "mutate", "toy.admit_everything")
+    assert "EXACT    toy.admit_everything  (2 red of 6; scope: every claim)" in proc.stdout
+
+
+def test_a_scoped_defect_records_no_killers_outside_its_scope(green_toy: Path) -> None:
+    (green_toy / "toy_mutations" / "seeded.py").write_text(DEFECTS.split("too_few = ")[0] + SCOPED.split("outside = ")[0])
+    proc = run_cli(green_toy, "mutate", "--write")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = json.loads((green_toy / "ledger" / "kills.json").read_text())
+    assert data["declared"]["toy.scoped_admit_everything"]["red"] == ["toy.good.oversize_refuses"]
+    assert data["declared"]["toy.scoped_admit_everything"]["scope"] == ["toy.good"]
+    assert data["declared"]["toy.admit_everything"]["scope"] == []
+
+
+def test_an_expectation_outside_the_scope_or_an_empty_scope_is_badctrl(green_toy: Path) -> None:
+    (green_toy / "toy_mutations" / "seeded.py").write_text(DEFECTS + SCOPED)
+    proc = run_cli(green_toy, "mutate", "toy.scoped_expecting_outside", "toy.scoped_to_nothing")
+    assert proc.returncode == 1
+    assert verdicts(proc.stdout) == {"toy.scoped_expecting_outside": "BADCTRL", "toy.scoped_to_nothing": "BADCTRL"}
+    assert "expects claim(s) outside its scope (toy.good): toy.by_name.default_refuses_eleven" in proc.stdout
+    assert "scope pattern(s) select no claim: toy.nowhere" in proc.stdout
+
+
+def test_a_scope_validates_at_the_edge() -> None:
+    with pytest.raises(DeclarationError, match="single string"):
+        Defect(id="a.b", target="m.f", replacement=1, description="x.", expect_red=set(), scope="a.b")
+    with pytest.raises(DeclarationError, match="non-empty"):
+        Defect(id="a.b", target="m.f", replacement=1, description="x.", expect_red=set(), scope=("",))
+    assert Defect(id="a.b", target="m.f", replacement=1, description="x.", expect_red=set(), scope=["a.*"]).scope == ("a.*",)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claims.mutate.declared import DefectRun
+from claims.mutate.declared import DefectRun, scope_words
 from claims.mutate.defect import Defect
 from claims.mutate.verdict import DefectVerdict
 
@@ -14,9 +14,9 @@ def _ids(ids: frozenset[str]) -> list[str]:
 
 
 def run_lines(run: DefectRun) -> list[str]:
-    """Show one defect: verdict, id, description, then what explains a non-EXACT verdict."""
+    """Show one defect: verdict, id, red count, scope, description, then what explains a non-EXACT verdict."""
     j, seen, seeded = run.judgement, run.observed, run.seeded
-    lines = [f"{j.verdict.value:<8} {seeded.id}  ({len(j.red)} red)", f"  defect:   {seeded.description}"]
+    lines = [f"{j.verdict.value:<8} {seeded.id}  ({len(j.red)} red of {seen.total}; scope: {scope_words(seeded)})", f"  defect:   {seeded.description}"]
     if j.verdict is DefectVerdict.EXACT:
         return lines
     lines.append(f"  verdict:  {j.verdict.sentence}")
@@ -46,6 +46,7 @@ def entry(run: DefectRun) -> dict[str, Any]:
         "targets": targets,
         "group": not isinstance(seeded, Defect),
         "description": seeded.description,
+        "scope": list(seeded.scope),
     }
     if j.verdict is not DefectVerdict.EXACT:
         out["unexpected"] = _ids(j.unexpected)

@@ -9,6 +9,10 @@
     )
 
 A `DefectGroup` applies several defects at once and has its own expectation.
+An optional `scope` (claim-id patterns, as `claim_batch` selects them: an id,
+a dotted prefix or a glob) names the claims a defect is judged over; only
+those run under it.  The default, `()`, is every claim.  A group's own scope
+applies to the group; its members' scopes apply when they run alone.
 Every module-level Defect or DefectGroup below a `[tool.claims].mutations`
 package is collected, the way witnesses are.
 """
@@ -34,6 +38,15 @@ def _ids(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
+def _patterns(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise DeclarationError(f"expected a tuple of claim-id patterns for the scope, got the single string {value!r}; wrap it: ({value!r},)")
+    patterns = tuple(value)
+    if not all(isinstance(p, str) and p for p in patterns):
+        raise DeclarationError(f"a scope holds non-empty claim-id patterns (an id, a dotted prefix or a glob), got {patterns!r}")
+    return patterns
+
+
 def _check_id(instance: Any, attribute: Any, value: str) -> None:
     if not DEFECT_ID.match(value):
         raise DeclarationError(f"defect id {value!r} is not of the form family.snake_case (e.g. 'spark.zero_engram_allowance')")
@@ -57,7 +70,7 @@ def _check_disjoint(instance: Any, attribute: Any, value: frozenset[str]) -> Non
 
 @frozen
 class Defect:
-    """Replace one domain function or constant; name the exact claims that must turn red."""
+    """Replace one domain function or constant; name the exact claims (within `scope`, default all) that must turn red."""
 
     id: str = field(validator=_check_id)
     target: str = field(validator=_check_target)
@@ -65,6 +78,7 @@ class Defect:
     description: str = field(validator=_check_sentence)
     expect_red: frozenset[str] = field(converter=_ids)
     expect_green: frozenset[str] = field(converter=_ids, default=frozenset(), validator=_check_disjoint)
+    scope: tuple[str, ...] = field(converter=_patterns, default=())
 
     @property
     def defects(self) -> tuple[Defect, ...]:
@@ -82,13 +96,14 @@ def _check_members(instance: Any, attribute: Any, value: tuple[Defect, ...]) -> 
 
 @frozen
 class DefectGroup:
-    """Apply several defects at once; name the exact claims that must turn red together."""
+    """Apply several defects at once; name the exact claims (within `scope`, default all) that must turn red together."""
 
     id: str = field(validator=_check_id)
     description: str = field(validator=_check_sentence)
     defects: tuple[Defect, ...] = field(converter=tuple, validator=_check_members)
     expect_red: frozenset[str] = field(converter=_ids)
     expect_green: frozenset[str] = field(converter=_ids, default=frozenset(), validator=_check_disjoint)
+    scope: tuple[str, ...] = field(converter=_patterns, default=())
 
 
 Seeded = Defect | DefectGroup
