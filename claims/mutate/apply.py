@@ -65,6 +65,7 @@ def _stub_code(freevars: tuple[str, ...], global_name: str) -> types.CodeType:
     code = namespace["outer"]().__code__
     if code.co_freevars != freevars:
         raise DeclarationError(f"cannot build a stub with free variables {freevars} (got {code.co_freevars})")
+    assert isinstance(code, types.CodeType)
     return code
 
 

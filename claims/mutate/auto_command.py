@@ -69,7 +69,9 @@ def sweep(config: Config, mutants: list[Mutant], args: argparse.Namespace) -> tu
     limits_all = {i: claim_limit(c["duration"], config.timeout) for i, c in claims.items()}
     cache = ResultCache(folder / "results.jsonl", fresh=args.fresh)
     entries: dict[str, Any] = {}
-    jobs, prints, memo = [], {}, {}
+    jobs: list[Job] = []
+    prints: dict[str, str] = {}
+    memo: dict[str, str] = {}
     by_id = {m.id: m for m in mutants}
     for mutant in mutants:
         ids = cover.get(mutant.function, [])

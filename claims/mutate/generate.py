@@ -109,9 +109,9 @@ def generate(packages: tuple[str, ...], root: Path, tree: Path) -> list[Mutant]:
                 write_atomically(out, mutated.code.encode("utf-8"))
                 new[rel] = {"digest": digest, "names": list(mutated.mutant_names), "hashes": dict(mutated.hash_by_function_name)}
             module = module_name(package, folder, path)
-            hashes = new[rel]["hashes"]
-            assert isinstance(hashes, dict)
-            for name in new[rel]["names"]:  # type: ignore[union-attr]
+            hashes, names = new[rel]["hashes"], new[rel]["names"]
+            assert isinstance(hashes, dict) and isinstance(names, list)
+            for name in names:
                 function = mangled_name_from_mutant_name(name)
                 mutants.append(Mutant(id=f"{module}.{name}", module=module, function=f"{module}.{function}", function_hash=str(hashes.get(function, ""))))
     write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
