@@ -1,12 +1,16 @@
-"""Seeded defects for Part A (spark): the seed's two mutation controls (DOMAIN.md A4), then one per rule family.
+"""Seeded defects for Part A (spark): the seed's two mutation controls (DOMAIN.md A4).
+
+The seed judged its controls over its own witness, so the controls are
+scoped to `spark.v41_group_a_launch`; the same defects also run unscoped,
+with their exact red sets over every claim.  One defect per Part A rule
+lives in `spark_rows.py` (values, walls, profiles) and `spark_launch.py`
+(admission, launcher, rendering, apply, dry run).
 
 Each replacement is a copy of the rule with exactly one thing taken away;
 the comment above it names what, and the seed fact it breaks.
 """
 
 from __future__ import annotations
-
-from attrs import evolve
 
 from claims.mutate import Defect, DefectGroup
 from domain.admission import (
@@ -77,21 +81,53 @@ def admission_without_held_hosts(log: AuthorityLog, at: int, group: HostGroup, c
 
 
 def may_launch_without_lease(log: AuthorityLog, group: HostGroup, at: int) -> Admitted[GroupSuspendedForAuthorizedSuccessor] | Refused:
-    # Seed A4 conjunct 1: a suspension admits whatever its lease says.
+    # Seed A4 conjunct 1 without its lease: a suspension admits whatever its lease says (the other refusals verbatim).
     state = group_state_at(log, group.name, at)
     if isinstance(state, GroupActive):
-        return Refused((SuccessorMayNotLaunch(where=SUCCESSOR_MAY_LAUNCH, why=f"{group.name} serves the Active incumbent {state.incumbent}"),))
+        return Refused((SuccessorMayNotLaunch(
+            where=SUCCESSOR_MAY_LAUNCH,
+            why=f"{group.name} serves the Active incumbent {state.incumbent} (recorded at {state.at}); no successor may launch",
+        ),))
     if state is None:
-        return Refused((SuccessorMayNotLaunch(where=SUCCESSOR_MAY_LAUNCH, why=f"no state for {group.name} at or before {at}"),))
+        return Refused((SuccessorMayNotLaunch(
+            where=SUCCESSOR_MAY_LAUNCH,
+            why=f"the authority log {log.source} records no state for {group.name} at or before {at}",
+        ),))
     return Admitted(state)
 
+
+SEED_SCOPE = (LAUNCH,)
+"""The seed judged its two controls over its own V4.1 witness (DOMAIN.md A4)."""
 
 zero_engram_allowance = Defect(
     id="spark.zero_engram_allowance",
     target="domain.fit_wall.engram_page_cache_allowance_gib",
     replacement=zero_allowance,
-    description="Charge a zero Engram page-cache allowance, so 0.50 utilization no longer overflows the pool.",
+    description="Charge a zero Engram page-cache allowance, so 0.50 utilization no longer overflows the pool (seed A4 control 1).",
     expect_red={f"{LAUNCH}.half_utilization_refuses_naming_the_allowance"},
+    scope=SEED_SCOPE,
+)
+
+zero_engram_allowance_full_suite = Defect(
+    id="spark.zero_engram_allowance_full_suite",
+    target="domain.fit_wall.engram_page_cache_allowance_gib",
+    replacement=zero_allowance,
+    description="Charge a zero Engram page-cache allowance, judged over every claim that reads the allowance.",
+    expect_red={
+        "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
+        "spark.capacity.a_bet_equal_to_the_allowance_does_not_press",
+        "spark.capacity.the_bets_press_on_the_allowance_from_x4_up",
+        "spark.dry_run.the_v41_dry_run_states_the_fit_figures",
+        "spark.fit_wall.half_utilization_refuses_naming_the_242_gib_allowance",
+        "spark.fit_wall.rounding_up_to_101_gib_refuses_at_7933_bp",
+        "spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine",
+        "spark.fit_wall.three_hosts_refuse_v41_naming_their_363_gib_pool",
+        "spark.fit_wall.v41_fits_at_7934_bp_by_a_quarter_gib",
+        "spark.fit_wall.v41_fits_exactly_when_the_exact_figures_fit",
+        "spark.fit_wall.v41_fits_group_a_at_080_utilization_by_4_gib",
+        "spark.fit_wall.weights_that_exactly_fill_the_pool_leave_the_allowance_blamed",
+        "spark.v41_group_a_launch.half_utilization_refuses_naming_the_allowance",
+    },
 )
 
 engram_dropped_from_the_mint = Defect(
@@ -99,7 +135,11 @@ engram_dropped_from_the_mint = Defect(
     target="domain.profile.deepseek_v41_measurement_profile",
     replacement=mint_without_engram,
     description="Mint the V4.1 profile without its Engram request.",
-    expect_red={f"{LAUNCH}.v41_plan_renders_four_mp_ranks_with_the_v41_shape"},
+    expect_red={
+        "spark.profile.the_mint_fixes_what_v41_decides",
+        "spark.profile.the_v41_key_carries_the_explicit_engram_request",
+        "spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
+    },
 )
 
 held_host_conjunct_removed = Defect(
@@ -107,7 +147,11 @@ held_host_conjunct_removed = Defect(
     target="domain.admission.successor_launch_admission",
     replacement=admission_without_held_hosts,
     description="Fold the V4.1 admission without the all-hosts-held conjunct.",
-    expect_red={f"{LAUNCH}.host_not_held_by_the_subject_refuses_the_launch"},
+    expect_red={
+        "properties.admission.admission_names_exactly_the_failing_conjuncts",
+        "spark.admission.the_fold_reports_every_failing_conjunct",
+        "spark.v41_group_a_launch.host_not_held_by_the_subject_refuses_the_launch",
+    },
 )
 
 lease_check_removed = Defect(
@@ -115,7 +159,13 @@ lease_check_removed = Defect(
     target="domain.admission.pair_serving_successor_may_launch",
     replacement=may_launch_without_lease,
     description="Let a suspension admit the successor after its lease expired.",
-    expect_red={f"{LAUNCH}.expired_lease_refuses_the_launch"},
+    expect_red={
+        "properties.admission.admission_names_exactly_the_failing_conjuncts",
+        "spark.admission.a_live_lease_admits_until_it_expires",
+        "spark.admission.the_fold_reports_every_failing_conjunct",
+        "spark.dry_run.a_refused_dry_run_reports_every_reason",
+        "spark.v41_group_a_launch.expired_lease_refuses_the_launch",
+    },
 )
 
 seed_three_defects = DefectGroup(
@@ -128,4 +178,5 @@ seed_three_defects = DefectGroup(
         f"{LAUNCH}.expired_lease_refuses_the_launch",
     },
     expect_green={f"{LAUNCH}.correct_suspension_admits_the_launch"},
+    scope=SEED_SCOPE,
 )

@@ -243,3 +243,77 @@ def final_tails_are_36q_plus_offsets() -> None:
 )
 def zero_q_has_no_tails():
     return tail_sizes(0)
+
+
+@witness.positive("The final tails for a q of one token are 37, 163, 164 and 165.", rules=[tail_sizes])
+def final_tails_for_a_one_token_q() -> None:
+    check.equal("tails", check.admitted(tail_sizes(1)), (37, 163, 164, 165))
+
+
+@witness.refusal(
+    "A mode with no owner record stays unresolved, naming an unassigned owner.",
+    rules=[decide],
+    reasons=[
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync", saying="unsupported until its owner (an unassigned owner) resolves it"),
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync", saying="unsupported until its owner (an unassigned owner) resolves it"),
+    ],
+)
+def mode_without_owner_record_names_an_unassigned_owner():
+    return decide(NEAR_CAP, complete(), ())
+
+
+@witness.positive("A verdict whose status or refused flag disagrees with its reasons cannot be built.", rules=[decide])
+def verdict_must_agree_with_its_reasons() -> None:
+    reason = NoObservations("$.checks.final_need_draft_real_complete", "never observed")
+    attempts = {
+        "HOLD without reasons": lambda: verdict.CheckVerdict(FINAL, (), Status.HOLD, True),
+        "PASS with a reason": lambda: verdict.CheckVerdict(FINAL, (reason,), Status.PASS, False),
+        "HOLD not refused": lambda: verdict.CheckVerdict(FINAL, (reason,), Status.HOLD, False),
+    }
+    said = {}
+    for label, build in attempts.items():
+        try:
+            build()
+            said[label] = "built"
+        except ValueError as exc:
+            said[label] = str(exc)
+    check.equal("errors", said, {
+        "HOLD without reasons": "status HOLD disagrees with 0 reason(s): PASS iff none",
+        "PASS with a reason": "status PASS disagrees with 1 reason(s): PASS iff none",
+        "HOLD not refused": "refused=False disagrees with status HOLD",
+    })
+
+
+SECOND_OFF_START = "up2-off-20261026T083000Z"
+
+
+def _decide_worlds() -> dict[str, verdict.CheckVerdict]:
+    full = complete()
+    spliced = replaced(full, CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START)
+    shared = full
+    for s in SUBCASES[DRAFTER]:
+        shared = replaced(shared, DRAFTER, s.name, Arm.ON, start_id=OFF_START)
+    shared = replaced(shared, DRAFTER, "no_local_mtp_load", Arm.OFF, start_id=SECOND_OFF_START)
+    shared = replaced(shared, DRAFTER, "no_local_mtp_load", Arm.ON, start_id=SECOND_OFF_START)
+    mismatched = replaced(full, REMAINING, "leftover_64", Arm.ON, workload="other-workload")
+    return {
+        "missing final tail in ON": decide(FINAL, without(full, FINAL, "tail_36q_plus_129", Arm.ON), RESOLVED),
+        "missing OFF arm": decide(DRAFTER, without(full, DRAFTER, None, Arm.OFF), RESOLVED),
+        "spliced ON starts and a missing subcase": decide(CANCEL, without(spliced, CANCEL, "backtrack", Arm.ON), RESOLVED),
+        "arms sharing two starts": decide(DRAFTER, shared, RESOLVED),
+        "two manifests": decide(FINAL, replaced(full, FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED),
+        "mismatched workload": decide(REMAINING, mismatched, RESOLVED),
+        "unresolved sync mode": decide(NEAR_CAP, complete(), ()),
+    }
+
+
+@witness.snapshot(
+    "A regression control over the located reasons decide gives for a set of held checks, byte for byte.",
+    rules=[decide],
+)
+def held_checks_render_located_reasons() -> str:
+    lines = []
+    for label, decided in _decide_worlds().items():
+        lines.append(f"{label}: {decided.status.value}")
+        lines.extend(f"  {type(r).__name__} {r.where}: {r.why}" for r in decided.reasons)
+    return "\n".join(lines) + "\n"

@@ -8,12 +8,12 @@ from claims import Witness, because, check
 from domain.native.checks import Arm, NativeCheck
 from domain.native.converter import read_packet
 from domain.native.packets import (
-    ArmEvidence, ObservationUnbound, NotPass, PacketBinding, PartialArm, ReceiptFromAnotherStart, SplicedArms,
+    ArmEvidence, ObservationUnbound, NotPass, PacketBinding, PartialArm, ReceiptFromAnotherStart, SplicedArms, WrongArm,
     admit_pass_receipt, packet_binds_observations, pass_receipt, splice_arms,
 )
 from domain.native.verdict import decide
 from witnesses.native.fixtures import (
-    MANIFEST, OFF_START, ON_START, OTHER_ON_START, RESOLVED, complete, packet_document, replaced, without,
+    MANIFEST, OFF_START, ON_START, OTHER_MANIFEST, OTHER_ON_START, RESOLVED, complete, packet_document, replaced, without,
 )
 
 witness = Witness("native.packets")
@@ -97,3 +97,55 @@ def receipt_admitted_under_its_own_starts() -> None:
 def receipt_from_another_start_is_refused():
     receipt = check.admitted(pass_receipt(decide(FINAL, complete(), RESOLVED), BINDING))
     return admit_pass_receipt(receipt, PacketBinding(OFF_START, OTHER_ON_START, MANIFEST))
+
+
+OTHER_OFF_START = "up2-off-20261026T083000Z"
+RANK = NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT
+
+
+@witness.refusal(
+    "Arms offered in each other's places are refused at each place, naming the arm expected and the arm got.",
+    rules=[splice_arms],
+    reasons=[
+        because(WrongArm, at="$.off.arm", saying=f"expected arm OFF, got ON (start {ON_START})"),
+        because(WrongArm, at="$.on.arm", saying=f"expected arm ON, got OFF (start {OFF_START})"),
+    ],
+)
+def swapped_arms_are_refused_at_their_places():
+    return splice_arms(ON, OFF)
+
+
+@witness.refusal(
+    "An ON arm launched with another partner start under another manifest is not spliced, even when OFF names it as partner.",
+    rules=[splice_arms],
+    reasons=[
+        because(SplicedArms, at="$.on.start_id", saying=[f"start {OFF_START} was paired with {ON_START}", f"start {ON_START} with {OTHER_OFF_START}"]),
+        because(SplicedArms, at="$.on.manifest_digest", saying=f"OFF manifest {MANIFEST} differs from ON manifest {OTHER_MANIFEST}"),
+    ],
+)
+def one_sided_pairing_under_another_manifest_is_not_spliced():
+    return splice_arms(OFF, attrs.evolve(ON, partner_start_id=OTHER_OFF_START, manifest_digest=OTHER_MANIFEST))
+
+
+@witness.refusal(
+    "An observation bound to another manifest is unbound from the packet, naming both manifests.",
+    rules=[packet_binds_observations],
+    reasons=[because(ObservationUnbound, at="$.observations[5].manifest_digest", saying=f"kept_agreement is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}")],
+)
+def observation_under_another_manifest_is_unbound():
+    obs = replaced(complete(), RANK, "kept_agreement", Arm.ON, manifest_digest=OTHER_MANIFEST)
+    return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
+
+
+@witness.refusal(
+    "A PASS receipt issued under other starts and another manifest is refused at each, naming the arm.",
+    rules=[admit_pass_receipt],
+    reasons=[
+        because(ReceiptFromAnotherStart, at="$.receipt.off_start_id", saying=f"PASS was issued for OFF start {OFF_START}, not this packet's start {OTHER_OFF_START}"),
+        because(ReceiptFromAnotherStart, at="$.receipt.on_start_id", saying=f"PASS was issued for ON start {ON_START}, not this packet's start {OTHER_ON_START}"),
+        because(ReceiptFromAnotherStart, at="$.receipt.manifest_digest", saying=f"final_need_draft_real_complete PASS was issued under manifest {MANIFEST}, not {OTHER_MANIFEST}"),
+    ],
+)
+def receipt_from_other_starts_and_manifest_is_refused_at_each():
+    receipt = check.admitted(pass_receipt(decide(FINAL, complete(), RESOLVED), BINDING))
+    return admit_pass_receipt(receipt, PacketBinding(OTHER_OFF_START, OTHER_ON_START, OTHER_MANIFEST))

@@ -113,3 +113,30 @@ def round_missing_a_rank_is_not_covered():
 )
 def no_rows_give_no_agreement():
     return rank_agreement((), (0, 1))
+
+
+@witness.refusal(
+    "A SuffixRow inside an attrs value's field is refused at that field.",
+    rules=[export_record],
+    reasons=[because(PrivatePayloadNotExported, at="$.rows[0]", saying="SuffixRow")],
+)
+def suffix_row_in_an_attrs_field_is_refused_there():
+    return export_record(Leaky("summary", (_row(0, 1),)))
+
+
+@witness.refusal(
+    "Every round missing ranks is named, each with all of its missing ranks.",
+    rules=[rank_agreement],
+    reasons=[
+        because(RankRowMissing, at="$.rounds[1]", saying="engine round 1 has no row from rank(s) 1, 2"),
+        because(RankRowMissing, at="$.rounds[2]", saying="engine round 2 has no row from rank(s) 1, 2"),
+    ],
+)
+def every_round_missing_ranks_is_named():
+    return rank_agreement((_row(0, 1), _row(0, 2)), (0, 1, 2))
+
+
+@witness.positive("With no rows the refusal reads exactly that no suffix rows were observed and audited rounds must be positive.", rules=[rank_agreement])
+def no_rows_refusal_text_is_exact() -> None:
+    reasons = check.refused(rank_agreement((), (0, 1)))
+    check.equal("whys", [r.why for r in reasons], ["no suffix rows were observed; audited rounds must be positive"])

@@ -13,6 +13,7 @@ from domain.native.records import (
     ScreenNotAdoptable, TailsUnverified, near_cap_finish, requests_accounted, screen_adoptable, screen_gain,
     tails_verified,
 )
+from domain.native.checks import QNotPositive
 from domain.native.verdict import Status, decide, decide_all
 from witnesses.native.fixtures import complete
 
@@ -106,3 +107,60 @@ def inconsistent_gain_is_refused():
 def saved_records_leave_all_twelve_not_run() -> None:
     observations = SAVED_DIAGNOSTIC.observations + SAVED_SCREEN_300K.observations
     check.equal("statuses", [v.status for v in decide_all(observations)], [Status.NOT_RUN] * 12)
+
+
+@witness.refusal(
+    "An empty ledger of 0 send intents, 0 opened and 0 completions is unaccounted, though all three agree.",
+    rules=[requests_accounted],
+    reasons=[because(RequestsUnaccounted, at="$.requests", saying="send intents 0, opened 0, completions 0 must be equal and positive")],
+)
+def empty_ledger_is_unaccounted():
+    return requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=0, opened=0, completions=0))
+
+
+@witness.positive("A ledger of one send intent, opened and completed, accounts one request.", rules=[requests_accounted])
+def one_request_ledger_accounts_one() -> None:
+    check.equal("completions", check.admitted(requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=1, opened=1, completions=1))), 1)
+
+
+@witness.refusal(
+    "A SCREEN stays non-adoptable even when marked adoptable and carrying native observations.",
+    rules=[screen_adoptable],
+    reasons=[because(ScreenNotAdoptable, at="$.classification", saying="classification SCREEN (adoptable true): a SCREEN is non-adoptable whatever its Stage-B PASS")],
+)
+def screen_marked_adoptable_is_still_refused():
+    return screen_adoptable(attrs.evolve(SAVED_SCREEN_300K, adoptable=True, observations=complete()))
+
+
+@witness.refusal(
+    "An unverified record with a q of 0 has no tails: the q's own refusal joins both unverified reasons.",
+    rules=[tails_verified],
+    reasons=[
+        because(TailsUnverified, at="$.tails.q", saying="q0 is ESTIMATED"),
+        because(TailsUnverified, at="$.tails.tails_verified", saying="false"),
+        because(QNotPositive, at="$.q", saying="got 0"),
+    ],
+)
+def zero_q_refuses_with_every_reason():
+    return tails_verified(attrs.evolve(SAVED_DIAGNOSTIC, q=0))
+
+
+@witness.snapshot(
+    "The saved-record refusals' texts (ledger, tails, near-cap, screen, gain) stay byte-identical as a regression control.",
+    rules=[requests_accounted, tails_verified, near_cap_finish, screen_adoptable, screen_gain],
+)
+def record_refusal_texts_are_byte_identical() -> str:
+    worlds = {
+        "ledger 28/28/27": requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, completions=27)),
+        "saved tails": tails_verified(SAVED_DIAGNOSTIC),
+        "tails at q0": tails_verified(attrs.evolve(SAVED_DIAGNOSTIC, q=0)),
+        "near-cap stop": near_cap_finish(attrs.evolve(SAVED_NEAR_CAP[0], completion_tokens=4, finish="stop")),
+        "saved screen": screen_adoptable(SAVED_SCREEN_300K),
+        "screen marked adoptable": screen_adoptable(attrs.evolve(SAVED_SCREEN_300K, adoptable=True, observations=complete())),
+        "gain 6.8252": screen_gain(attrs.evolve(SAVED_SCREEN_300K, gain_percent=Fraction("6.8252"))),
+    }
+    lines = []
+    for name, outcome in worlds.items():
+        lines.append(f"{name}:")
+        lines += [f"  {type(r).__name__} {r.where}: {r.why}" for r in check.refused(outcome)]
+    return "\n".join(lines) + "\n"

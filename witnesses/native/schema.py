@@ -106,3 +106,62 @@ def packet_document_reads_back() -> None:
     packet = check.admitted(read_packet(packet_document(complete())))
     check.equal("observations", packet.observations, complete())
     check.equal("resolutions", packet.owner_resolutions, RESOLVED)
+
+
+@witness.positive("A packet with q of one token, one audited round per arm and one request is schema-valid.", rules=[native_packet_schema_valid])
+def smallest_positive_counts_are_schema_valid() -> None:
+    doc = packet_document(complete())
+    doc["q"] = 1
+    doc["tails"] = {"off": [37, 163, 164, 165], "on": [37, 163, 164, 165]}
+    doc["audited_rounds"] = {"off": 1, "on": 1}
+    doc["requests"] = {"send_intents": 1, "opened": 1, "completions": 1}
+    packet = check.admitted(native_packet_schema_valid(_packet(doc)))
+    check.equal("q, rounds, requests", (packet.q, packet.audited_rounds.on, packet.requests.completions), (1, 1, 1))
+
+
+def _emptied() -> dict:
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["q"] = 0
+    doc["evidence"] = []
+    doc["arms"]["off"]["container_id"] = " "
+    doc["checks"]["native_dispatch_changed"] = "PASS"
+    doc["requests"] = {"send_intents": 0, "opened": 0, "completions": 0}
+    return doc
+
+
+@witness.refusal(
+    "A packet with q 0, no evidence, no requests, a blank container id and a thirteenth check is refused at each.",
+    rules=[native_packet_schema_valid],
+    reasons=[
+        because(ArmIdentityInvalid, at="$.arms.off.container_id", saying="arm OFF needs a non-empty container_id"),
+        because(EvidencePathUnsafe, at="$.evidence", saying="at least one evidence file is required"),
+        because(CheckStringInvalid, at="$.checks.native_dispatch_changed", saying="native_dispatch_changed is not one of the twelve native checks"),
+        because(CountInvalid, at="$.requests", saying="must be equal and positive, got 0/0/0"),
+        because(CountInvalid, at="$.q", saying="q must be a positive token count, got 0"),
+    ],
+)
+def empty_counts_and_a_thirteenth_check_are_refused():
+    return native_packet_schema_valid(_packet(_emptied()))
+
+
+@witness.refusal(
+    "An evidence path with a '.' segment is unsafe.",
+    rules=[native_packet_schema_valid],
+    reasons=[because(EvidencePathUnsafe, at="$.evidence[0].path", saying="'evidence/./observations.json'")],
+)
+def dot_segment_evidence_path_is_unsafe():
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["evidence"][0]["path"] = "evidence/./observations.json"
+    return native_packet_schema_valid(_packet(doc))
+
+
+@witness.snapshot(
+    "A regression control over the located reasons the schema validator gives for two broken packets, byte for byte.",
+    rules=[native_packet_schema_valid],
+)
+def schema_refusals_render_located_reasons() -> str:
+    lines = []
+    for label, doc in (("every field broken", _broken()), ("counts emptied", _emptied())):
+        lines.append(f"{label}:")
+        lines.extend(f"  {type(r).__name__} {r.where}: {r.why}" for r in native_packet_schema_valid(_packet(doc)).reasons)
+    return "\n".join(lines) + "\n"

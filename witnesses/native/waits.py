@@ -103,3 +103,15 @@ def watcher_deadline_never_later_than_runner_deadline(earliest: int, lag: int, w
     call = mtime - min(before_write, lag)  # any true call time within [earliest, mtime]
     runner = min(call + wait, submission)
     check.holds("watcher deadline <= runner deadline", watcher <= runner, (watcher, runner))
+
+
+@witness.refusal(
+    "A stale await file with a 901 s wait is refused on both counts, the wait named with its bounds.",
+    rules=[await_deadline],
+    reasons=[
+        because(AwaitFileStale, at="$.await.mtime", saying="await file written at 9000 s, before the earliest call 10000 s"),
+        because(NativeWaitTooLong, at="$.native_wait", saying="native_wait must be within 0..900 s, got 901 s"),
+    ],
+)
+def stale_await_file_with_wait_beyond_900_s_is_refused_on_both_counts():
+    return await_deadline(AwaitReading("up2-on-20261025T143000Z", 2, 9_000, 12_000), EXPECTED, 901)

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native.checks import NativeCheck
-from domain.native.figures import EstimateReportedAsMeasured, Figure, Provenance, Unit, between, figure_sum, printed, report
+from domain.native.figures import EstimateReportedAsMeasured, Figure, Provenance, Unit, between, difference, figure_sum, point, printed, report
 from domain.native.waits import NativeWaitTooLong
 from domain.native.windows import (
     SEED_CASE_COSTS, SEED_UNMEASURED, SEED_WINDOW_INPUTS, CaseCost, FitNotEstablished, UnmeasuredCaseCost,
-    UnmeasuredTerms, WindowExceeded, complete_packet_fit, one_hold_fit, window_illustration,
+    ProbeCountInvalid, UnmeasuredTerms, WindowExceeded, complete_packet_fit, one_hold_fit, window_illustration,
 )
 
 witness = Witness("native.windows")
@@ -156,3 +156,129 @@ def sum_with_an_estimated_term_is_never_reported_as_measured(terms: list) -> Non
     has_estimate = any(t.provenance is E for t in terms)
     check.equal("provenance", total.provenance, E if has_estimate else M)
     check.equal("reported as MEASURED is refused", report(total, M, 1).refused, has_estimate)
+
+
+# --- boundaries, texts and sources the automatic mutants reach --------------------------------
+
+_EVERY_COUNT = ("probe_tokens", "near_cap_completion", "probes_32k", "probes_near_cap", "waits")
+
+
+def _costs(lo: int | str, hi: int | str, unit: Unit, provenance: Provenance = M) -> tuple[CaseCost, ...]:
+    return tuple(CaseCost(c, between(lo, hi, unit, provenance, c.value)) for c in NativeCheck)
+
+
+@witness.positive("A zero-second wait and counts of one are accepted: four waits span 0 min and eight probes equal one.", rules=[window_illustration])
+def zero_wait_and_counts_of_one_are_accepted() -> None:
+    ones = attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=0, **dict.fromkeys(_EVERY_COUNT, 1))
+    w = check.admitted(window_illustration(ones))
+    _exact("four waits", w.four_waits, Fraction(0), Fraction(0), E)
+    check.equal("one probe scaled by one", (w.eight_probes.lo, w.eight_probes.hi), (w.probe_32k.lo, w.probe_32k.hi))
+
+
+@witness.refusal(
+    "A negative wait and every zero count are refused, each named with its value.",
+    rules=[window_illustration],
+    reasons=[because(NativeWaitTooLong, at="$.native_wait_s", saying="native_wait must be within 0..900 s, got -1 s")]
+    + [because(ProbeCountInvalid, at=f"$.{name}", saying=f"{name} must be positive, got 0") for name in _EVERY_COUNT],
+)
+def negative_wait_and_zero_counts_are_refused():
+    return window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=-1, **dict.fromkeys(_EVERY_COUNT, 0)))
+
+
+@witness.positive("A MEASURED total reaching exactly 75 min fits one HOLD.", rules=[one_hold_fit])
+def measured_total_of_exactly_75_min_fits() -> None:
+    total = between(60, 75, Unit.MINUTES, M, "fixture_measured_diagnostic")
+    check.equal("fit", check.admitted(one_hold_fit(total, 75, 90, ())), total)
+
+
+@witness.refusal(
+    "A MEASURED total reaching exactly 90 min exceeds the 75 min window but not the 90 min hard bound.",
+    rules=[one_hold_fit],
+    reasons=[because(WindowExceeded, at="$.diagnostic.hi", saying="up to 90.0 min exceeds the 75 min submission window")],
+)
+def measured_total_of_exactly_90_min_exceeds_only_the_window():
+    return one_hold_fit(between(80, 90, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
+
+
+@witness.refusal(
+    "The complete packet refuses a native wait beyond 900 s, however well its cases are measured.",
+    rules=[complete_packet_fit],
+    reasons=[because(NativeWaitTooLong, at="$.native_wait_s", saying="native_wait must be within 0..900 s, got 901 s")],
+)
+def complete_packet_refuses_wait_beyond_900_s():
+    return complete_packet_fit(_costs(50, 70, Unit.SECONDS), 901)
+
+
+@witness.refusal(
+    "A zero-second wait is a valid wait that twelve MEASURED 1 s cases exceed.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 12.0 s exceeds the 0 s wait")],
+)
+def zero_second_wait_is_exceeded_by_measured_cases():
+    return complete_packet_fit(_costs(1, 1, Unit.SECONDS), 0)
+
+
+@witness.positive("Twelve MEASURED 1.25 min case costs fill a 900 s wait exactly and fit, as a 15 min complete_packet.", rules=[complete_packet_fit])
+def measured_minute_costs_filling_900_s_exactly_fit() -> None:
+    fit = check.admitted(complete_packet_fit(_costs("1.25", "1.25", Unit.MINUTES), 900))
+    check.equal("total", fit, Figure(Fraction(15), Fraction(15), Unit.MINUTES, M, "complete_packet"))
+
+
+@witness.refusal(
+    "Twelve MEASURED 1.5 min case costs come to 1080 s, past a 900 s wait.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 1080.0 s exceeds the 900 s wait")],
+)
+def measured_minute_costs_past_900_s_are_refused():
+    return complete_packet_fit(_costs("1.5", "1.5", Unit.MINUTES), 900)
+
+
+_ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
+
+
+@witness.refusal(
+    "An ESTIMATED case cost and a check with no cost are each refused by name, and the rest's 1000 s adds no third reason.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(FitNotEstablished, at=f"$.cases.{_ESTIMATED_CHECK.value}", saying=f"{_ESTIMATED_CHECK.value} cost is ESTIMATED"),
+        because(UnmeasuredCaseCost, at=f"$.cases.{_MISSING_CHECK.value}", saying=f"{_MISSING_CHECK.value} has no cost at all"),
+    ],
+)
+def estimated_and_missing_case_costs_are_refused_by_name():
+    costs = tuple(
+        CaseCost(c.check, between(100, 100, Unit.SECONDS, E if c.check is _ESTIMATED_CHECK else M, c.check.value))
+        for c in _costs(100, 100, Unit.SECONDS) if c.check is not _MISSING_CHECK
+    )
+    return complete_packet_fit(costs, 900)
+
+
+@witness.positive("A diagnostic running past the 75 min window leaves a margin printed with its minus sign, and a zero margin prints unsigned.", rules=[report])
+def negative_margin_prints_signed_and_zero_unsigned() -> None:
+    window = point(75, Unit.MINUTES, M, "submission_window")
+    past = difference(window, between(62, 80, Unit.MINUTES, E, "s30_diagnostic"), "left_before_submission")
+    level = difference(window, point(75, Unit.MINUTES, M, "fixture_measured_diagnostic"), "left_before_submission")
+    check.equal("texts", (check.admitted(report(past, E, 1)).text, check.admitted(report(level, M, 1)).text),
+                ("-5.0–13.0 min (ESTIMATED)", "0.0 min (MEASURED)"))
+
+
+def _reasons_text(outcome) -> list[str]:
+    return [f"  {type(r).__name__} {r.where}: {r.why}" for r in check.refused(outcome)]
+
+
+@witness.snapshot(
+    "Every illustration figure's source, exact interval, provenance and report, and the window refusals' texts, stay byte-identical as a regression control.",
+    rules=[window_illustration, report, one_hold_fit, complete_packet_fit],
+)
+def window_texts_are_byte_identical() -> str:
+    w = _seed()
+    lines = ["illustration figures (exact [lo, hi], provenance; report as MEASURED at 1 place):"]
+    for a in attrs.fields(type(w)):
+        f = getattr(w, a.name)
+        lines.append(f"{a.name}: source {f.source} [{f.lo}, {f.hi}] {f.unit.value} {f.provenance.value}")
+        reported = report(f, M, 1)
+        lines += _reasons_text(reported) if reported.refused else [f"  reported {reported.value.text}"]
+    lines.append("one-HOLD fit of the seed diagnostic:")
+    lines += _reasons_text(one_hold_fit(w.diagnostic_before_restore, 75, 90, SEED_UNMEASURED))
+    lines.append("complete packet of the seed's case costs:")
+    lines += _reasons_text(complete_packet_fit(SEED_CASE_COSTS, 900))
+    return "\n".join(lines) + "\n"

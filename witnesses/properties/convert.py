@@ -10,16 +10,24 @@ refusal with one reason per error line).
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
-from domain import convert
-from domain.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A, GLM_CHECKPOINT_ROW
+from domain import convert, fit_wall
+from domain.checkpoint import (
+    DEEPSEEK_V41_FLASH_DBA1BE0A,
+    GLM_CHECKPOINT_ROW,
+    NothingBeyondWeights,
+    PageCacheFromNonKvHeadroom,
+    ResidentBeyondWeights,
+)
 from domain.convert import STRICT
-from domain.fleet import GROUP_A, HostGroup
+from domain.fit_wall import FitFigures
+from domain.fleet import GROUP_A, GROUP_B, HostGroup
 from domain.outcome import Admitted, Reason, Refused
 from domain.profile import GLM_GROUP_B_PROFILE
 from domain.runtime import V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME
@@ -143,3 +151,92 @@ def a_retyped_leaf_is_refused_where_it_is(value: Any, pick: int) -> None:
     path, leaf = leaves[pick % len(leaves)]
     outcome = structured(_replace(document, path, _retyped(leaf)), type(value))
     check.contains(f"a reason located at {path}", path, [r.where for r in check.refused(outcome)])
+
+
+def raised_by(build: Any) -> BaseException:
+    """Return the exception `build` raises (a structuring error), failing the claim if none is."""
+    try:
+        build()
+    except Exception as exc:  # cattrs raises groups; primitive hooks raise TypeError
+        return exc
+    check.holds("the converter raised", False, "it structured the document")
+    raise AssertionError("unreachable")
+
+
+@witness.positive(
+    "The strict converter's located lines read exactly for a missing key, a non-list host list, a name holding ' @ ' and a repeated host.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def located_lines_read_exactly() -> None:
+    missing = json.loads(json.dumps(GROUP_A_DOCUMENT))
+    del missing["hosts"][0]["memory_gib"]
+    scalar = dict(GROUP_A_DOCUMENT, hosts=5)
+    spaced = json.loads(json.dumps(GROUP_A_DOCUMENT))
+    spaced["hosts"][0]["name"] = "srv @ 5"
+    repeated = json.loads(json.dumps(GROUP_A_DOCUMENT))
+    repeated["hosts"][1] = dict(repeated["hosts"][0])
+    for label, document, lines in (
+        ("missing memory", missing, [("$.hosts[0].memory_gib", "expected a value, got nothing (the key is missing)")]),
+        ("hosts of 5", scalar, [("$.hosts", "invalid value for type, expected tuple")]),
+        ("name 'srv @ 5'", spaced, [("$.hosts[0].name", "expected a name of letters, digits, '.', '_' or '-', got str 'srv @ 5'")]),
+        ("srv5 twice", repeated, [("$.hosts", "expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")]),
+    ):
+        check.equal(label, convert.located_pairs(raised_by(lambda: STRICT.structure(document, HostGroup))), lines)
+    nested = raised_by(lambda: STRICT.structure(spaced, HostGroup))
+    check.equal(
+        "under $.groups[1]",
+        convert.located_pairs(nested, "$.groups[1]"),
+        [("$.groups[1].hosts[0].name", "expected a name of letters, digits, '.', '_' or '-', got str 'srv @ 5'")],
+    )
+
+
+@witness.positive(
+    "An error raised outside cattrs' groups is located at the path given, or at $ when the path is empty.",
+    rules=[convert.located_pairs],
+)
+def a_bare_error_is_located_at_the_path_given() -> None:
+    quoted = raised_by(lambda: STRICT.structure("121", int))
+    check.equal("bare TypeError", convert.located_pairs(quoted), [("$", "expected int, got str '121'")])
+    check.equal("at a path", convert.located_pairs(quoted, "$.hosts[0].memory_gib"), [("$.hosts[0].memory_gib", "expected int, got str '121'")])
+    check.equal("at an empty path", convert.located_pairs(quoted, ""), [("$", "expected int, got str '121'")])
+    validator = ValueError("Host.memory_gib: expected int > 0, got int 0")
+    check.equal("a validator's error", convert.located_pairs(validator, "$.hosts[2]"), [("$.hosts[2].memory_gib", "expected int > 0, got int 0")])
+    check.equal("as lines", convert.located_errors(validator, "$.hosts[2]"), ["$.hosts[2].memory_gib: expected int > 0, got int 0"])
+
+
+@witness.positive(
+    "A fraction travels as an int when whole and as 'n/d' otherwise, and a float, a list or a bad 'n/d' is named exactly.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def fractions_travel_exactly() -> None:
+    figures = STRICT.unstructure(check.admitted(fit_wall.serving_arm_admits(GLM_CHECKPOINT_ROW, GROUP_B)))
+    check.equal("whole figures", (figures["requirement_gib"], figures["margin_gib"]), (415, 69))
+    check.equal("5/4 and -3", (STRICT.unstructure(Fraction(5, 4)), STRICT.unstructure(Fraction(-3))), ("5/4", -3))
+    for leaf, why in (
+        (0.25, "expected an exact fraction as 'n/d' or an int, got float 0.25"),
+        ([1], "expected an exact fraction as 'n/d' or an int, got list [1]"),
+        ("1/x", "expected an exact fraction as 'n/d', got '1/x'"),
+    ):
+        outcome = structured(dict(figures, margin_gib=leaf), FitFigures)
+        check.equal(f"margin {leaf!r}", [(r.where, r.why) for r in check.refused(outcome)], [("$.margin_gib", why)])
+
+
+@witness.positive(
+    "A converter built afresh refuses every coercion of str, int, bool and float, and reads the residency tag.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_is_strict_and_tagged() -> None:
+    fresh = convert.strict_converter()
+    for value, kind, why in (
+        (True, int, "expected int, got bool True"),
+        (1.0, int, "expected int, got float 1.0"),
+        (1, bool, "expected bool, got int 1"),
+        (5, str, "expected str, got int 5"),
+        (1, float, "expected float, got int 1"),
+    ):
+        check.equal(f"{value!r} as {kind.__name__}", str(raised_by(lambda: fresh.structure(value, kind))), why)
+    check.equal("0.5 as float", fresh.structure(0.5, float), 0.5)
+    check.equal("tagged residency", fresh.structure({"kind": "NothingBeyondWeights"}, ResidentBeyondWeights), NothingBeyondWeights())
+    check.equal("its tag", fresh.unstructure(PageCacheFromNonKvHeadroom(), ResidentBeyondWeights), {"kind": "PageCacheFromNonKvHeadroom"})
+    check.equal("Group A through it", fresh.structure(GROUP_A_DOCUMENT, HostGroup), GROUP_A)
+    check.equal("a whole fraction", fresh.unstructure(Fraction(3)), 3)

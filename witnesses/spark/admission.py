@@ -140,3 +140,14 @@ def glm_admits_when_group_b_holds_its_hosts() -> None:
 )
 def glm_refuses_hosts_held_by_another_subject():
     return admission.glm_group_b_launch_admission(authority_log(ACTIVE, *HELD_A), READ_AT)
+
+
+@witness.refusal(
+    "The one reason lists every unheld host in the group's order, separated by commas.",
+    rules=[admission.admit_host_held_by_subject_among],
+    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among",
+                     saying="2 of 4 hosts are not held by spark-serving-group-a: srv5 (held by intruder), srv8 (no holding recorded)")],
+)
+def the_unheld_hosts_are_listed_exactly():
+    taken = HostHeld(at=READ_AT - 1, host="srv5", subject="intruder")
+    return admission.admit_host_held_by_subject_among(authority_log(*HELD_A[:3], taken), GROUP_A, READ_AT)

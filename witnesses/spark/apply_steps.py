@@ -79,3 +79,12 @@ def a_missing_mount_source_never_reaches_the_apply():
     request = glm_plan().request
     container = attrs.evolve(request.container, extra_mounts=(launcher.ArmMount(source="relative/stores", target="/srv/stores", read_only=True),))
     return launcher.plan_arm_launch_for(attrs.evolve(request, container=container))
+
+
+@witness.positive(
+    "A step whose log lies in the root directory renders a script that makes `/` and logs there.",
+    rules=[apply_steps.render_step_script],
+)
+def a_root_log_path_makes_the_root_directory() -> None:
+    step = attrs.evolve(spark_native_arm_steps_of(glm_plan()).commit[0], log_path="/commit.log")
+    check.contains("log lines", "set -eu\nmkdir -p /\nexec >>/commit.log 2>&1\n", render_step_script(step))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from claims import Witness, because, check
 from domain import authority_log
-from domain.authority_log import GroupSuspendedForAuthorizedSuccessor, MalformedAuthorityLine, RegistryReadingRecorded
+from domain.authority_log import GroupSuspendedForAuthorizedSuccessor, ImageAdmitted, MalformedAuthorityLine, RegistryReadingRecorded
+from domain.outcome import Admitted, Reason, Refused
 from witnesses.spark.launch_fixtures import READING, SUSPENSION
 
 witness = Witness("spark.authority_log")
@@ -69,3 +70,69 @@ def missing_keys_and_coercions_are_refused():
         "{not json",
     ])
     return authority_log.read_authority_log(text, "x")
+
+
+MALFORMED_LOG_LINES = (
+    "{not json",
+    '{"at": 1, "host": "srv5", "subject": "s"}',
+    '{"event": 7, "at": 1}',
+    '{"event": "lease_renewed", "at": 1}',
+    '"host_held"',
+    '{"event": "host_held", "at": 1, "host": "srv5", "subject": "s", "note": "x", "by": "y"}',
+    '{"event": "host_held", "at": "1", "host": "srv5"}',
+    '{"event": "image_admitted", "at": 1, "config_digest": "sha256:abc", "runtime_key": "k"}',
+    '{"event": "image_admitted", "at": 1, "config_digest": 5, "runtime_key": "k"}',
+    '{"event": "group_suspended_for_authorized_successor", "at": 1, "group": "G", "exact_candidate_realization": {"key": 3}, "lease_expires_at": true}',
+    '{"event": "registry_reading", "at": -1, "config_digest": "sha256:' + "5e" * 32 + '", "hub_cli_path": null, "vllm_version": null}',
+    "",
+    '{"event": "group_active", "at": 1, "group": "G", "incumbent": "i"}',
+)
+"""One malformed line of each kind an operator may write (invalid JSON first, so reading must go on past it)."""
+
+
+@witness.snapshot(
+    "The located errors an operator reads for a malformed authority log, one per fault on every line, stay byte-identical, as a regression control.",
+    rules=[authority_log.read_authority_log],
+)
+def malformed_log_errors_are_byte_identical() -> str:
+    refused = authority_log.read_authority_log("\n".join(MALFORMED_LOG_LINES), "authority.jsonl")
+    return "".join(f"{type(r).__name__} @ {r.where}: {r.why}\n" for r in check.refused(refused))
+
+
+@witness.refusal(
+    "An invalid JSON line does not stop the read: the lines after it are still read and refused, each located.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="a.jsonl:1: $", saying="expected a JSON object, got invalid JSON (Expecting property name enclosed in double quotes at column 2)"),
+        because(MalformedAuthorityLine, at="a.jsonl:2: $.event", saying="expected one of group_active, group_suspended_for_authorized_successor, host_held, image_admitted, registry_reading, got nothing (the key is missing)"),
+        because(MalformedAuthorityLine, at="a.jsonl:3: $.by", saying="expected one of the keys of host_held (at, host, subject), got an unknown key"),
+    ],
+)
+def reading_goes_on_past_invalid_json():
+    return authority_log.read_authority_log("{not json\n" + MALFORMED_LOG_LINES[1] + '\n{"event": "host_held", "at": 1, "host": "srv5", "subject": "s", "by": "y"}', "a.jsonl")
+
+
+class ValueRefused(Reason):
+    """An authority event refused at construction (its validator's message, read as a reason)."""
+
+
+@witness.positive(
+    "An image event accepts a config digest of 'sha256:' and 64 hex digits.",
+    rules=["domain.authority_log._config_digest"],
+)
+def a_sha256_digest_is_accepted() -> None:
+    digest = "sha256:" + "0f" * 32
+    check.equal("digest", ImageAdmitted(at=1, config_digest=digest, runtime_key="k").config_digest, digest)
+
+
+@witness.refusal(
+    "An image event constructed with a short digest is refused, naming the class and field.",
+    rules=["domain.authority_log._config_digest"],
+    reasons=[because(ValueRefused, at="construction", saying="ImageAdmitted.config_digest: expected 'sha256:' + 64 hex digits, got str 'sha256:abc'")],
+)
+def a_short_digest_is_refused_at_construction():
+    try:
+        ImageAdmitted(at=1, config_digest="sha256:abc", runtime_key="k")
+    except ValueError as exc:
+        return Refused((ValueRefused(where="construction", why=str(exc)),))
+    return Admitted("constructed")

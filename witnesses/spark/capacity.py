@@ -120,3 +120,35 @@ def readings_off_the_staircase_or_repeated_are_refused() -> object:
 )
 def bets_missing_a_step_are_refused() -> object:
     return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets()[:3], ())
+
+
+@witness.refusal(
+    "Every faulty reading is refused where it stands: a repeat, a falsified bet and an off-staircase step after it.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[
+        because(ReadingRepeated, at="$.after_requests_resident[1].concurrency", saying="x2 is read twice"),
+        because(BetFalsified, at="$.after_requests_resident[2].per_rank_bytes", saying="at x4 the after-requests resident 40 GiB per rank exceeds the 30 GiB bet"),
+        because(ReadingOffStaircase, at="$.after_requests_resident[3].concurrency", saying="x8 is not a staircase step"),
+    ],
+)
+def every_faulty_reading_is_refused() -> object:
+    readings = (
+        V41AfterRequestsResident(concurrency=2, per_rank_bytes=10 * GIB),
+        V41AfterRequestsResident(concurrency=2, per_rank_bytes=11 * GIB),
+        V41AfterRequestsResident(concurrency=4, per_rank_bytes=40 * GIB),
+        V41AfterRequestsResident(concurrency=8, per_rank_bytes=10 * GIB),
+    )
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
+
+
+@witness.refusal(
+    "A reading at x16 when the bets leave x16 out is refused as off the bet staircase, not compared with a missing bet.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[
+        because(BetsDoNotCoverStaircase, at="$.bets", saying="bets name x2, x4, x6;"),
+        because(ReadingOffStaircase, at="$.after_requests_resident[0].concurrency", saying="x16 is not a staircase step"),
+    ],
+)
+def a_reading_without_a_bet_is_refused() -> object:
+    reading = V41AfterRequestsResident(concurrency=16, per_rank_bytes=40 * GIB)
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets()[:3], (reading,))

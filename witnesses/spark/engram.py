@@ -61,7 +61,7 @@ def every_request_round_trips_through_its_flags(request: VllmEngramConfigRequest
     "A misspelled dotted key is refused by name, and the key it missed is named as missing.",
     rules=[engram.engram_request_of_flags],
     reasons=[
-        because(EngramKeyUnknown, at="$.argv[0]", saying="--engram-config.cpu_ofload"),
+        because(EngramKeyUnknown, at="$.argv[0]", saying="--engram-config.cpu_ofload names no Engram key; known: cpu_offload, dp_shared_memory"),
         because(EngramKeyMissing, at="$.argv", saying="--engram-config.cpu_offload"),
     ],
 )
@@ -112,3 +112,27 @@ def a_repeated_key_is_refused() -> object:
 )
 def an_argv_without_engram_words_is_refused() -> object:
     return engram.engram_request_of_flags(("vllm", "serve", "--kv-cache-dtype", "fp8"))
+
+
+@witness.refusal(
+    "Every loose dotted word in one argv is refused, each where it stands, not only the first.",
+    rules=[engram.engram_request_of_flags],
+    reasons=[
+        because(EngramKeyUnknown, at="$.argv[0]", saying="--engram-config.cpu_ofload names no Engram key"),
+        because(EngramValueNotBoolean, at="$.argv[3]", saying="--engram-config.cpu_offload has value 'True'"),
+        because(EngramValueMissing, at="$.argv[4]", saying="--engram-config.dp_shared_memory has no value"),
+        because(EngramKeyRepeated, at="$.argv[7]", saying="--engram-config.dp_shared_memory is given again"),
+        because(EngramKeyUnknown, at="$.argv[9]", saying="--engram-config.bogus names no Engram key"),
+    ],
+)
+def every_loose_dotted_word_is_refused() -> object:
+    return engram.engram_request_of_flags(
+        (
+            "--engram-config.cpu_ofload", "true",
+            "--engram-config.cpu_offload", "True",
+            "--engram-config.dp_shared_memory",
+            "--engram-config.dp_shared_memory", "false",
+            "--engram-config.dp_shared_memory", "true",
+            "--engram-config.bogus", "x",
+        )
+    )  # fmt: skip

@@ -46,7 +46,7 @@ def v41_fits_group_a_at_080_utilization_by_4_gib() -> None:
 
 @witness.refusal(
     "At 0.50 utilization the wall refuses V4.1, naming the 242 GiB declared allowance.",
-    rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib, profile.deepseek_v41_measurement_profile],
+    rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib, profile.deepseek_v41_measurement_profile, sizes.format_exact],
     reasons=[
         because(
             EngramAllowanceOverflowsPool,
@@ -205,3 +205,20 @@ def v41_fits_exactly_when_the_exact_figures_fit(bp: int) -> None:
     outcome = fit_wall.serving_arm_admits_under(V41, GROUP_A, v41_profile_at(bp))
     fits = (287 + allowance) * Fraction(5, 4) <= 484
     check.equal(f"refused at {bp} bp", getattr(outcome, "refused", None), not fits)
+
+
+@witness.positive(
+    "Without a profile the V4.1 refusal says in one exact sentence why the row is not fitted on weights alone.",
+    rules=[fit_wall.serving_arm_admits],
+)
+def the_unknown_charge_refusal_reads_exactly() -> None:
+    reasons = check.refused(fit_wall.serving_arm_admits(V41, GROUP_A))
+    check.equal(
+        "why",
+        [r.why for r in reasons],
+        [
+            "DeepseekV41FlashDba1be0a declares PageCacheFromNonKvHeadroom, charged from the profile's "
+            "--gpu-memory-utilization; with no profile the charge is unknown, so the row is refused rather than "
+            "fitted on weights alone (use serving_arm_admits_under)"
+        ],
+    )

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from claims import Witness, because, check
-from domain import fleet
-from domain.fleet import GROUP_A, GROUP_B, FabricAddressShared, GroupNotFourHosts
+from domain import convert, fleet
+from domain.convert import STRICT
+from domain.fleet import GROUP_A, GROUP_B, FabricAddressShared, GroupNotFourHosts, HostGroup
+from witnesses.properties.convert import StructureRefused, structured
 
 witness = Witness("spark.fleet")
 
@@ -75,3 +79,48 @@ def a_follower_on_the_heads_rail_address_is_refused() -> object:
 def a_two_host_group_on_one_address_is_refused_twice() -> object:
     hosts = (GROUP_B.hosts[0], attrs.evolve(GROUP_B.hosts[1], fabric_address=GROUP_B.hosts[0].fabric_address))
     return fleet.four_spark_tp4(attrs.evolve(GROUP_B, hosts=hosts))
+
+
+@witness.refusal(
+    "A follower answering on another follower's rail address is refused, naming that follower and not the head.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[because(FabricAddressShared, at="$.hosts[2].fabric_address", saying="srv7 answers on fabric-rail address 10.77.0.6, already srv6's")],
+)
+def a_follower_on_another_followers_address_is_refused() -> object:
+    hosts = list(GROUP_A.hosts)
+    hosts[2] = attrs.evolve(hosts[2], fabric_address=hosts[1].fabric_address)
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=tuple(hosts)))
+
+
+def misuse(build: Callable[[], object]) -> str:
+    """Return the message of the ValueError `build` raises, or say that the value was built."""
+    try:
+        build()
+    except ValueError as exc:
+        return str(exc)
+    return "(built without error)"
+
+
+@witness.positive(
+    "A group naming srv5 twice cannot be built, and the misuse lists every host name in order.",
+    rules=[fleet._unique_host_names],
+)
+def a_group_naming_a_host_twice_cannot_be_built() -> None:
+    check.equal("four distinct names", attrs.evolve(GROUP_A, hosts=GROUP_A.hosts).hosts, GROUP_A.hosts)
+    twice = (GROUP_A.hosts[0], *GROUP_A.hosts)
+    check.equal(
+        "srv5 twice",
+        misuse(lambda: attrs.evolve(GROUP_A, hosts=twice)),
+        "HostGroup.hosts: expected distinct host names, got ['srv5', 'srv5', 'srv6', 'srv7', 'srv8']",
+    )
+
+
+@witness.refusal(
+    "A group document repeating srv5 is refused at its host list, listing the names.",
+    rules=[fleet._unique_host_names, convert.located_pairs],
+    reasons=[because(StructureRefused, at="$.hosts", saying="expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")],
+)
+def a_group_document_repeating_a_host_is_refused() -> object:
+    document = STRICT.unstructure(GROUP_A)
+    document["hosts"][1] = dict(document["hosts"][0])
+    return structured(document, HostGroup)

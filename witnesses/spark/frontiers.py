@@ -21,6 +21,7 @@ def six_frontiers_are_declared() -> None:
     occupancy = frontiers.frontier_named("#12351")
     check.equal("occupancy today", occupancy.today if occupancy else None, "not yet a conjunct")
     check.equal("occupancy trigger", occupancy.trigger if occupancy else None, "#12351 merges")
+    check.equal("a key no frontier carries", frontiers.frontier_named("#99999"), None)
     check.equal("all discharged", frontiers.open_frontiers(tuple(f.key for f in frontiers.V41_DECLARED_FRONTIERS)), ())
 
 

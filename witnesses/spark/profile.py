@@ -114,3 +114,43 @@ def an_explicit_engram_request_makes_a_glm_serve_incompatible() -> object:
 def a_v41_serve_at_another_utilization_is_incompatible() -> object:
     recorded = profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(8000))
     return profile.serving_subject_compatible(recorded, DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(5000))
+
+
+@witness.refusal(
+    "A recorded V4.1 serve asked for without its Engram request names the part as absent in the request.",
+    rules=[profile.serving_subject_compatible, profile.profile_subject_key],
+    reasons=[
+        because(
+            SubjectKeyDiffers,
+            at="$.profile_subject_key.engram",
+            saying="engram is cpu_offload:true,dp_shared_memory:false in the recorded serve but (absent) in the request",
+        )
+    ],
+)
+def a_request_without_the_engram_part_names_it_absent() -> object:
+    recorded = profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(8000))
+    return profile.serving_subject_compatible(recorded, DEEPSEEK_V41_FLASH_DBA1BE0A, attrs.evolve(v41_profile_at(8000), engram=None))
+
+
+@witness.refusal(
+    "A recorded key with the GLM parts in another order is refused as spelled differently, quoting both keys.",
+    rules=[profile.serving_subject_compatible, profile.profile_subject_key],
+    reasons=[
+        because(
+            SubjectKeyDiffers,
+            at="$.profile_subject_key",
+            saying=f"the recorded key {';'.join(reversed(GLM_KEY.split(';')))!r} is not spelled as the request's {GLM_KEY!r}",
+        )
+    ],
+)
+def the_same_parts_in_another_order_are_refused_as_spelled_differently() -> object:
+    return profile.serving_subject_compatible(";".join(reversed(GLM_KEY.split(";"))), GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)
+
+
+@witness.refusal(
+    "A recorded value holding '=' is compared whole at its own part, not split at its last '='.",
+    rules=[profile.serving_subject_compatible],
+    reasons=[because(SubjectKeyDiffers, at="$.profile_subject_key.kv_cache_dtype", saying="kv_cache_dtype is fp8=e4m3 in the recorded serve but fp8 in the request")],
+)
+def a_value_holding_an_equals_sign_is_compared_whole() -> object:
+    return profile.serving_subject_compatible(GLM_KEY + "=e4m3", GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)

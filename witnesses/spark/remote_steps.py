@@ -6,7 +6,8 @@ import hashlib
 
 from claims import Witness, because, check
 from domain import remote_steps
-from domain.remote_steps import FileTreeScope, WriteOutsideScope
+from domain.outcome import Admitted, Reason, Refused
+from domain.remote_steps import FileTreeScope, TypedRemoteFileWrite, WriteOutsideScope
 
 witness = Witness("spark.remote_steps")
 
@@ -40,3 +41,43 @@ def a_write_escaping_its_scope_is_refused():
 )
 def a_write_into_a_subdirectory_is_refused():
     return remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/sub/m.json", b"{}", SCOPE)
+
+
+@witness.refusal(
+    "An absolute path spelled with a dot segment, or a relative path, is refused even when it normalizes into its scope.",
+    rules=[remote_steps.seal_remote_file_write],
+    reasons=[
+        because(WriteOutsideScope, at="$.path", saying=f"{SCOPE.root}/./m.json is not a file directly inside the sealed scope {SCOPE.root}"),
+        because(WriteOutsideScope, at="$.path", saying="manifests/m.json is not a file directly inside the sealed scope manifests"),
+    ],
+)
+def an_unnormal_or_relative_path_is_refused():
+    dotted = remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/./m.json", b"{}", SCOPE)
+    relative = remote_steps.seal_remote_file_write("srv5", "manifests/m.json", b"{}", FileTreeScope(root="manifests"))
+    return Refused((*check.refused(dotted), *check.refused(relative)))
+
+
+class ValueRefused(Reason):
+    """A remote-step value refused at construction (its validator's message, read as a reason)."""
+
+
+@witness.positive(
+    "A sealed write carries any bytes, even none.",
+    rules=["domain.remote_steps._bytes"],
+)
+def a_write_carries_any_bytes() -> None:
+    write = check.admitted(remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json", b"", SCOPE))
+    check.equal("content", write.content, b"")
+
+
+@witness.refusal(
+    "A write whose content is text, not bytes, is refused at construction, naming the class and field.",
+    rules=["domain.remote_steps._bytes"],
+    reasons=[because(ValueRefused, at="construction", saying="TypedRemoteFileWrite.content: expected bytes, got '{}'")],
+)
+def a_text_content_is_refused():
+    try:
+        TypedRemoteFileWrite(host="srv5", path=f"{SCOPE.root}/m.json", content="{}", scope=SCOPE, readback_sha256="0")  # type: ignore[arg-type]
+    except ValueError as exc:
+        return Refused((ValueRefused(where="construction", why=str(exc)),))
+    return Admitted("constructed")

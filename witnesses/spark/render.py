@@ -86,3 +86,12 @@ def a_refused_group_renders_nothing():
     request = attrs.evolve(glm_group_b_launch_request(GLM_GROUP_B_PROFILE), group=five, row=DEEPSEEK_V41_FLASH_DBA1BE0A,
                            profile=attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=9500))
     return launcher.plan_arm_launch_for(request)
+
+
+@witness.positive(
+    "A systemd word with a backslash or a double quote is quoted with each one escaped by a backslash.",
+    rules=[render.systemd_word],
+)
+def systemd_words_escape_backslashes_and_quotes() -> None:
+    check.equal("backslash", render.systemd_word("a\\b"), '"a\\\\b"')
+    check.equal("double quote", render.systemd_word('say "hi"'), '"say \\"hi\\""')

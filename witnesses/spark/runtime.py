@@ -64,3 +64,16 @@ def an_empty_reading_is_admitted_to_the_unmodelled_executor() -> None:
 )
 def with_no_reading_there_is_nothing_to_route() -> object:
     return runtime.runtime_reader_route(None)
+
+
+@witness.positive(
+    "The refusal of an unprobed image says exactly that nothing was read inside it.",
+    rules=[runtime.runtime_reader_route],
+)
+def the_no_reading_refusal_reads_exactly() -> None:
+    reasons = check.refused(runtime.runtime_reader_route(None))
+    check.equal(
+        "where: why",
+        [f"{r.where}: {r.why}" for r in reasons],
+        ["$.registry_reading: no registry reading exists: nothing was read inside the image (it is unprobed)"],
+    )

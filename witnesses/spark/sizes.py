@@ -74,3 +74,23 @@ def ceiling_is_the_least_covering_gib(byte_count: int | Fraction) -> None:
     check.holds("ceiling is an int", type(gib) is int, type(gib))
     check.holds("the ceiling holds the bytes", gib * GIB >= byte_count, (gib, byte_count))
     check.holds("one GiB less does not", (gib - 1) * GIB < byte_count or gib == 0, (gib, byte_count))
+
+
+@witness.positive(
+    "An exact figure renders whole as an int, a terminating decimal with its own sign, and anything else as n/d.",
+    rules=[sizes.format_exact],
+)
+def exact_figures_render_without_rounding() -> None:
+    for value, text in (
+        (97, "97"),
+        (Fraction(-7), "-7"),
+        (Fraction(97, 4), "24.25"),
+        (Fraction(2645, 4), "661.25"),
+        (Fraction(1, 2), "0.5"),
+        (Fraction(-1, 2), "-0.5"),
+        (Fraction(-97, 4), "-24.25"),
+        (Fraction(1, 10**6), "0.000001"),
+        (Fraction(1, 3), "1/3"),
+        (Fraction(-1, 3), "-1/3"),
+    ):
+        check.equal(f"format_exact({value!r})", sizes.format_exact(value), text)
