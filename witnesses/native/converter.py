@@ -10,8 +10,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import attrs
+
 from claims import Witness, because, check
-from domain.native.converter import MalformedPacket, native_converter, read_packet
+from domain.native.converter import MalformedPacket, PrivateExportRefused, native_converter, read_packet
+from domain.native.private import SuffixRow
+from domain.native.privacy import export_record
 from domain.native.schema import NativePacket
 from witnesses.native.fixtures import complete, packet_document
 
@@ -79,6 +83,7 @@ def fresh_converter_refuses_misshapen_values_saying_expected_against_got() -> No
         "arm as a number": _observation_edited(0, arm=1),
         "unknown check": _observation_edited(1, check="nope"),
         "mode in upper case": _owner_edited(0, mode="SYNC"),
+        "checks value a number": _edited(checks={"native_dispatch_unchanged": 1}),
     }
     long_message = f"expected a list, got str '{LONG_EVIDENCE}'"[:160]
     check.equal("160-character cap", len(long_message), 160)
@@ -90,6 +95,31 @@ def fresh_converter_refuses_misshapen_values_saying_expected_against_got() -> No
         "arm as a number": ["TypeError: expected one of OFF, ON, got int 1"],
         "unknown check": ["TypeError: expected one of the 12 NativeCheck names, got str 'nope'"],
         "mode in upper case": ["TypeError: expected one of sync, multimodal, got str 'SYNC'"],
+        "checks value a number": ["TypeError: expected str, got int 1"],
+    })
+
+
+ROW = SuffixRow(rank=0, engine_round=1, q=4092, kept=4092, first=147313, valid=4092, anchor_token=151_000, owner_epoch=7)
+
+
+@witness.positive(
+    "A freshly built native converter refuses to write a SuffixRow into a document or read one from a document.",
+    rules=[read_packet, export_record],
+)
+def fresh_converter_never_writes_or_reads_a_suffix_row() -> None:
+    converter = native_converter()
+    said = {}
+    for direction, attempt in (
+        ("write", lambda: converter.unstructure(ROW, SuffixRow)),
+        ("read", lambda: converter.structure(attrs.asdict(ROW), SuffixRow)),
+    ):
+        try:
+            said[direction] = f"returned {attempt()!r}"
+        except PrivateExportRefused as exc:
+            said[direction] = str(exc)
+    check.equal("refusals", said, {
+        "write": "SuffixRow is private and is never serialised; export equality results and aggregate metadata only",
+        "read": "SuffixRow is private and is never read from or written to a document",
     })
 
 

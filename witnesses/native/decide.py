@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native import verdict
-from domain.native.checks import SUBCASES, Arm, NativeCheck, SubcaseSource, tail_sizes
+from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, SubcaseSource, tail_sizes
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence
 from domain.native.checks import QNotPositive
 from domain.native.verdict import (
@@ -317,3 +317,19 @@ def held_checks_render_located_reasons() -> str:
         lines.append(f"{label}: {decided.status.value}")
         lines.extend(f"  {type(r).__name__} {r.where}: {r.why}" for r in decided.reasons)
     return "\n".join(lines) + "\n"
+
+
+@witness.positive("A subcase is named in lower snake_case: an empty, hyphenated or upper-case name cannot be built.", rules=[decide])
+def subcase_names_are_lower_snake_case() -> None:
+    check.equal("a snake_case name", Subcase("k4_sync", SubcaseSource.SEED).name, "k4_sync")
+    said = {}
+    for name in ("", "k4-sync", "K4_sync"):
+        try:
+            said[name] = f"built {Subcase(name, SubcaseSource.SEED)!r}"
+        except ValueError as exc:
+            said[name] = str(exc)
+    check.equal("refused names", said, {
+        "": "name must be a lower snake_case name, got ''",
+        "k4-sync": "name must be a lower snake_case name, got 'k4-sync'",
+        "K4_sync": "name must be a lower snake_case name, got 'K4_sync'",
+    })

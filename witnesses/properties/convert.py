@@ -202,6 +202,7 @@ def a_bare_error_is_located_at_the_path_given() -> None:
     validator = ValueError("Host.memory_gib: expected int > 0, got int 0")
     check.equal("a validator's error", convert.located_pairs(validator, "$.hosts[2]"), [("$.hosts[2].memory_gib", "expected int > 0, got int 0")])
     check.equal("as lines", convert.located_errors(validator, "$.hosts[2]"), ["$.hosts[2].memory_gib: expected int > 0, got int 0"])
+    check.equal("as lines at the default path", convert.located_errors(quoted), ["$: expected int, got str '121'"])
 
 
 @witness.positive(
@@ -239,4 +240,12 @@ def a_fresh_converter_is_strict_and_tagged() -> None:
     check.equal("tagged residency", fresh.structure({"kind": "NothingBeyondWeights"}, ResidentBeyondWeights), NothingBeyondWeights())
     check.equal("its tag", fresh.unstructure(PageCacheFromNonKvHeadroom(), ResidentBeyondWeights), {"kind": "PageCacheFromNonKvHeadroom"})
     check.equal("Group A through it", fresh.structure(GROUP_A_DOCUMENT, HostGroup), GROUP_A)
-    check.equal("a whole fraction", fresh.unstructure(Fraction(3)), 3)
+    check.equal("whole and split fractions", [fresh.unstructure(Fraction(3)), fresh.unstructure(Fraction(5, 4))], [3, "5/4"])
+    check.equal("'5/4' as Fraction", fresh.structure("5/4", Fraction), Fraction(5, 4))
+    check.equal(
+        "0.25 as Fraction",
+        str(raised_by(lambda: fresh.structure(0.25, Fraction))),
+        "expected an exact fraction as 'n/d' or an int, got float 0.25",
+    )
+    extra = raised_by(lambda: fresh.structure({"kind": "NothingBeyondWeights", "size": 1}, ResidentBeyondWeights))
+    check.equal("an unknown key", convert.located_pairs(extra), [("$", "expected no such key, got unknown key(s) (size)")])

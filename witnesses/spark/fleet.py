@@ -124,3 +124,13 @@ def a_group_document_repeating_a_host_is_refused() -> object:
     document = STRICT.unstructure(GROUP_A)
     document["hosts"][1] = dict(document["hosts"][0])
     return structured(document, HostGroup)
+
+
+@witness.positive(
+    "A GB10 host minted for a group carries 121 GiB, so a fifth one grows Group A's pool to 605 GiB.",
+    rules=[fleet.group_pool_gib],
+)
+def a_minted_gb10_host_adds_121_gib() -> None:
+    fifth = fleet._gb10("srv9", "10.77.0.9")
+    check.equal("minted host", fifth, fleet.Host(name="srv9", fabric_address="10.77.0.9", memory_gib=121))
+    check.equal("pool with srv9 (GiB)", fleet.group_pool_gib(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, fifth))), 605)

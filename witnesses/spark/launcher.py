@@ -133,4 +133,6 @@ def out_of_range_ports_and_a_non_string_source_are_refused():
     reasons=[because(ProfileAbsent, at="$.profile", saying="no serving launch profile was named, so no rank's flags can be rendered")],
 )
 def a_request_without_a_profile_says_why():
-    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, profile=None))
+    refused = launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, profile=None))
+    check.equal("whole why", [r.why for r in check.refused(refused)], ["no serving launch profile was named, so no rank's flags can be rendered"])
+    return refused

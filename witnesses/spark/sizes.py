@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, check
 from domain import sizes
+from domain.profile import GLM_GROUP_B_PROFILE
 from domain.sizes import GIB
 
 witness = Witness("spark.sizes")
@@ -94,3 +96,37 @@ def exact_figures_render_without_rounding() -> None:
         (Fraction(-1, 3), "-1/3"),
     ):
         check.equal(f"format_exact({value!r})", sizes.format_exact(value), text)
+
+
+@witness.property(
+    "A share is in range exactly when a launch profile accepts it as its utilization: 1 to 10000 basis points.",
+    rules=[sizes.bp_in_unit_range],
+)
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=-5, max_value=10_010))
+@example(0)
+@example(1)
+@example(10_000)
+@example(10_001)
+def bp_in_unit_range_agrees_with_the_profile_validator(bp: int) -> None:
+    try:
+        attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=bp)
+        accepted = True
+    except ValueError:
+        accepted = False
+    check.equal(f"{bp} bp in range", sizes.bp_in_unit_range(bp), accepted)
+    check.equal(f"{bp} bp in range (by hand)", sizes.bp_in_unit_range(bp), 1 <= bp <= 10_000)
+
+
+@witness.property(
+    "A GiB size is exactly GiB x 2^30 bytes, and the shared rounding takes a whole GiB's bytes back to it.",
+    rules=[sizes.gib_bytes, sizes.gibibyte_ceiling],
+)
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(st.integers(min_value=0, max_value=1 << 20), st.fractions(min_value=0, max_value=1 << 20, max_denominator=64)))
+@example(Fraction(97, 4))
+@example(1)
+def gib_bytes_is_exact(gib: int | Fraction) -> None:
+    check.equal(f"bytes of {gib} GiB", sizes.gib_bytes(gib), Fraction(gib) * GIB)
+    check.equal("24.25 GiB", sizes.gib_bytes(Fraction(97, 4)), Fraction(97 * GIB, 4))
+    check.equal(f"ceiling of {gib} GiB's bytes", sizes.gibibyte_ceiling(sizes.gib_bytes(gib)), -(-Fraction(gib) // 1))

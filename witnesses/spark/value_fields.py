@@ -225,3 +225,40 @@ def blank_reason_sentences_are_misuse() -> str:
         misuse(lambda: Reason(where="$", why="")),
     ]
     return "\n".join(lines) + "\n"
+
+
+def raised(build: Callable[[], object]) -> str:
+    """Say what `build` raised (attrs' own validators raise TypeError with the message first), or what it built."""
+    try:
+        built = build()
+    except (ValueError, TypeError) as exc:
+        return f"{type(exc).__name__}: {exc.args[0]}"
+    return f"built {built!r}"
+
+
+@witness.snapshot(
+    "A regression control: a value class built afresh from strict_int, exact_fraction, tuple_of, optional and instance_of admits good fields and names each misuse as pinned.",
+    rules=[vf.strict_int, vf.exact_fraction, vf.tuple_of, vf.optional, vf.instance_of],
+)
+def validators_built_afresh_name_misuse() -> str:
+    # Built inside the claim, not at import, so the validator factories run while a mutant is switched in.
+    probe = attrs.make_class(
+        "Probe",
+        {
+            "count": attrs.field(validator=vf.strict_int),
+            "share": attrs.field(validator=vf.exact_fraction),
+            "items": attrs.field(validator=vf.tuple_of(int, min_len=1)),
+            "tags": attrs.field(validator=vf.tuple_of(str)),
+            "limit": attrs.field(validator=vf.optional(vf.positive_int)),
+            "host": attrs.field(validator=vf.instance_of(type(HOST))),
+        },
+        frozen=True,
+    )
+    good = {"count": -3, "share": Fraction(-1, 4), "items": (1, 2), "tags": (), "limit": None, "host": HOST}
+    lines = [f"good -> {raised(lambda: probe(**good))}"]
+    for name, bad in (
+        ("count", True), ("count", 1.0), ("share", 0.25), ("share", 1), ("items", [1]), ("items", ()),
+        ("items", (1, "2")), ("tags", ("a", 1)), ("limit", 0), ("limit", 5), ("host", "srv5"),
+    ):  # fmt: skip
+        lines.append(f"{name}={bad!r} -> {raised(lambda: probe(**{**good, name: bad}))}")
+    return "\n".join(lines) + "\n"
