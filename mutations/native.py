@@ -110,7 +110,7 @@ missing_subcase_ignored = Defect(
     target="domain.native.verdict.decide",
     replacement=decide_ignoring_missing_subcases,
     description="Judge only the subcases that were observed, so a missing subcase no longer holds the check.",
-    expect_red={
+    expect_red={"native.decide.held_checks_render_located_reasons", 
         f"{DECIDE}.every_missing_subcase_and_arm_holds_naming_it",
         f"{DECIDE}.missing_final_tail_129_on_holds_naming_it",
         f"{DECIDE}.missing_off_arm_holds_naming_every_subcase",
@@ -127,7 +127,7 @@ one_arm_accepted_as_both = Defect(
     target="domain.native.verdict.decide",
     replacement=decide_one_arm_as_both,
     description="Let an observation in one arm stand for both arms, so OFF-only or ON-only evidence decides PASS.",
-    expect_red={
+    expect_red={"native.decide.held_checks_render_located_reasons", 
         f"{DECIDE}.every_missing_subcase_and_arm_holds_naming_it",
         f"{DECIDE}.missing_final_tail_129_on_holds_naming_it",
         f"{DECIDE}.missing_off_arm_holds_naming_every_subcase",
@@ -149,7 +149,7 @@ unresolved_mode_waived = Defect(
     target="domain.native.verdict._resolved",
     replacement=resolved_by_anyone,
     description="Treat an owner's unresolved record of sync or multimodal mode as a resolution.",
-    expect_red={
+    expect_red={"native.decide.held_checks_render_located_reasons", "native.decide.mode_without_owner_record_names_an_unassigned_owner", 
         f"{DECIDE}.unresolved_sync_mode_holds_even_when_observed",
         f"{DECIDE}.unresolved_multimodal_holds_even_when_observed",
         PROPERTY,
@@ -172,7 +172,7 @@ zero_q_given_tails = Defect(
     target="domain.native.checks.tail_sizes",
     replacement=tail_sizes_admitting_zero,
     description="Derive tails for a q of zero instead of refusing it.",
-    expect_red={f"{DECIDE}.zero_q_has_no_tails"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", "native.records.zero_q_refuses_with_every_reason", "native.schema.empty_counts_and_a_thirteenth_check_are_refused", "native.schema.schema_refusals_render_located_reasons", f"{DECIDE}.zero_q_has_no_tails"},
     expect_green={f"{DECIDE}.final_tails_are_36q_plus_offsets"},
 )
 
@@ -181,7 +181,7 @@ tail_factor_32 = Defect(
     target="domain.native.checks.FINAL_TAIL_FACTOR",
     replacement=32,
     description="Derive the final tails as 32·q + offsets instead of the seed's 36·q.",
-    expect_red={
+    expect_red={"native.decide.final_tails_for_a_one_token_q", "native.schema.smallest_positive_counts_are_schema_valid", 
         f"{DECIDE}.final_tails_are_36q_plus_offsets",
         f"{RECORDS}.measured_verified_q_yields_tails",
         f"{SCHEMA}.schema_refuses_tails_not_derived_from_q",
@@ -209,7 +209,7 @@ packet_read_coercing = Defect(
     target="domain.native.converter.read_packet",
     replacement=read_packet_coercing,
     description="Read packet documents with cattrs' coercing default converter instead of the strict one.",
-    expect_red={f"{SCHEMA}.string_q_is_malformed_at_its_path"},
+    expect_red={"native.converter.malformed_documents_render_located_reasons", "native.converter.value_containing_the_location_marker_is_located_at_its_field", "native.observations.blank_start_id_is_refused_naming_the_field", f"{SCHEMA}.string_q_is_malformed_at_its_path"},
     expect_green={f"{SCHEMA}.packet_document_reads_back"},
 )
 
@@ -249,6 +249,6 @@ evidence_path_escapes_root = Defect(
     target="domain.native.schema.native_packet_schema_valid",
     replacement=schema_valid_without_path_check,
     description="Validate packets without checking that evidence paths stay under the evidence root.",
-    expect_red={f"{SCHEMA}.schema_refuses_each_failing_field"},
+    expect_red={"native.schema.dot_segment_evidence_path_is_unsafe", "native.schema.schema_refusals_render_located_reasons", f"{SCHEMA}.schema_refuses_each_failing_field"},
     expect_green={f"{SCHEMA}.complete_native_packet_is_schema_valid", f"{SCHEMA}.schema_refuses_tails_not_derived_from_q"},
 )

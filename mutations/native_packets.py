@@ -71,7 +71,7 @@ arms_from_different_starts_spliced = Defect(
     target="domain.native.packets.splice_arms",
     replacement=splice_arms_from_any_run,
     description="Splice an OFF and an ON arm into one packet without checking they are one HOLD run's launched pair.",
-    expect_red={f"{PACKETS}.arms_from_two_runs_are_not_spliced"},
+    expect_red={"native.packets.one_sided_pairing_under_another_manifest_is_not_spliced", f"{PACKETS}.arms_from_two_runs_are_not_spliced"},
     expect_green={f"{PACKETS}.launched_pair_binds_its_starts_and_manifest", f"{PACKETS}.partial_arm_is_not_spliced"},
 )
 
@@ -133,7 +133,7 @@ receipt_from_another_start_accepted = Defect(
     target="domain.native.packets.admit_pass_receipt",
     replacement=admit_receipt_by_manifest_only,
     description="Admit a PASS receipt issued for other starts, as long as the manifest matches.",
-    expect_red={f"{PACKETS}.receipt_from_another_start_is_refused"},
+    expect_red={"native.packets.receipt_from_other_starts_and_manifest_is_refused_at_each", f"{PACKETS}.receipt_from_another_start_is_refused"},
     expect_green={f"{PACKETS}.receipt_admitted_under_its_own_starts"},
 )
 
@@ -141,7 +141,7 @@ evidence_moved_between_starts = DefectGroup(
     id="native.evidence_moved_between_starts",
     description="Splice arms from different runs and accept PASS receipts copied between starts at once (seed B2).",
     defects=[arms_from_different_starts_spliced, receipt_from_another_start_accepted],
-    expect_red={f"{PACKETS}.arms_from_two_runs_are_not_spliced", f"{PACKETS}.receipt_from_another_start_is_refused"},
+    expect_red={"native.packets.one_sided_pairing_under_another_manifest_is_not_spliced", "native.packets.receipt_from_other_starts_and_manifest_is_refused_at_each", f"{PACKETS}.arms_from_two_runs_are_not_spliced", f"{PACKETS}.receipt_from_another_start_is_refused"},
     expect_green={f"{PACKETS}.launched_pair_binds_its_starts_and_manifest", f"{PACKETS}.receipt_admitted_under_its_own_starts"},
 )
 
@@ -174,7 +174,7 @@ exporter_skips_private_check = Defect(
     target="domain.native.privacy.export_record",
     replacement=export_record_unchecked,
     description="Export a value without refusing the private payloads it holds.",
-    expect_red={
+    expect_red={"native.privacy.suffix_row_in_an_attrs_field_is_refused_there", 
         f"{PRIVACY}.suffix_row_is_never_exported",
         f"{PRIVACY}.nested_suffix_row_is_refused_where_it_sits",
         f"{PRIVACY}.broadcast_tap_and_kv_contents_are_never_exported",
@@ -186,7 +186,7 @@ suffix_row_exported = DefectGroup(
     id="native.suffix_row_exported",
     description="Remove both privacy layers, so a SuffixRow's anchor token is exported (seed B1).",
     defects=[converter_serialises_suffix_row, exporter_skips_private_check],
-    expect_red={
+    expect_red={"native.privacy.suffix_row_in_an_attrs_field_is_refused_there", 
         f"{PRIVACY}.native_converter_raises_on_a_suffix_row",
         f"{PRIVACY}.suffix_row_is_never_exported",
         f"{PRIVACY}.nested_suffix_row_is_refused_where_it_sits",
@@ -215,6 +215,6 @@ missing_rank_row_agrees = Defect(
     target="domain.native.privacy.rank_agreement",
     replacement=rank_agreement_over_present_rows,
     description="Count a round that lacks one rank's row as agreeing instead of refusing it.",
-    expect_red={f"{PRIVACY}.round_missing_a_rank_is_not_covered"},
+    expect_red={"native.privacy.every_round_missing_ranks_is_named", f"{PRIVACY}.round_missing_a_rank_is_not_covered"},
     expect_green={f"{PRIVACY}.agreement_exports_equality_counts_only"},
 )

@@ -66,7 +66,7 @@ completions_not_accounted = Defect(
     target="domain.native.records.requests_accounted",
     replacement=requests_accounted_by_opened,
     description="Account a diagnostic's requests from send intents and opened responses only, ignoring completions.",
-    expect_red={f"{RECORDS}.unequal_ledger_is_unaccounted"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", f"{RECORDS}.unequal_ledger_is_unaccounted"},
     expect_green={f"{RECORDS}.saved_diagnostic_accounts_28_of_28"},
 )
 
@@ -75,7 +75,7 @@ estimated_q_verifies_tails = Defect(
     target="domain.native.records.tails_verified",
     replacement=tails_verified_by_flag_only,
     description="Verify tails from the tails_verified flag alone, accepting an ESTIMATED q.",
-    expect_red={f"{RECORDS}.saved_tails_are_not_verified"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", "native.records.zero_q_refuses_with_every_reason", f"{RECORDS}.saved_tails_are_not_verified"},
     expect_green={f"{RECORDS}.measured_verified_q_yields_tails"},
 )
 
@@ -84,7 +84,7 @@ near_cap_any_finish = Defect(
     target="domain.native.records.near_cap_finish",
     replacement=near_cap_finish_any_reason,
     description="Accept a near-cap request whatever its finish reason, not only `length`.",
-    expect_red={f"{RECORDS}.near_cap_stop_finish_is_refused"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", f"{RECORDS}.near_cap_stop_finish_is_refused"},
     expect_green={f"{RECORDS}.near_cap_requests_total_327680_at_length"},
 )
 
@@ -93,7 +93,7 @@ screen_adopted_on_stage_b = Defect(
     target="domain.native.records.screen_adoptable",
     replacement=screen_adoptable_on_stage_b,
     description="Adopt a SCREEN record as native evidence because its Stage-B says PASS.",
-    expect_red={f"{RECORDS}.saved_screen_is_not_adoptable"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", "native.records.screen_marked_adoptable_is_still_refused", f"{RECORDS}.saved_screen_is_not_adoptable"},
     expect_green={f"{RECORDS}.adoptable_native_record_is_admitted"},
 )
 
@@ -102,6 +102,6 @@ screen_gain_unchecked_against_median = Defect(
     target="domain.native.records.screen_gain",
     replacement=screen_gain_unchecked,
     description="Admit a recorded screen gain without checking it against the median ON/OFF.",
-    expect_red={f"{RECORDS}.inconsistent_gain_is_refused"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", f"{RECORDS}.inconsistent_gain_is_refused"},
     expect_green={f"{RECORDS}.screen_gain_is_one_minus_median"},
 )

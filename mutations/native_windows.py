@@ -90,7 +90,7 @@ wait_cap_raised_to_1800 = Defect(
     target="domain.native.waits.MAX_NATIVE_WAIT_S",
     replacement=1800,
     description="Raise the 900 s native wait cap to 1800 s.",
-    expect_red={
+    expect_red={"native.waits.stale_await_file_with_wait_beyond_900_s_is_refused_on_both_counts", "native.windows.complete_packet_refuses_wait_beyond_900_s", "native.windows.negative_wait_and_zero_counts_are_refused", 
         f"{WAITS}.wait_beyond_900_s_is_refused",
         f"{WAITS}.deadline_never_later_than_submission_or_900_s",
         f"{WINDOWS}.illustration_refuses_wait_beyond_900_s",
@@ -120,7 +120,15 @@ native_wait_unbounded = DefectGroup(
     id="native.native_wait_unbounded",
     description="Take the max of the two deadlines and raise the 900 s cap at once (seed B2: min(call + wait, deadline), wait ≤ 900 s).",
     defects=[wait_deadline_max_not_min, wait_cap_raised_to_1800],
-    expect_red=wait_deadline_max_not_min.expect_red | wait_cap_raised_to_1800.expect_red,
+    # Together they also break claims neither breaks alone (a wait both late and long).
+    expect_red=wait_deadline_max_not_min.expect_red
+    | wait_cap_raised_to_1800.expect_red
+    | {
+        "native.waits.stale_await_file_with_wait_beyond_900_s_is_refused_on_both_counts",
+        "native.windows.complete_packet_refuses_wait_beyond_900_s",
+        "native.windows.negative_wait_and_zero_counts_are_refused",
+        "native.records.record_refusal_texts_are_byte_identical",
+    },
 )
 
 
@@ -153,7 +161,7 @@ sum_takes_first_provenance = Defect(
     target="domain.native.figures.figure_sum",
     replacement=sum_keeping_first_provenance,
     description="Give a sum its first term's provenance, so a sum led by a MEASURED term is MEASURED despite ESTIMATED terms.",
-    expect_red={
+    expect_red={"native.windows.window_texts_are_byte_identical", 
         f"{WINDOWS}.near_cap_probes_are_3_1_to_3_4_and_9_3_to_10_3",
         f"{WINDOWS}.sum_with_an_estimated_term_is_never_reported_as_measured",
         f"{PROPERTIES}.an_estimated_term_makes_the_result_estimated",
@@ -166,7 +174,7 @@ interval_sum_adds_lo_to_hi = Defect(
     target="domain.native.figures.figure_sum",
     replacement=sum_adding_lo_to_hi,
     description="Add the first term's lo to the other terms' hi (and hi to lo) instead of summing like ends.",
-    expect_red={
+    expect_red={"native.windows.window_texts_are_byte_identical", 
         f"{WINDOWS}.across_arms_is_30_4_to_38_8_from_printed_figures",
         f"{WINDOWS}.diagnostic_is_about_92_to_107_min_before_restore",
         f"{WINDOWS}.estimate_is_never_reported_as_measured",
@@ -181,7 +189,7 @@ estimate_reported_as_measured = Defect(
     target="domain.native.figures.report",
     replacement=report_any_provenance,
     description="Report an ESTIMATED figure under whatever provenance is claimed, MEASURED included.",
-    expect_red={
+    expect_red={"native.windows.window_texts_are_byte_identical", 
         f"{WINDOWS}.estimate_is_never_reported_as_measured",
         f"{WINDOWS}.sum_with_an_estimated_term_is_never_reported_as_measured",
         f"{PROPERTIES}.an_estimated_term_makes_the_result_estimated",
@@ -267,7 +275,7 @@ across_arms_from_exact_sums = Defect(
     replacement=illustration_from_exact_sums,
     description="Add the exact per-arm figures across OFF/ON instead of the seed's printed ones.",
     # The two claims that print the diagnostic (93–107, up to 106.9 min) notice it too.
-    expect_red={
+    expect_red={"native.windows.window_texts_are_byte_identical", 
         f"{WINDOWS}.across_arms_is_30_4_to_38_8_from_printed_figures",
         f"{WINDOWS}.diagnostic_is_about_92_to_107_min_before_restore",
         f"{WINDOWS}.estimate_is_never_reported_as_measured",
@@ -281,7 +289,7 @@ submission_window_ignored = Defect(
     target="domain.native.windows.one_hold_fit",
     replacement=one_hold_fit_on_hard_bound,
     description="Judge a one-HOLD fit against the 90 min hard bound only, ignoring the 75 min submission window.",
-    expect_red={f"{WINDOWS}.no_established_one_hold_fit"},
+    expect_red={"native.windows.measured_total_of_exactly_90_min_exceeds_only_the_window", "native.windows.window_texts_are_byte_identical", f"{WINDOWS}.no_established_one_hold_fit"},
     expect_green={f"{WINDOWS}.measured_total_within_75_min_fits"},
 )
 
@@ -290,6 +298,6 @@ unmeasured_case_costs_skipped = Defect(
     target="domain.native.windows.complete_packet_fit",
     replacement=complete_packet_fit_over_known_costs,
     description="Fit a complete packet from the case costs it has, skipping checks with no established bound.",
-    expect_red={f"{WINDOWS}.no_established_complete_packet_fit"},
+    expect_red={"native.windows.estimated_and_missing_case_costs_are_refused_by_name", "native.windows.window_texts_are_byte_identical", f"{WINDOWS}.no_established_complete_packet_fit"},
     expect_green={f"{WINDOWS}.measured_case_costs_within_900_s_fit"},
 )

@@ -113,7 +113,7 @@ zero_engram_allowance_full_suite = Defect(
     target="domain.fit_wall.engram_page_cache_allowance_gib",
     replacement=zero_allowance,
     description="Charge a zero Engram page-cache allowance, judged over every claim that reads the allowance.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
         "spark.capacity.a_bet_equal_to_the_allowance_does_not_press",
         "spark.capacity.the_bets_press_on_the_allowance_from_x4_up",
@@ -135,7 +135,7 @@ engram_dropped_from_the_mint = Defect(
     target="domain.profile.deepseek_v41_measurement_profile",
     replacement=mint_without_engram,
     description="Mint the V4.1 profile without its Engram request.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", "spark.profile.a_request_without_the_engram_part_names_it_absent", 
         "spark.profile.the_mint_fixes_what_v41_decides",
         "spark.profile.the_v41_key_carries_the_explicit_engram_request",
         "spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
@@ -147,7 +147,7 @@ held_host_conjunct_removed = Defect(
     target="domain.admission.successor_launch_admission",
     replacement=admission_without_held_hosts,
     description="Fold the V4.1 admission without the all-hosts-held conjunct.",
-    expect_red={
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.admission.the_fold_reports_every_failing_conjunct",
         "spark.v41_group_a_launch.host_not_held_by_the_subject_refuses_the_launch",
@@ -159,7 +159,7 @@ lease_check_removed = Defect(
     target="domain.admission.pair_serving_successor_may_launch",
     replacement=may_launch_without_lease,
     description="Let a suspension admit the successor after its lease expired.",
-    expect_red={
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.admission.a_live_lease_admits_until_it_expires",
         "spark.admission.the_fold_reports_every_failing_conjunct",

@@ -342,7 +342,7 @@ log_lines_numbered_from_zero = Defect(
     target="domain.authority_log.read_authority_log",
     replacement=read_log_numbering_from_zero,
     description="Number authority-log lines from 0, so every located error names the line before.",
-    expect_red={
+    expect_red={"spark.authority_log.malformed_log_errors_are_byte_identical", "spark.authority_log.reading_goes_on_past_invalid_json", 
         "spark.authority_log.every_malformed_line_is_refused_located",
         "spark.authority_log.missing_keys_and_coercions_are_refused",
         "spark.authority_log.typed_lines_read_as_events",
@@ -354,7 +354,7 @@ any_successor_is_the_candidate = Defect(
     target="domain.admission.successor_is_candidate",
     replacement=admit_any_successor,
     description="Take whatever successor a suspension authorizes as this candidate.",
-    expect_red={
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.admission.a_longer_key_is_another_successor",
         "spark.admission.the_fold_reports_every_failing_conjunct",
@@ -367,7 +367,7 @@ image_runtime_key_not_compared = Defect(
     target="domain.admission.image_admitted_for_runtime_artifact",
     replacement=image_admitted_for_any_runtime_key,
     description="Admit the latest image whatever runtime key it was built for.",
-    expect_red={
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.v41_group_a_launch.image_for_another_runtime_key_refuses_the_launch",
     },
@@ -378,7 +378,7 @@ only_the_head_host_checked = Defect(
     target="domain.admission.admit_host_held_by_subject_among",
     replacement=only_the_head_host_must_be_held,
     description="Check only rank 0's host is held by the group's subject.",
-    expect_red={
+    expect_red={"spark.admission.the_unheld_hosts_are_listed_exactly", "spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.admission.glm_refuses_hosts_held_by_another_subject",
         "spark.admission.one_reason_names_every_unheld_host",
@@ -393,7 +393,7 @@ v41_admission_reads_group_b = Defect(
     target="domain.admission.v41_group_a_launch_admission",
     replacement=v41_admission_over_group_b,
     description="Fold the V4.1 admission over Group B, copied from the GLM call site.",
-    expect_red={
+    expect_red={"spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.dry_run.a_refused_dry_run_reports_every_reason",
         "spark.v41_group_a_launch.active_incumbent_refuses_the_launch",
@@ -411,7 +411,7 @@ glm_admission_reads_group_a = Defect(
     target="domain.admission.glm_group_b_launch_admission",
     replacement=glm_admission_over_group_a,
     description="Check Group A's hosts in the GLM admission, copied from the V4.1 call site.",
-    expect_red={
+    expect_red={"spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.glm_dry_run_reports_are_byte_identical", 
         "spark.admission.glm_admits_when_group_b_holds_its_hosts",
         "spark.admission.glm_refuses_hosts_held_by_another_subject",
         "spark.dry_run.the_glm_dry_run_admits",
@@ -434,7 +434,7 @@ glm_rendezvous_port_typo = Defect(
     target="domain.glm_group_b_launch.glm_native_arm_container",
     replacement=glm_container_on_29500,
     description="Give Group B's container rendezvous port 29500 instead of 29501.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", 
         "spark.glm_group_b_launch.glm_carries_its_own_container_and_unit_values",
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
         "spark.render.head_serves_and_followers_run_headless",
@@ -446,7 +446,7 @@ glm_head_logs_to_the_rank_log = Defect(
     target="domain.glm_group_b_launch.glm_native_arm_units",
     replacement=glm_units_logging_the_head_to_the_rank_log,
     description="Log Group B's head unit to the rank log path.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", 
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
     },
 )
@@ -466,7 +466,7 @@ every_rank_binds_the_head_address = Defect(
     target="domain.render.docker_create_argv",
     replacement=create_argv_binding_every_rank_to_the_head,
     description="Bind every rank's VLLM_HOST_IP to the head's rail address.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.render.each_rank_argv_parses_back_to_the_plan",
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
         "spark.render.head_serves_and_followers_run_headless",
@@ -478,7 +478,7 @@ unit_starts_detached = Defect(
     target="domain.render.render_unit",
     replacement=unit_starting_detached,
     description="Start the container without --attach, so its output never reaches the unit's log.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
         "spark.render.a_unit_creates_then_starts_attached",
     },
@@ -500,7 +500,7 @@ utilization_unpadded = Defect(
     target="domain.render.utilization_words",
     replacement=utilization_words_without_padding,
     description="Render 8000 bp as 0.8 instead of 0.80.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.render.utilization_renders_exactly_from_basis_points",
         "spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
     },
@@ -511,7 +511,7 @@ prefix_caching_off_not_rendered = Defect(
     target="domain.render.vllm_serve_args",
     replacement=serve_args_without_prefix_caching_off,
     description="Render nothing for prefix caching off, leaving vLLM's default on.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.render.each_rank_argv_parses_back_to_the_plan",
         "spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
     },
@@ -534,7 +534,7 @@ script_without_set_eu = Defect(
     target="domain.apply_steps.render_step_script",
     replacement=script_dropping_set_eu,
     description="Render step scripts without `set -eu`, so a failed check runs on.",
-    expect_red={
+    expect_red={"spark.apply_steps.a_root_log_path_makes_the_root_directory", "spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
     },
 )
@@ -554,7 +554,7 @@ write_line_without_its_size = Defect(
     target="domain.remote_steps.render_remote_step",
     replacement=remote_write_without_its_size,
     description="Render a sealed write's line without its byte count.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.remote_steps.a_write_inside_its_scope_is_sealed",
     },
 )
@@ -564,7 +564,7 @@ obligation_at_its_owner = Defect(
     target="domain.frontiers.obligation_open",
     replacement=obligation_located_at_its_owner,
     description="Locate an open obligation at its owner instead of its frontier key.",
-    expect_red={
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", "spark.v41_call_site.no_produced_image_is_called_unestablished", 
         "spark.dry_run.a_refused_dry_run_reports_every_reason",
         "spark.frontiers.a_withheld_occupancy_discharge_refuses",
         "spark.frontiers.every_discharge_leaves_no_frontier_open",
@@ -588,7 +588,7 @@ v41_dry_run_ignores_admission = Defect(
     target="domain.dry_run.v41_group_a_launch_dry_run",
     replacement=v41_dry_run_ignoring_admission,
     description="Admit the V4.1 dry run when the plan rendered, whatever admission says.",
-    expect_red={
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.dry_run.a_refused_dry_run_reports_every_reason",
     },
 )
@@ -598,7 +598,7 @@ glm_dry_run_ignores_admission = Defect(
     target="domain.dry_run.glm_group_b_launch_dry_run",
     replacement=glm_dry_run_ignoring_admission,
     description="Admit the GLM dry run when the plan rendered, whatever admission says.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", 
         "spark.dry_run.the_glm_dry_run_refuses_an_unheld_host",
     },
 )
@@ -608,7 +608,7 @@ report_without_staging = Defect(
     target="domain.dry_run.render_dry_run_report",
     replacement=report_without_staging_sections,
     description="Leave each host's Engram staging out of the dry-run report.",
-    expect_red={
+    expect_red={"spark.dry_run.each_host_section_carries_its_own_rank_scripts", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.v41_group_a_launch.dry_run_renders_four_hosts_with_create_unit_staging_preflight_apply",
     },
 )
@@ -618,7 +618,7 @@ v41_image_is_the_runtime_key = Defect(
     target="domain.v41_group_a_launch.plan_v41_group_a_launch",
     replacement=plan_v41_naming_the_runtime_key_as_image,
     description="Name the runtime key as every rank's image instead of the produced config digest.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
     },
 )
@@ -628,7 +628,7 @@ staging_makes_the_manifest_dir_twice = Defect(
     target="domain.v41_group_a_launch.v41_engram_staging_steps",
     replacement=staging_making_the_manifest_dir_twice,
     description="Make the manifest directory twice and never the receipt directory.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.v41_group_a_launch.engram_staging_is_three_modeled_steps_with_no_next_temp_file",
     },
 )
@@ -638,7 +638,7 @@ reading_as_of_the_image = Defect(
     target="domain.v41_group_a_launch.v41_produced_from_log",
     replacement=produced_reading_as_of_the_image,
     description="Read the image's registry reading as of the image's admission instead of the read time.",
-    expect_red={
+    expect_red={"spark.v41_call_site.the_produced_reading_carries_the_vllm_version", 
         "spark.dry_run.the_produced_image_is_read_from_the_log",
         "spark.v41_group_a_launch.live_inputs_reach_the_planner_naming_the_image_and_the_open_gaps",
     },

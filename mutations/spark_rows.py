@@ -280,7 +280,7 @@ ceiling_rounds_down = Defect(
     target="domain.sizes.gibibyte_ceiling",
     replacement=gibibyte_floor,
     description="Round byte counts down to whole GiB instead of up.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
         "properties.sizes.ceiling_is_the_least_whole_gib_holding_the_bytes",
         "spark.capacity.a_bet_equal_to_the_allowance_does_not_press",
@@ -306,7 +306,7 @@ basis_points_read_as_per_mille = Defect(
     target="domain.sizes.fraction_of_bp",
     replacement=per_mille,
     description="Read basis points as per-mille, so 8000 bp is a share of 8.",
-    expect_red={
+    expect_red={"spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.each_host_section_carries_its_own_rank_scripts", "spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.convert.rows_requests_and_plans_round_trip_byte_stably",
         "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
         "properties.render.arm_names_never_collide",
@@ -345,7 +345,7 @@ utilization_not_complemented = Defect(
     target="domain.sizes.complement_bp",
     replacement=share_not_complemented,
     description="Return the utilization itself as the share left outside the engine.",
-    expect_red={
+    expect_red={"spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.each_host_section_carries_its_own_rank_scripts", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.convert.rows_requests_and_plans_round_trip_byte_stably",
         "properties.fit_wall.more_utilization_never_refuses_a_fit",
         "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
@@ -383,7 +383,7 @@ pool_leaves_out_the_head = Defect(
     target="domain.fleet.group_pool_gib",
     replacement=pool_without_the_head,
     description="Sum a group's pool from its first follower, leaving the head's 121 GiB out.",
-    expect_red={
+    expect_red={"properties.convert.fractions_travel_exactly", "spark.apply_steps.a_root_log_path_makes_the_root_directory", "spark.dry_run.a_fit_without_a_utilization_renders_no_suffix", "spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.each_host_section_carries_its_own_rank_scripts", "spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", "spark.launcher.a_request_without_a_profile_says_why", 
         "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
         "properties.render.arm_names_never_collide",
         "spark.apply_steps.a_missing_mount_source_never_reaches_the_apply",
@@ -437,7 +437,7 @@ head_is_the_last_rank = Defect(
     target="domain.fleet.spark_pair_serving_head",
     replacement=head_is_the_last_host,
     description="Take a group's last host as its serving head instead of rank 0.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.render.each_rank_argv_parses_back_to_the_plan",
         "spark.fleet.a_follower_on_the_heads_rail_address_is_refused",
         "spark.fleet.group_a_seats_four_ranks_head_first",
@@ -466,7 +466,7 @@ placement_by_served_model = Defect(
     target="domain.checkpoint.spark_local_checkpoint_directory",
     replacement=place_by_served_model,
     description="Place a checkpoint under its served model name instead of its row name.",
-    expect_red={
+    expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.apply_steps.each_step_has_its_own_log_and_preflight_checks_every_mount",
         "spark.checkpoint.a_byte_count_rounding_to_288_gib_is_refused",
         "spark.checkpoint.a_checkpoint_materialised_elsewhere_is_refused",
@@ -492,7 +492,7 @@ no_profile_fits_on_weights_alone = Defect(
     target="domain.fit_wall.serving_arm_admits",
     replacement=fit_on_weights_alone,
     description="Fit a row with no profile on its weights alone instead of refusing its unknown charge.",
-    expect_red={
+    expect_red={"spark.fit_wall.the_unknown_charge_refusal_reads_exactly", 
         "spark.fit_wall.without_a_profile_the_v41_row_is_refused",
         "spark.v41_group_a_launch.no_profile_refuses_because_the_charge_is_unknown",
     },
@@ -503,7 +503,7 @@ allowance_charged_to_every_row = Defect(
     target="domain.fit_wall.serving_arm_admits_under",
     replacement=charge_every_row,
     description="Charge the page-cache allowance even to a row that declares nothing beyond weights.",
-    expect_red={
+    expect_red={"spark.apply_steps.a_root_log_path_makes_the_root_directory", "spark.dry_run.a_fit_without_a_utilization_renders_no_suffix", "spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.glm_dry_run_reports_are_byte_identical", 
         "properties.fit_wall.nothing_beyond_weights_is_charged_zero",
         "properties.fit_wall.refusal_iff_requirement_exceeds_pool",
         "properties.render.arm_names_never_collide",
@@ -532,7 +532,7 @@ engram_part_in_every_key = Defect(
     target="domain.profile.profile_subject_key",
     replacement=key_with_an_engram_part_always,
     description="Write an Engram part into every subject key, even when no request is explicit.",
-    expect_red={
+    expect_red={"spark.profile.a_request_without_the_engram_part_names_it_absent", "spark.profile.a_value_holding_an_equals_sign_is_compared_whole", "spark.profile.the_same_parts_in_another_order_are_refused_as_spelled_differently", 
         "properties.profile.an_absent_request_leaves_the_key_unchanged",
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
         "spark.glm_group_b_launch.glm_subject_key_is_unchanged",
@@ -547,7 +547,7 @@ compatible_on_recorded_parts_only = Defect(
     target="domain.profile.serving_subject_compatible",
     replacement=compatible_on_the_recorded_parts,
     description="Admit a recorded serve when the parts it names agree, ignoring parts only the request adds.",
-    expect_red={
+    expect_red={"spark.profile.the_same_parts_in_another_order_are_refused_as_spelled_differently", 
         "properties.profile.a_recorded_serve_without_engram_matches_only_an_absent_request",
         "spark.profile.an_explicit_engram_request_makes_a_glm_serve_incompatible",
     },
@@ -558,7 +558,7 @@ dp_shared_memory_from_cpu_offload = Defect(
     target="domain.engram.engram_config_flags",
     replacement=flags_with_dp_shared_memory_from_cpu_offload,
     description="Render dp_shared_memory with cpu_offload's value.",
-    expect_red={
+    expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.render.each_rank_argv_parses_back_to_the_plan",
         "spark.engram.every_request_round_trips_through_its_flags",
         "spark.engram.the_dotted_words_read_back_as_the_request",
@@ -572,7 +572,7 @@ repeated_engram_key_wins = Defect(
     target="domain.engram.engram_request_of_flags",
     replacement=request_of_flags_letting_a_repeat_win,
     description="Let a repeated dotted Engram key overwrite the first value instead of refusing it.",
-    expect_red={
+    expect_red={"spark.engram.every_loose_dotted_word_is_refused", 
         "spark.engram.a_repeated_key_is_refused",
     },
 )
@@ -582,7 +582,7 @@ staircase_tops_at_x8 = Defect(
     target="domain.capacity.v41_staircase_concurrencies",
     replacement=staircase_topping_at_x8,
     description="Step the staircase to x8 instead of x16.",
-    expect_red={
+    expect_red={"spark.capacity.a_reading_without_a_bet_is_refused", "spark.capacity.every_faulty_reading_is_refused", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.capacity.a_bet_equal_to_the_allowance_does_not_press",
         "spark.capacity.a_reading_above_its_bet_falsifies_it",
         "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused",
@@ -600,7 +600,7 @@ x4_bet_at_24_gib = Defect(
     target="domain.capacity.v41_engram_resident_bets",
     replacement=bets_with_x4_at_24_gib,
     description="Bet 24 GiB per rank at x4 instead of 30.",
-    expect_red={
+    expect_red={"spark.capacity.every_faulty_reading_is_refused", 
         "spark.capacity.a_reading_above_its_bet_falsifies_it",
         "spark.capacity.readings_within_their_bets_confirm_them",
         "spark.capacity.the_bets_press_on_the_allowance_from_x4_up",
@@ -612,7 +612,7 @@ max_num_seqs_counts_the_steps = Defect(
     target="domain.capacity.v41_max_num_seqs",
     replacement=max_num_seqs_as_the_step_count,
     description="Set max_num_seqs to the number of staircase steps instead of their fold-max.",
-    expect_red={
+    expect_red={"spark.capacity.a_reading_without_a_bet_is_refused", "spark.capacity.every_faulty_reading_is_refused", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.capacity.a_bet_equal_to_the_allowance_does_not_press",
         "spark.capacity.a_reading_above_its_bet_falsifies_it",
         "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused",
@@ -630,7 +630,7 @@ context_halved = Defect(
     target="domain.capacity.v41_measurement_max_model_len",
     replacement=half_the_context,
     description="Serve the staircase at max_model_len 131072 instead of 262144.",
-    expect_red={
+    expect_red={"spark.capacity.a_reading_without_a_bet_is_refused", "spark.capacity.every_faulty_reading_is_refused", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "spark.capacity.a_bet_equal_to_the_allowance_does_not_press",
         "spark.capacity.a_reading_above_its_bet_falsifies_it",
         "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused",
