@@ -70,12 +70,18 @@ def import_problems(discovery: Discovery) -> list[Problem]:
     return problems
 
 
-def survivor_problems(config: Config, kills: Mapping[str, Any] | None) -> list[Problem]:
+def survivor_problems(config: Config, kills_known: bool) -> list[Problem]:
     """Name every automatic survivor not explained in equivalent.toml, and every stale explanation."""
-    if kills is None or not kills.get("auto"):
+    if not kills_known:
         return []
     from claims.mutate.auto_command import equivalent_path
+    from claims.mutate.kills_file import read_kills
     from claims.mutate.survivors import explain_survivors, read_equivalent
+
+    # The ledger's reading keeps only killers; survivors need each mutant's status.
+    kills = read_kills(config.ledger / "kills.json")
+    if not kills.get("auto"):
+        return []
 
     problems = []
     for line in explain_survivors(kills["auto"], read_equivalent(equivalent_path(config))):
@@ -128,7 +134,7 @@ def main(argv: Sequence[str]) -> int:
         *verdict_problems(results, regenerated.debt, debt_file),
         *floor_problems(discovery.claims, witness_sizes, claim_uses(discovery.claims), regenerated.killers if regenerated.kills is not None else None),
         *snapshot_problems(discovery, paths),
-        *survivor_problems(session.config, regenerated.kills),
+        *survivor_problems(session.config, regenerated.kills is not None),
         *(_as_problem(line) for line in stale_lines(regenerated)),
     ]
     admitted = admitted_reds(results, regenerated.debt)

@@ -127,7 +127,6 @@ native_wait_unbounded = DefectGroup(
         "native.waits.stale_await_file_with_wait_beyond_900_s_is_refused_on_both_counts",
         "native.windows.complete_packet_refuses_wait_beyond_900_s",
         "native.windows.negative_wait_and_zero_counts_are_refused",
-        "native.records.record_refusal_texts_are_byte_identical",
     },
 )
 

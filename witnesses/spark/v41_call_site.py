@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
+
 from claims import Witness, because, check
-from domain import v41_group_a_launch
+from domain import dry_run, v41_group_a_launch
+from domain.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE
 from domain.frontiers import V41RuntimeProductionUnestablished
 from witnesses.spark.launch_fixtures import READ_AT, admitting_log, v41_inputs
 
@@ -32,3 +35,20 @@ def the_produced_reading_carries_the_vllm_version() -> None:
     reading = produced.registry_reading if produced else None
     check.equal("CLI path", reading.hub_cli_path if reading else None, "/usr/local/bin/hf")
     check.equal("vLLM version", reading.vllm_version if reading else None, "0.1.dev1+gd2d649e6")
+
+
+@witness.positive(
+    "A dry run given the log's own #12370 discharge lists #12370 as discharged by that log's suspension events.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def the_logs_own_transition_discharges_12370() -> None:
+    log = admitting_log()
+    inputs = attrs.evolve(
+        v41_inputs(),
+        discharges=(v41_group_a_launch.authority_transition_discharge(log), FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE),
+    )
+    report = dry_run.v41_group_a_launch_dry_run(log, READ_AT, inputs)
+    check.equal("#12370 line", report.frontiers[5],
+                "#12370 (adhoc-f7cabf26-ca3 / #12370 (bright-ant-770)): discharged by the authority log witness.jsonl, "
+                "read as group_suspended_for_authorized_successor events (#12370's shape)")
+    check.admitted(report.verdict)
