@@ -252,3 +252,28 @@ evidence_path_escapes_root = Defect(
     expect_red={"native.schema.dot_segment_evidence_path_is_unsafe", "native.schema.schema_refusals_render_located_reasons", f"{SCHEMA}.schema_refuses_each_failing_field"},
     expect_green={f"{SCHEMA}.complete_native_packet_is_schema_valid", f"{SCHEMA}.schema_refuses_tails_not_derived_from_q"},
 )
+
+
+# --- the subcase table --------------------------------------------------------
+
+# Seed B1: every named subcase must be observed; a table that forgets one lowers the check.
+SUBCASES_WITHOUT_TAIL_129 = {
+    check: tuple(s for s in subcases if s.name != "tail_36q_plus_129") for check, subcases in SUBCASES.items()
+}
+
+subcase_table_drops_tail_129 = Defect(
+    id="native.subcase_table_drops_tail_129",
+    target="domain.native.checks.SUBCASES",
+    replacement=SUBCASES_WITHOUT_TAIL_129,
+    description="Forget the 36q + 129 tail in the subcase table, so a packet without it could pass.",
+    expect_red={
+        "native.decide.cpu_fixture_observations_hold_never_pass",
+        "native.decide.every_missing_subcase_and_arm_holds_naming_it",
+        "native.decide.held_checks_render_located_reasons",
+        "native.decide.missing_final_tail_129_on_holds_naming_it",
+        "native.decide.no_observations_is_not_run",
+        "native.decide.subcase_table_names_the_seed_subcases",
+        "native.schema.complete_native_packet_is_schema_valid",
+        "properties.native.decide_passes_iff_every_subcase_is_native_in_both_arms",
+    },
+)

@@ -90,7 +90,7 @@ wait_cap_raised_to_1800 = Defect(
     target="domain.native.waits.MAX_NATIVE_WAIT_S",
     replacement=1800,
     description="Raise the 900 s native wait cap to 1800 s.",
-    expect_red={"native.waits.stale_await_file_with_wait_beyond_900_s_is_refused_on_both_counts", "native.windows.complete_packet_refuses_wait_beyond_900_s", "native.windows.negative_wait_and_zero_counts_are_refused", 
+    expect_red={"native.waits.deadline_never_later_than_submission_or_900_s",  "native.waits.stale_await_file_with_wait_beyond_900_s_is_refused_on_both_counts", "native.windows.complete_packet_refuses_wait_beyond_900_s", "native.windows.negative_wait_and_zero_counts_are_refused", 
         f"{WAITS}.wait_beyond_900_s_is_refused",
         f"{WAITS}.deadline_never_later_than_submission_or_900_s",
         f"{WINDOWS}.illustration_refuses_wait_beyond_900_s",

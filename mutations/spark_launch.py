@@ -393,7 +393,7 @@ v41_admission_reads_group_b = Defect(
     target="domain.admission.v41_group_a_launch_admission",
     replacement=v41_admission_over_group_b,
     description="Fold the V4.1 admission over Group B, copied from the GLM call site.",
-    expect_red={"spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
+    expect_red={"spark.v41_call_site.the_logs_own_transition_discharges_12370", "spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
         "properties.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.dry_run.a_refused_dry_run_reports_every_reason",
         "spark.v41_group_a_launch.active_incumbent_refuses_the_launch",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
@@ -46,6 +46,8 @@ _TIMES = st.fractions(min_value=0, max_value=10**6, max_denominator=1000)
 @witness.property("No admitted deadline is later than the submission deadline or than call time plus 900 s.", rules=[native_wait_deadline])
 @settings(max_examples=100, deadline=None)
 @given(_TIMES, st.fractions(min_value=-10, max_value=2000, max_denominator=10), _TIMES)
+# Must hold: a 1000 s wait is refused, never admitted as a deadline past call + 900 s.
+@example(Fraction(0), Fraction(1000), Fraction(10**6))
 def deadline_never_later_than_submission_or_900_s(call: Fraction, wait: Fraction, submission: Fraction) -> None:
     outcome = native_wait_deadline(call, wait, submission)
     if outcome.refused:
