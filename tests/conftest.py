@@ -25,8 +25,9 @@ def toy_project(tmp_path: Path) -> Path:
 
 def run_cli(cwd: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """Run `claim_batch ARGS` in a fresh interpreter inside `cwd`."""
-    full_env = {**os.environ, **(env or {})}
-    full_env.pop("CLAIMS_PYPROJECT", None)
+    # The run under test must not inherit CI's own `CI=true` (it refuses snapshot writes): tests set it explicitly.
+    inherited = {k: v for k, v in os.environ.items() if k not in {"CI", "CLAIMS_PYPROJECT"}}
+    full_env = {**inherited, **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "claims.cli", *args],
         cwd=cwd,
