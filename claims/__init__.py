@@ -5,7 +5,7 @@ cli, pytest_plugin); this module only lists the API a witness uses.
 """
 
 from claims import check
-from claims.declare import Because, Claim, Witness, because
-from claims.kinds import Kind, Verdict
+from claims._internal.declare import Because, Claim, Witness, because
+from claims._internal.kinds import Kind, Verdict
 
 __all__ = ["Because", "Claim", "Kind", "Verdict", "Witness", "because", "check"]

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from claims.config import Config, load_config
-from claims.declare import Claim
-from claims.discovery import witnesses_in
+from claims._internal.config import Config, load_config
+from claims._internal.declare import Claim
+from claims._internal.discovery import witnesses_in
 from claims.errors import ConfigError
-from claims.report import failure_lines
-from claims.runner import Result, Settings, run_claim
-from claims.profiles import chosen_profile, load_when_imported
-from claims.typecheck import install_typecheck_hook
+from claims._internal.report import failure_lines
+from claims._internal.runner import Result, Settings, run_claim
+from claims._internal.profiles import chosen_profile, load_when_imported
+from claims._internal.typecheck import install_typecheck_hook
 
 STATE = pytest.StashKey["PluginState | None"]()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import cattrs
 
-from claims.mutate import Defect
+from claims.defects import Defect
 from domain.native.checks import FINAL_TAIL_FACTOR, FINAL_TAIL_OFFSETS, SUBCASES, Arm, NativeCheck, QNotPositive, Subcase
 from domain.native.converter import MalformedPacket
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Observation, OwnerResolution

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from claims.mutate import Defect, DefectGroup
+from claims.defects import Defect, DefectGroup
 from domain.native.checks import Arm
 from domain.native.converter import NATIVE
 from domain.native.packets import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from claims.mutate import Defect
+from claims.defects import Defect
 from domain.native.checks import tail_sizes
 from domain.native.records import (
     DiagnosticRecord, NearCapNotAtLength, NearCapResult, RequestsUnaccounted, ScreenNotAdoptable, ScreenRecord,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from claims.mutate import Defect, DefectGroup
+from claims.defects import Defect, DefectGroup
 from domain.native.figures import (
     Figure, Provenance, ReportedFigure, Unit, _like, difference, figure_sum, in_minutes,
     per, point, printed, projected, rounded, scaled,

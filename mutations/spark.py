@@ -12,7 +12,7 @@ the comment above it names what, and the seed fact it breaks.
 
 from __future__ import annotations
 
-from claims.mutate import Defect, DefectGroup
+from claims.defects import Defect, DefectGroup
 from domain.admission import (
     SUCCESSOR_MAY_LAUNCH,
     GroupActive,

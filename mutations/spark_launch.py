@@ -14,7 +14,7 @@ import hashlib
 
 from attrs import evolve
 
-from claims.mutate import Defect
+from claims.defects import Defect
 from domain import admission, apply_steps, dry_run, glm_group_b_launch, launcher, remote_steps, render, v41_group_a_launch
 from domain.admission import HostNotHeldBySubject, HOSTS_HELD, LaunchAdmitted, V41CandidateKeyed, successor_launch_admission, V41_GROUP_A_CANDIDATE
 from domain.apply_steps import ApplyStage, ArmApplySteps, ApplyStep, _step

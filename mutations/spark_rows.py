@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from attrs import evolve
 
-from claims.mutate import Defect
+from claims.defects import Defect
 from domain import capacity, checkpoint, fit_wall, fleet, profile, runtime
 from domain.capacity import CapacityMeasurement, ResidentBet, V41AfterRequestsResident
 from domain.checkpoint import (

@@ -56,7 +56,7 @@ def by_name_admits() -> None:
 DEFECTS = '''\
 """Toy declared defects."""
 
-from claims.mutate import Defect, DefectGroup
+from claims._internal.mutate import Defect, DefectGroup
 from toy_domain.rules import Admitted, Refused
 
 

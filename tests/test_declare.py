@@ -34,7 +34,7 @@ def test_rules_are_resolved_and_must_exist() -> None:
     w = Witness("spark.fit_wall")
     with pytest.raises(DeclarationError, match="has no 'no_such_rule'"):
 
-        @w.positive("The rule yields one.", rules=["claims.declare.no_such_rule"])
+        @w.positive("The rule yields one.", rules=["claims._internal.declare.no_such_rule"])
         def a() -> None:
             pass
 

@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from claims.atomic import write_atomically
-from claims.calls import claim_uses
-from claims.debt import parse_debt
-from claims.declare import Claim
+from claims._internal.aggregators import claim_uses
+from claims._internal.debt import parse_debt
+from claims._internal.declare import Claim
 from claims.errors import DeclarationError, InputError
-from claims.floor import floor_problems, statement_problem
-from claims.kills import killers_by_claim, load_kills
-from claims.kinds import Kind
-from claims.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
-from claims.mirror import kills_cell, render_mirror
-from claims.snapshot import snapshot_path
+from claims._internal.floor import floor_problems, statement_problem
+from claims._internal.kills import killers_by_claim, load_kills
+from claims._internal.kinds import Kind
+from claims._internal.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
+from claims._internal.mirror import kills_cell, render_mirror
+from claims._internal.snapshot import snapshot_path
 
 
 def claim(id_: str, kind: Kind = Kind.POSITIVE, rules: tuple[str, ...] = ("pkg.rule",), statement: str = "It holds.") -> Claim:

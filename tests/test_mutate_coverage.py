@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from claims import Witness, check
-from claims.kinds import Verdict
-from claims.mutate import Defect
-from claims.mutate.coverage import covering, reaching_claims
-from claims.mutate.declared import run_defect
-from claims.runner import Settings
+from claims._internal.kinds import Verdict
+from claims._internal.mutate import Defect
+from claims._internal.mutate.coverage import covering, reaching_claims
+from claims._internal.mutate.declared import run_defect
+from claims._internal.runner import Settings
 
 TARGET = f"{__name__}.double"
 

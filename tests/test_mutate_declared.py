@@ -10,7 +10,7 @@ import pytest
 from conftest import run_cli
 from mutate_toy import DEFECTS, make_green_toy
 
-from claims.mutate import Defect, DefectGroup
+from claims._internal.mutate import Defect, DefectGroup
 from claims.errors import DeclarationError
 
 

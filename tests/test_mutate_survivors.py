@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from claims.errors import InputError
-from claims.mutate import explain_survivors
-from claims.mutate.plan import in_shard
-from claims.mutate.survivors import read_equivalent
-from claims.mutate.verdict import DefectVerdict, Observed, judge
+from claims._internal.mutate import explain_survivors
+from claims._internal.mutate.plan import in_shard
+from claims._internal.mutate.survivors import read_equivalent
+from claims._internal.mutate.verdict import DefectVerdict, Observed, judge
 
 AUTO = {
     "d.m.x_f__mutmut_1": {"status": "killed", "killers": ["w.a"]},

@@ -9,8 +9,8 @@ import attrs
 import pytest
 
 from claims import Witness, because, check
-from claims.kinds import Verdict
-from claims.runner import Settings, run_claim, run_claims
+from claims._internal.kinds import Verdict
+from claims._internal.runner import Settings, run_claim, run_claims
 
 
 @attrs.frozen

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from claims import Witness
-from claims.kinds import Verdict
-from claims.runner import Settings, run_claim
+from claims._internal.kinds import Verdict
+from claims._internal.runner import Settings, run_claim
 from domain import fit_wall
 from domain.fleet import GROUP_A
 from domain.profile import deepseek_v41_measurement_profile

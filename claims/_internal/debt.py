@@ -1,0 +1,84 @@
+"""Read admitted debt (`ledger/debt.toml`): the claims allowed to be red, and why.
+
+    [[debt]]
+    claim = "spark.fit_wall.v41_fits_at_080_utilization"
+    reason = "The 0.80 row waits for the re-measured KV cache size."
+    owner = "fit-wall maintainers"
+    trigger = "TRIGGER: retire when checkpoint row v41 is re-measured."
+
+Every key is required and no other key is allowed; a claim is admitted at
+most once.  An absent file admits nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from attrs import frozen
+
+from claims.errors import InputError
+from claims._internal.strict import structure_strictly
+
+TRIGGER_PREFIX = "TRIGGER: "
+
+
+@frozen
+class Debt:
+    """Admit one red claim: why it is red, who owns it, what retires it."""
+
+    claim: str
+    reason: str
+    owner: str
+    trigger: str
+
+
+@frozen
+class DebtFile:
+    """Hold the whole debt file."""
+
+    debt: tuple[Debt, ...] = ()
+
+
+def _entry_line(text: str, index: int) -> int:
+    # tomllib keeps no positions; the n-th `[[debt]]` header is where entry n starts.
+    headers = [n for n, line in enumerate(text.splitlines(), start=1) if re.match(r"^\s*\[\[\s*debt\s*\]\]", line)]
+    return headers[index] if index < len(headers) else 0
+
+
+def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
+    """Parse debt.toml text; raise an InputError naming the file, line and key for anything wrong."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{shown_as}: not valid TOML: {exc}") from None
+    try:
+        entries = structure_strictly(raw, DebtFile, where=shown_as).debt
+    except InputError as exc:
+        # Point each located problem at the line of its entry as well as its path.
+        located = re.sub(r"^(.*?) @ \$\.debt\[(\d+)\]", lambda m: f"{m[1]}:{_entry_line(text, int(m[2]))} @ $.debt[{m[2]}]", str(exc), flags=re.M)
+        raise InputError(located) from None
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        where = f"{shown_as}:{_entry_line(text, index)} @ $.debt[{index}]"
+        for key in ("claim", "reason", "owner", "trigger"):
+            if not getattr(entry, key).strip():
+                raise InputError(f"{where}.{key}: must not be empty")
+        if not entry.trigger.startswith(TRIGGER_PREFIX) or not entry.trigger[len(TRIGGER_PREFIX):].strip():
+            raise InputError(f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}")
+        if entry.claim in seen:
+            raise InputError(f"{where}.claim: {entry.claim!r} is admitted twice (first at $.debt[{seen[entry.claim]}])")
+        seen[entry.claim] = index
+    return entries
+
+
+def load_debt(path: Path, *, shown_as: str) -> dict[str, Debt]:
+    """Return admitted debt by claim id; an absent file admits nothing."""
+    if not path.is_file():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{shown_as}: not UTF-8 text: {exc}") from None
+    return {entry.claim: entry for entry in parse_debt(text, shown_as=shown_as)}

@@ -1,0 +1,175 @@
+"""Declare witnesses and their claims.
+
+A witness is a module-level `Witness("family.rule_family")`; each claim is a
+function decorated by one of its control kinds.  The claim id is the witness
+name plus the function name: `spark.fit_wall.v41_fits_at_080_utilization`.
+
+    witness = Witness("spark.fit_wall")
+
+    @witness.refusal(
+        "At 0.50 utilization the wall refuses, naming the declared allowance.",
+        rules=[fit_wall.serving_arm_admits_under],
+        reasons=[because(EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying="242 GiB")],
+    )
+    def half_utilization_refuses_naming_the_allowance():
+        return fit_wall.serving_arm_admits_under(row, group, profile_at(5000))
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from attrs import define, field, frozen
+
+from claims.errors import DeclarationError
+from claims._internal.kinds import Kind
+
+WITNESS_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+CLAIM_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+SNAPSHOT_EXT = re.compile(r"^[a-z0-9]{1,8}$")
+
+RuleRef = str | Callable[..., Any]
+
+
+@frozen
+class Because:
+    """Name a refusal reason a claim expects: its kind, where, and words its why must contain."""
+
+    kind: type
+    at: str
+    saying: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """Render the expectation the way observed reasons render."""
+        words = "".join(f" saying {w!r}" for w in self.saying)
+        return f"{self.kind.__name__} @ {self.at}{words}"
+
+
+def because(kind: type, *, at: str, saying: str | Sequence[str] = ()) -> Because:
+    """Expect a refusal reason of `kind` located `at`, whose why contains every `saying`."""
+    if not isinstance(kind, type):
+        raise DeclarationError(f"because() expects a reason class, got {kind!r}")
+    words = (saying,) if isinstance(saying, str) else tuple(saying)
+    return Because(kind=kind, at=at, saying=words)
+
+
+@frozen
+class Claim:
+    """One named claim: a statement, the rules it is about, and its control."""
+
+    id: str
+    witness: str
+    name: str
+    statement: str
+    kind: Kind
+    rules: tuple[str, ...]
+    fn: Callable[[], Any] = field(eq=False, repr=False)
+    source_file: str
+    source_line: int
+    reasons: tuple[Because, ...] = ()
+    exact_reasons: bool = True
+    snapshot_ext: str = "txt"
+    timeout: float | None = None
+
+
+def rule_name(rule: RuleRef, *, where: str) -> str:
+    """Resolve a rule (a callable or a dotted name) to its dotted name, checking it exists."""
+    if callable(rule) and not isinstance(rule, str):
+        name = f"{getattr(rule, '__module__', '?')}.{getattr(rule, '__qualname__', '?')}"
+    elif isinstance(rule, str):
+        name = rule
+    else:
+        raise DeclarationError(f"{where}: a rule is a callable or a dotted name, got {rule!r}")
+    module_name, _, attr = name.rpartition(".")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise DeclarationError(f"{where}: rule {name!r} names module {module_name!r}, which does not import: {exc}") from exc
+    if not hasattr(module, attr):
+        raise DeclarationError(f"{where}: rule {name!r} does not exist: module {module_name!r} has no {attr!r}")
+    return name
+
+
+@define
+class Witness:
+    """Collect the claims about one rule family, in declaration order."""
+
+    name: str
+    module: str = field(default="")
+    claims: list[Claim] = field(factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        if not WITNESS_NAME.match(self.name):
+            raise DeclarationError(
+                f"witness name {self.name!r} is not of the form family.snake_case (e.g. 'spark.fit_wall')"
+            )
+        if not self.module:
+            self.module = sys._getframe(2).f_globals.get("__name__", "")
+
+    def positive(self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+        """Declare a claim that the rule admits or yields the expected value."""
+        return self._declare(Kind.POSITIVE, statement, rules, timeout=timeout)
+
+    def refusal(
+        self,
+        statement: str,
+        *,
+        rules: Iterable[RuleRef],
+        reasons: Iterable[Because],
+        exact: bool = True,
+        timeout: float | None = None,
+    ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+        """Declare a claim that the rule refuses for exactly the expected located reasons."""
+        expected = tuple(reasons)
+        if not expected:
+            raise DeclarationError(f"{self.name}: a refusal claim names at least one expected reason (because(...))")
+        return self._declare(Kind.REFUSAL, statement, rules, reasons=expected, exact_reasons=exact, timeout=timeout)
+
+    def snapshot(self, statement: str, *, rules: Iterable[RuleRef], ext: str = "txt", timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+        """Declare a regression control: the claim returns bytes that must equal the stored snapshot."""
+        if not SNAPSHOT_EXT.match(ext):
+            raise DeclarationError(f"{self.name}: snapshot ext {ext!r} must be 1-8 lowercase letters or digits")
+        return self._declare(Kind.SNAPSHOT, statement, rules, snapshot_ext=ext, timeout=timeout)
+
+    def property(self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+        """Declare a hypothesis-quantified claim (decorate a `@given` function)."""
+        return self._declare(Kind.PROPERTY, statement, rules, timeout=timeout)
+
+    def _declare(self, kind: Kind, statement: str, rules: Iterable[RuleRef], **extra: Any) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+        def register(fn: Callable[[], Any]) -> Callable[[], Any]:
+            name = fn.__name__
+            where = f"{self.name}.{name}"
+            if not CLAIM_NAME.match(name):
+                raise DeclarationError(f"{where}: claim names are snake_case, got {name!r}")
+            if not isinstance(statement, str) or not statement.strip():
+                raise DeclarationError(f"{where}: the statement must be one non-empty sentence")
+            resolved = tuple(rule_name(rule, where=where) for rule in rules)
+            if not resolved:
+                raise DeclarationError(f"{where}: name the rule(s) the claim is about (rules=[...])")
+            if any(c.name == name for c in self.claims):
+                raise DeclarationError(f"{where}: declared twice in witness {self.name!r}")
+            code = getattr(inspect.unwrap(fn), "__code__", None)
+            source = code.co_filename if code is not None else "?"
+            line = code.co_firstlineno if code is not None else 0
+            self.claims.append(
+                Claim(
+                    id=where,
+                    witness=self.name,
+                    name=name,
+                    statement=statement.strip(),
+                    kind=kind,
+                    rules=resolved,
+                    fn=fn,
+                    source_file=source,
+                    source_line=line,
+                    **extra,
+                )
+            )
+            return fn
+
+        return register

@@ -1,0 +1,98 @@
+"""Find witnesses in the configured packages.
+
+Every module below a witness package is imported; a module that fails to
+import is reported with its traceback (an ERROR), never skipped silently.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import traceback
+from collections.abc import Iterable
+
+from attrs import frozen
+
+from claims._internal.declare import Claim, Witness
+from claims._internal.tracebacks import user_traceback
+
+
+@frozen
+class ImportFailure:
+    """Name a witness module that did not import, with its traceback."""
+
+    module: str
+    traceback: str
+
+
+@frozen
+class Discovery:
+    """Hold the witnesses found, in a stable order, and the modules that failed to import."""
+
+    witnesses: tuple[Witness, ...]
+    failures: tuple[ImportFailure, ...]
+
+    @property
+    def claims(self) -> tuple[Claim, ...]:
+        """Return every claim, witness by witness, in declaration order."""
+        return tuple(c for w in self.witnesses for c in w.claims)
+
+
+def witnesses_in(module: object) -> list[Witness]:
+    """Return the witnesses a module defines (not ones it merely imported)."""
+    name = getattr(module, "__name__", "")
+    return [v for v in vars(module).values() if isinstance(v, Witness) and v.module == name]
+
+
+def _failure(module: str) -> ImportFailure:
+    exc = sys.exc_info()[1]
+    return ImportFailure(module=module, traceback=user_traceback(exc) if exc else traceback.format_exc())
+
+
+def module_names(package: str, failures: list[ImportFailure]) -> list[str]:
+    """List a package and every module below it, recording packages that fail to import."""
+    try:
+        root = importlib.import_module(package)
+    except Exception:
+        failures.append(_failure(package))
+        return []
+    names = [package]
+    path = getattr(root, "__path__", None)
+    if path is None:
+        return names
+
+    def onerror(name: str) -> None:
+        failures.append(_failure(name))
+
+    names.extend(info.name for info in pkgutil.walk_packages(path, prefix=package + ".", onerror=onerror))
+    return sorted(set(names))
+
+
+def discover(packages: Iterable[str]) -> Discovery:
+    """Import every module of the witness packages and collect their witnesses."""
+    failures: list[ImportFailure] = []
+    found: list[Witness] = []
+    seen: dict[str, str] = {}
+    for package in packages:
+        for name in module_names(package, failures):
+            if any(f.module == name for f in failures):
+                continue
+            try:
+                module = importlib.import_module(name)
+            except Exception:
+                failures.append(_failure(name))
+                continue
+            for witness in witnesses_in(module):
+                if witness.name in seen:
+                    failures.append(
+                        ImportFailure(
+                            module=name,
+                            traceback=f"DeclarationError: witness {witness.name!r} is declared again; first in {seen[witness.name]}",
+                        )
+                    )
+                    continue
+                seen[witness.name] = name
+                found.append(witness)
+    found.sort(key=lambda w: w.name)
+    return Discovery(witnesses=tuple(found), failures=tuple(failures))

@@ -1,0 +1,62 @@
+"""Render results as terminal lines: a pure function from results to text.
+
+    spark.fit_wall  7/7 PASS  (0.01 s)
+    ...failures with expected against observed and the located reasons...
+    118 passed, 0 failed
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+
+from claims._internal.discovery import ImportFailure
+from claims._internal.kinds import Verdict
+from claims._internal.runner import Result
+
+
+def witness_line(name: str, results: Sequence[Result], width: int) -> str:
+    """Summarise one witness: passed/total, its worst verdict, and its time."""
+    passed = sum(1 for r in results if r.verdict is Verdict.PASS)
+    worst = next((v for v in (Verdict.ERROR, Verdict.FAIL) if any(r.verdict is v for r in results)), Verdict.PASS)
+    seconds = sum(r.duration for r in results)
+    return f"{name.ljust(width)}  {passed}/{len(results)} {worst.value}  ({seconds:.2f} s)"
+
+
+def _indent(text: str, prefix: str = "    ") -> list[str]:
+    return [prefix + line for line in text.splitlines()]
+
+
+def failure_lines(result: Result, root: str | None = None) -> list[str]:
+    """Show a red claim: id, statement, rules, expected against observed, reasons, source."""
+    claim = result.claim
+    source = claim.source_file
+    if root and source.startswith(root + os.sep):
+        source = source[len(root) + 1 :]
+    lines = [f"{result.verdict.value} {claim.id}  [{claim.kind.value}]", f"  claim:    {claim.statement}", f"  rule:     {', '.join(claim.rules)}"]
+    if result.expected is not None:
+        lines += ["  expected: " + result.expected.splitlines()[0], *_indent("\n".join(result.expected.splitlines()[1:]), "            ")]
+    if result.observed is not None:
+        first, *rest = result.observed.splitlines() or [""]
+        lines += ["  observed: " + first, *["            " + line for line in rest]]
+    if result.reasons and result.verdict is not Verdict.PASS:
+        lines.append("  reasons:")
+        lines += ["    - " + r for r in result.reasons]
+    if result.detail:
+        lines += _indent(result.detail.rstrip())
+    lines.append(f"  at {source}:{claim.source_line}")
+    return lines
+
+
+def import_failure_lines(failure: ImportFailure) -> list[str]:
+    """Show a witness module that did not import, with its traceback."""
+    return [f"ERROR {failure.module}  [witness did not import]", *_indent(failure.traceback.rstrip())]
+
+
+def closing_line(results: Iterable[Result], import_failures: int = 0, debt: int = 0) -> str:
+    """Return exactly `N passed, M failed` (an ERROR and an import failure count as failed)."""
+    items = list(results)
+    passed = sum(1 for r in items if r.verdict is Verdict.PASS)
+    failed = len(items) - passed + import_failures - debt
+    line = f"{passed} passed, {failed} failed"
+    return line + (f", {debt} admitted debt" if debt else "")
