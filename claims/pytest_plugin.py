@@ -16,13 +16,15 @@ from typing import Any
 import pytest
 
 from claims._internal.config import Config, load_config
+from claims._internal.debt import Debt, load_debt
 from claims._internal.declare import Claim
 from claims._internal.discovery import witnesses_in
-from claims.errors import ConfigError
+from claims._internal.ledger import ledger_paths
+from claims._internal.profiles import chosen_profile
 from claims._internal.report import failure_lines
 from claims._internal.runner import Result, Settings, run_claim
-from claims._internal.profiles import chosen_profile, load_when_imported
-from claims._internal.typecheck import install_typecheck_hook
+from claims._internal.session import prepare
+from claims.errors import ConfigError, InputError
 
 STATE = pytest.StashKey["PluginState | None"]()
 
@@ -30,8 +32,9 @@ STATE = pytest.StashKey["PluginState | None"]()
 class PluginState:
     """Hold the claims configuration and the folders of the witness packages."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, debt: dict[str, Debt]) -> None:
         self.config = config
+        self.debt = debt
         self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
         self.packages: list[tuple[str, Path]] = []
         for package in config.witnesses:
@@ -59,9 +62,13 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
     except ConfigError:
         early_config.stash[STATE] = None
         return
-    install_typecheck_hook(config.typecheck)
-    load_when_imported(chosen_profile())
-    early_config.stash[STATE] = PluginState(config)
+    prepare(config, chosen_profile(), packages=())
+    paths = ledger_paths(config)
+    try:
+        debt = load_debt(paths.debt, shown_as=paths.shown(paths.debt))
+    except InputError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    early_config.stash[STATE] = PluginState(config, debt)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -85,9 +92,15 @@ class WitnessModule(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         """Import the module (an import error is a collection error) and yield its claims."""
         module = importlib.import_module(self.module_name)
+        state = self.config.stash[STATE]
         for witness in witnesses_in(module):
             for claim in witness.claims:
-                yield ClaimItem.from_parent(self, name=claim.id, claim=claim)
+                item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
+                owed = state.debt.get(claim.id) if state else None
+                if owed is not None:
+                    # Admitted debt is reported apart, as claim_batch counts it: red is xfailed, green xpassed (paid).
+                    item.add_marker(pytest.mark.xfail(reason=f"admitted debt ({owed.owner}): {owed.reason} {owed.trigger}", strict=False))
+                yield item
 
 
 class ClaimFailed(Exception):

@@ -59,3 +59,22 @@ def test_a_broken_witness_module_is_a_collection_error(toy: pytest.Pytester) -> 
 def test_the_plugin_is_inert_without_a_claims_table(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
     pytester.runpytest_subprocess().assert_outcomes(passed=1)
+
+
+def test_admitted_debt_is_reported_apart_as_claim_batch_counts_it(toy: pytest.Pytester) -> None:
+    debt = toy.path / "ledger" / "debt.toml"
+    debt.write_text(
+        '[[debt]]\nclaim = "toy.mixed.fails_on_a_mismatch"\nreason = "The margin waits for a fix."\nowner = "toy maintainers"\n'
+        'trigger = "TRIGGER: the margin is fixed."\n\n'
+        '[[debt]]\nclaim = "toy.good.within_limit_admits"\nreason = "Admitted although it passes."\nowner = "toy maintainers"\n'
+        'trigger = "TRIGGER: never."\n'
+    )
+    result = toy.runpytest_subprocess("toy_witnesses")
+    result.assert_outcomes(passed=3, failed=5, xfailed=1, xpassed=1)
+
+
+def test_a_malformed_debt_file_is_a_usage_error(toy: pytest.Pytester) -> None:
+    (toy.path / "ledger" / "debt.toml").write_text("[[debt]]\nclaim = 3\n")
+    result = toy.runpytest_subprocess("toy_witnesses")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*debt.toml*$.debt[[]0[]]*"])

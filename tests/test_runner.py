@@ -10,7 +10,7 @@ import pytest
 
 from claims import Witness, because, check
 from claims._internal.kinds import Verdict
-from claims._internal.runner import Settings, run_claim, run_claims
+from claims._internal.runner import Settings, run_claim
 
 
 @attrs.frozen
@@ -132,37 +132,6 @@ def test_a_claim_that_swallows_exceptions_still_times_out(tmp_path: Path) -> Non
                 pass
 
     assert run_claim(only(w), settings(tmp_path, timeout=0.2)).observed == "timed out after 0.2 s"
-
-
-def test_one_raising_claim_does_not_stop_the_others(tmp_path: Path) -> None:
-    w = Witness("t.runner")
-
-    @w.positive("The first claim crashes.", rules=[admit])
-    def first() -> None:
-        raise RuntimeError("boom")
-
-    @w.positive("The second claim passes.", rules=[admit])
-    def second() -> None:
-        check.admitted(admit(2))
-
-    run = run_claims(w.claims, settings(tmp_path))
-    assert [r.verdict for r in run.results] == [Verdict.ERROR, Verdict.PASS]
-    assert all(r.duration >= 0 for r in run.results)
-
-
-def test_exitfirst_stops_after_the_first_red_claim(tmp_path: Path) -> None:
-    w = Witness("t.runner")
-
-    @w.positive("The first claim fails.", rules=[admit])
-    def first() -> None:
-        check.equal("margin", check.admitted(admit(2)), 0)
-
-    @w.positive("The second claim passes.", rules=[admit])
-    def second() -> None:
-        check.admitted(admit(2))
-
-    run = run_claims(w.claims, settings(tmp_path), exitfirst=True)
-    assert len(run.results) == 1 and run.stopped_early
 
 
 def refusal_witness(expected: list, exact: bool = True, size: int = 12) -> Witness:  # type: ignore[type-arg]

@@ -35,6 +35,11 @@ class Config:
         """Return the folder holding byte-identity snapshots."""
         return self.ledger / "snapshots"
 
+    @property
+    def cache(self) -> Path:
+        """Return the folder of machine-local caches (never committed): results, bytecode, mutants."""
+        return self.root / ".claims-cache"
+
 
 def find_pyproject(start: Path) -> Path:
     """Return the nearest pyproject.toml at or above `start` that has a `[tool.claims]` table."""

@@ -69,30 +69,30 @@ def module_names(package: str, failures: list[ImportFailure]) -> list[str]:
     return sorted(set(names))
 
 
-def discover(packages: Iterable[str]) -> Discovery:
-    """Import every module of the witness packages and collect their witnesses."""
+def discover(packages: Iterable[str], only: Iterable[str] | None = None) -> Discovery:
+    """Import every module of the witness packages (or only the named modules) and collect their witnesses."""
     failures: list[ImportFailure] = []
     found: list[Witness] = []
     seen: dict[str, str] = {}
-    for package in packages:
-        for name in module_names(package, failures):
-            if any(f.module == name for f in failures):
-                continue
-            try:
-                module = importlib.import_module(name)
-            except Exception:
-                failures.append(_failure(name))
-                continue
-            for witness in witnesses_in(module):
-                if witness.name in seen:
-                    failures.append(
-                        ImportFailure(
-                            module=name,
-                            traceback=f"DeclarationError: witness {witness.name!r} is declared again; first in {seen[witness.name]}",
-                        )
+    names = list(only) if only is not None else [n for package in packages for n in module_names(package, failures)]
+    for name in names:
+        if any(f.module == name for f in failures):
+            continue
+        try:
+            module = importlib.import_module(name)
+        except Exception:
+            failures.append(_failure(name))
+            continue
+        for witness in witnesses_in(module):
+            if witness.name in seen:
+                failures.append(
+                    ImportFailure(
+                        module=name,
+                        traceback=f"DeclarationError: witness {witness.name!r} is declared again; first in {seen[witness.name]}",
                     )
-                    continue
-                seen[witness.name] = name
-                found.append(witness)
+                )
+                continue
+            seen[witness.name] = name
+            found.append(witness)
     found.sort(key=lambda w: w.name)
     return Discovery(witnesses=tuple(found), failures=tuple(failures))

@@ -6,7 +6,7 @@ JSON schema `claim_batch/1`:
      "claims": [{"id", "witness", "kind", "rules": [str], "statement", "verdict": "PASS"|"FAIL"|"ERROR",
                  "expected": str|null, "observed": str|null, "reasons": [str], "detail": str,
                  "duration_s": float, "source": "path:line", "snapshot_sha256": str|null,
-                 "admitted_debt": bool}],
+                 "admitted_debt": bool, "output": str, "cached": bool}],
      "import_errors": [{"module": str, "traceback": str}]}
 """
 
@@ -40,6 +40,8 @@ def result_record(result: Result, debt: Collection[str] = ()) -> dict[str, Any]:
         "source": f"{claim.source_file}:{claim.source_line}",
         "snapshot_sha256": result.digest,
         "admitted_debt": claim.id in debt,
+        "output": result.output,
+        "cached": result.cached,
     }
 
 

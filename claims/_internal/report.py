@@ -15,6 +15,10 @@ from claims._internal.kinds import Verdict
 from claims._internal.runner import Result
 
 
+OUTPUT_LINES = 60
+"""Lines of a red claim's captured output the terminal shows (the last ones)."""
+
+
 def witness_line(name: str, results: Sequence[Result], width: int) -> str:
     """Summarise one witness: passed/total, its worst verdict, and its time."""
     passed = sum(1 for r in results if r.verdict is Verdict.PASS)
@@ -44,6 +48,13 @@ def failure_lines(result: Result, root: str | None = None) -> list[str]:
         lines += ["    - " + r for r in result.reasons]
     if result.detail:
         lines += _indent(result.detail.rstrip())
+    if result.output and result.output.rstrip() != result.detail.rstrip():
+        shown = result.output.rstrip().splitlines()
+        lines.append("  captured output (stdout, stderr, logging):")
+        if len(shown) > OUTPUT_LINES:
+            lines.append(f"    ... {len(shown) - OUTPUT_LINES} earlier lines (the --json record keeps up to 64 KiB) ...")
+            shown = shown[-OUTPUT_LINES:]
+        lines += ["    " + line for line in shown]
     lines.append(f"  at {source}:{claim.source_line}")
     return lines
 
@@ -53,10 +64,10 @@ def import_failure_lines(failure: ImportFailure) -> list[str]:
     return [f"ERROR {failure.module}  [witness did not import]", *_indent(failure.traceback.rstrip())]
 
 
-def closing_line(results: Iterable[Result], import_failures: int = 0, debt: int = 0) -> str:
-    """Return exactly `N passed, M failed` (an ERROR and an import failure count as failed)."""
+def closing_line(results: Iterable[Result], import_failures: int = 0, debt: int = 0, missing: int = 0) -> str:
+    """Return exactly `N passed, M failed` (an ERROR and an import failure count as failed), then debt and claims not run."""
     items = list(results)
     passed = sum(1 for r in items if r.verdict is Verdict.PASS)
     failed = len(items) - passed + import_failures - debt
     line = f"{passed} passed, {failed} failed"
-    return line + (f", {debt} admitted debt" if debt else "")
+    return line + (f", {debt} admitted debt" if debt else "") + (f", {missing} not run" if missing else "")

@@ -1,34 +1,53 @@
-"""Start a session: read the configuration, install the type-check hook, then discover.
+"""Start a session: read the configuration, install the import hook and the hypothesis profile, then discover.
 
-The order matters: typeguard instruments only modules imported after its
-hook, so the hook goes in before any witness (and so any domain) imports.
+The order matters: the hook instruments only modules imported after it, so
+it goes in before any witness (and so any rule) imports; hypothesis binds a
+test's settings when `@given` decorates it, so the profile is loaded (as
+soon as hypothesis imports) before witnesses decorate their property claims.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from attrs import frozen
 
+from claims._internal import loader, reach
 from claims._internal.config import Config, load_config
 from claims._internal.discovery import Discovery, discover
 from claims._internal.profiles import chosen_profile, load_when_imported
-from claims._internal.typecheck import install_typecheck_hook
+from claims._internal.witness_index import modules_for, write_index
 
 
 @frozen
 class Session:
-    """Hold a configuration and what discovery found under it."""
+    """Hold a configuration, the hypothesis profile in force, what discovery found, and what importing it ran."""
 
     config: Config
+    profile: str
     discovery: Discovery
+    import_reach: tuple[str, ...]
 
 
-def open_session(profile: str | None = None) -> Session:
-    """Load config, install typeguard, choose the hypothesis profile, then discover witnesses."""
-    config = load_config()
-    load_when_imported(chosen_profile(profile))
-    too_early = install_typecheck_hook(config.typecheck)
+def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = None) -> None:
+    """Install the profile and the instrumenting import hook (idempotent)."""
+    load_when_imported(profile)
+    too_early = loader.install(config.typecheck, packages if packages is not None else config.witnesses, cache=config.cache / "bytecode")
     if too_early:
-        print(f"claim_batch: warning: {', '.join(too_early)} imported before the type-check hook; calls into it are not type-checked", file=sys.stderr)
-    return Session(config=config, discovery=discover(config.witnesses))
+        print(f"claim_batch: warning: {', '.join(too_early)} imported before the instrumenting hook; calls into it are not type-checked", file=sys.stderr)
+
+
+def open_session(profile: str | None = None, *, patterns: Sequence[str] = ()) -> Session:
+    """Load config, prepare the hook and profile, then discover the witnesses the patterns can select (default all)."""
+    config = load_config()
+    chosen = chosen_profile(profile)
+    prepare(config, chosen)
+    table = reach.table()
+    table.clear()
+    modules = modules_for(config, patterns)
+    discovery = discover(config.witnesses, only=modules)
+    if modules is None:
+        write_index(config, discovery)
+    # What ran while importing (tables built by calling rules) counts as reached by every claim.
+    return Session(config=config, profile=chosen, discovery=discovery, import_reach=tuple(sorted(table)))

@@ -10,16 +10,17 @@ from claims._internal.kinds import Kind
 from claims._internal.select import closest
 from claims._internal.session import open_session
 from claims._internal.snapshot import snapshot_path
+from claims.cli import parse
+from claims.cli.exits import Exit
 
 
 def main(argv: Sequence[str]) -> int:
     """Print what one claim says and where it lives; exit 2 for an unknown id."""
     parser = argparse.ArgumentParser(prog="claim_batch explain", description="Explain one claim.")
     parser.add_argument("claim_id", metavar="CLAIM_ID")
-    try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as exc:
-        return 0 if exc.code == 0 else 2
+    args = parse(parser, argv)
+    if isinstance(args, Exit):
+        return args
     session = open_session()
     claims = session.discovery.claims
     claim = next((c for c in claims if c.id == args.claim_id), None)

@@ -20,6 +20,8 @@ from claims._internal.kills import killers_by_claim, load_kills
 from claims._internal.ledger import LedgerDocument, LedgerPaths, build_ledger, compare_rows, ledger_paths, parse_ledger, render_json
 from claims._internal.mirror import render_mirror
 from claims._internal.session import Session, open_session
+from claims.cli import parse
+from claims.cli.exits import Exit
 
 FIX = "run `claim_batch ledger --write`"
 
@@ -75,10 +77,9 @@ def main(argv: Sequence[str]) -> int:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", action="store_true", help="regenerate claims.json and LEDGER.md (atomically; unchanged files are not touched)")
     mode.add_argument("--check", action="store_true", help="regenerate in memory and compare byte for byte (exit 1 when stale)")
-    try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as exc:
-        return 0 if exc.code == 0 else 2
+    args = parse(parser, argv)
+    if isinstance(args, Exit):
+        return args
     session = open_session()
     failures = session.discovery.failures
     regenerated = regenerate(session)

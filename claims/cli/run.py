@@ -1,4 +1,4 @@
-"""Run the selected claims witness by witness and report them (the default command)."""
+"""`claim_batch [PATTERN ...]`: run the selected claims and report them (the default command)."""
 
 from __future__ import annotations
 
@@ -7,41 +7,34 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
 
-from attrs import evolve
-
-from claims.atomic import write_atomically
 from claims._internal.debt import Debt, load_debt
-from claims._internal.declare import Claim
-from claims._internal.kinds import Kind
 from claims._internal.ledger import ledger_paths
-from claims._internal.report import closing_line, failure_lines, import_failure_lines, witness_line
-from claims._internal.runner import Result, Settings, run_claims
+from claims._internal.report import closing_line
+from claims._internal.runner import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
-
-EXIT_PASS, EXIT_RED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-
-
-def run_by_witness(claims: Sequence[Claim], settings: Settings, out: TextIO, *, exitfirst: bool = False) -> tuple[list[Result], bool, bool]:
-    """Run claims witness by witness, printing each witness line; return results, interrupted, stopped early."""
-    width = max((len(c.witness) for c in claims), default=0)
-    results: list[Result] = []
-    for witness in dict.fromkeys(c.witness for c in claims):
-        mine = [c for c in claims if c.witness == witness]
-        outcome = run_claims(mine, settings, exitfirst=exitfirst)
-        results.extend(outcome.results)
-        if outcome.results:
-            print(witness_line(witness, outcome.results, width), file=out, flush=True)
-        if outcome.interrupted or outcome.stopped_early:
-            return results, outcome.interrupted, outcome.stopped_early
-    return results, False, False
+from claims.atomic import write_atomically
+from claims.cli.exits import Exit
+from claims.cli.options import add_run_options, order_seed, run_streamed
+from claims.cli.printer import print_reds
 
 
-def without_diff(result: Result) -> Result:
-    """Drop a snapshot result's diff (--no-diff); other details stay."""
-    return evolve(result, detail="") if result.claim.kind is Kind.SNAPSHOT else result
+def build_parser(epilog: str) -> argparse.ArgumentParser:
+    """Describe the run command's arguments."""
+    parser = argparse.ArgumentParser(
+        prog="claim_batch",
+        description="Evaluate the witnesses' claims against typed domain values and snapshots.",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("patterns", nargs="*", metavar="PATTERN", help="witness or claim ids, dotted prefixes or globs (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the selected claims and exit")
+    parser.add_argument("--json", action="store_true", help="print results as JSON (schema claim_batch/1) on stdout; the report goes to stderr")
+    parser.add_argument("--junit-xml", metavar="PATH", help="also write a JUnit XML report to PATH")
+    parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failed or errored claim")
+    add_run_options(parser)
+    return parser
 
 
 def admitted_reds(results: Sequence[Result], debt: Mapping[str, Debt]) -> list[Result]:
@@ -67,7 +60,8 @@ def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: s
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate the selection; print per-witness lines, failures and the closing line."""
-    session = open_session(args.profile)
+    seed = order_seed(args)
+    session = open_session(args.profile, patterns=args.patterns)
     discovery = session.discovery
     paths = ledger_paths(session.config)
     # Read debt before running: a malformed debt file is an input error (exit 2), not a red run.
@@ -75,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     claims, unknown = select(discovery.claims, args.patterns)
     if unknown:
         print(unknown_message(unknown, discovery.claims), file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
     # A module that did not import may have held selected claims: always report it.
     failures = discovery.failures
     if args.list:
@@ -83,42 +77,38 @@ def run(args: argparse.Namespace) -> int:
             print(f"{claim.id}  [{claim.kind.value}]  {claim.statement}")
         for failure in failures:
             print(f"ERROR {failure.module}  [witness did not import]")
-        return EXIT_RED if failures else EXIT_PASS
+        return Exit.RED if failures else Exit.PASS
 
-    no_diff = getattr(args, "no_diff", False)
-    settings = Settings(timeout=args.timeout or session.config.timeout, snapshots=session.config.snapshots, diff_limit=args.diff_lines)
     out = sys.stderr if args.json else sys.stdout
-    results, interrupted, stopped = run_by_witness(claims, settings, out, exitfirst=args.exitfirst)
-
-    root = str(session.config.root)
+    if seed is not None:
+        print(f"random order: seed {seed} (replay it with --random-order={seed})", file=out, flush=True)
+    execution = run_streamed(session, claims, args, out, exitfirst=args.exitfirst, seed=seed)
+    results = execution.results
     if args.json:
         from claims._internal.export import json_document
 
-        print(json.dumps(json_document(results, failures, interrupted=interrupted, debt=debt), indent=2, sort_keys=True))
+        document = json_document(results, failures, interrupted=execution.interrupted, debt=debt)
+        print(json.dumps(document, indent=2, sort_keys=True))
     else:
-        for result in results:
-            if result.verdict.red and result.claim.id not in debt:
-                print(file=out)
-                print("\n".join(failure_lines(without_diff(result) if no_diff else result, root)), file=out)
-        for failure in failures:
-            print(file=out)
-            print("\n".join(import_failure_lines(failure)), file=out)
+        print_reds(results, failures, out, root=str(session.config.root), debt=debt, no_diff=args.no_diff)
         print(file=out)
-        if interrupted:
+        if execution.interrupted:
             print(f"interrupted: {len(results)} of {len(claims)} claims finished", file=out)
-        elif stopped:
+        elif execution.stopped:
             print(f"stopped at the first red claim (-x): {len(results)} of {len(claims)} claims ran", file=out)
-        debt_notes = debt_lines(results, debt, paths.shown(paths.debt))
-        if debt_notes:
-            print("\n".join(debt_notes), file=out)
+        if execution.cached:
+            print(f"{execution.cached} of {len(claims)} results reused from the cache (nothing they executed changed; --no-cache reruns them)", file=out)
+        notes = debt_lines(results, debt, paths.shown(paths.debt))
+        if notes:
+            print("\n".join(notes), file=out)
             print(file=out)
-        print(closing_line(results, len(failures), debt=len(admitted_reds(results, debt))), file=out)
+        print(closing_line(results, len(failures), debt=len(admitted_reds(results, debt)), missing=len(claims) - len(results)), file=out)
     if args.junit_xml:
         from claims._internal.export import junit_xml
 
         write_atomically(Path(args.junit_xml), junit_xml(results, failures))
-    if interrupted:
-        return EXIT_INTERRUPTED
-    # An admitted red is debt, not a failure: only new reds and import failures fail the run.
-    red = any(r.verdict.red and r.claim.id not in debt for r in results) or bool(failures)
-    return EXIT_RED if red else EXIT_PASS
+    if execution.interrupted:
+        return Exit.INTERRUPTED
+    # An admitted red is debt, not a failure: only new reds, claims that never ran and import failures fail the run.
+    red = any(r.verdict.red and r.claim.id not in debt for r in results) or bool(failures) or len(results) < len(claims)
+    return Exit.RED if red else Exit.PASS

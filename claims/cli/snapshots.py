@@ -10,21 +10,20 @@ unless `--force`: CI checks snapshots, it never blesses them.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 
 from claims._internal.kinds import Kind
 from claims._internal.ledger import ledger_paths
-from claims._internal.report import failure_lines, import_failure_lines
-from claims.cli.run import run_by_witness, without_diff
-from claims._internal.runner import Settings
+from claims._internal.report import import_failure_lines
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.snapshot import snapshot_path
 from claims._internal.snapshot_store import prune_empty_folders, unused_snapshots, write_snapshot
-
-EXIT_PASS, EXIT_RED, EXIT_USAGE = 0, 1, 2
+from claims.cli import parse
+from claims.cli.exits import Exit
+from claims.cli.options import add_run_options, in_ci, run_streamed
+from claims.cli.printer import print_reds
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,43 +33,42 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--update", action="store_true", help="write new and changed snapshots (atomically) and print what was written")
     parser.add_argument("--prune", action="store_true", help="delete stored snapshots no claim owns (full run only: no PATTERN)")
     parser.add_argument("--force", action="store_true", help="write even though the CI environment variable is set")
-    parser.add_argument("--diff-lines", type=int, default=100, metavar="N", help="cap snapshot diffs at N lines (default 100)")
-    parser.add_argument("--no-diff", action="store_true", help="show no snapshot diffs")
+    add_run_options(parser, cache=False)
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
     """Check, update or prune; exit 0 all stored and used, 1 a mismatch or unused file remains, 2 misuse."""
-    try:
-        args = build_parser().parse_args(list(argv))
-    except SystemExit as exc:
-        return EXIT_PASS if exc.code == 0 else EXIT_USAGE
+    args = parse(build_parser(), argv)
+    if isinstance(args, Exit):
+        return args
     writing = args.update or args.prune
-    if writing and os.environ.get("CI") and not args.force:
+    if writing and in_ci() and not args.force:
         print("claim_batch snapshots: refusing to write snapshots with CI set (CI checks snapshots, never blesses them); update them locally, or pass --force", file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
     if args.prune and args.patterns:
         print("claim_batch snapshots: --prune judges unused snapshots only on a full run; drop the PATTERN(s)", file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
 
-    session = open_session()
+    session = open_session(args.profile, patterns=args.patterns)
     discovery = session.discovery
     paths = ledger_paths(session.config)
     claims, unknown = select(discovery.claims, args.patterns)
     if unknown:
         print(unknown_message(unknown, discovery.claims), file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
     chosen = [c for c in claims if c.kind is Kind.SNAPSHOT]
     if args.patterns and not chosen:
         print(f"claim_batch snapshots: no snapshot claim matches {' '.join(args.patterns)}", file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
     for failure in discovery.failures:
         print("\n".join(import_failure_lines(failure)), file=sys.stderr)
 
-    settings = Settings(timeout=session.config.timeout, snapshots=paths.snapshots, diff_limit=args.diff_lines)
-    results, interrupted, _ = run_by_witness(chosen, settings, sys.stdout)
-    if interrupted:
-        return 130
+    # Never from the cache: --update needs the rendered bytes, which only a run yields.
+    execution = run_streamed(session, chosen, args, sys.stdout, read_cache=False)
+    results = execution.results
+    if execution.interrupted:
+        return Exit.INTERRUPTED
     problems = 0
     written = 0
     root = str(session.config.root)
@@ -85,8 +83,7 @@ def main(argv: Sequence[str]) -> int:
         if result.verdict.red:
             # Without --update, or when the claim produced no bytes at all (it crashed): show why.
             problems += 1
-            print()
-            print("\n".join(failure_lines(without_diff(result) if args.no_diff else result, root)))
+            print_reds([result], (), sys.stdout, root=root, no_diff=args.no_diff)
 
     full_run = not args.patterns and not discovery.failures
     unused = unused_snapshots(paths.snapshots, discovery.claims) if full_run else []
@@ -106,4 +103,4 @@ def main(argv: Sequence[str]) -> int:
         print(f"snapshots: {written} written, {len(unused) if args.prune else 0} deleted" + ("; the ledger records their digests: run `claim_batch ledger --write`" if written else ""))
     else:
         print(f"snapshots: {len(results)} checked, {problems} problem(s)")
-    return EXIT_RED if problems else EXIT_PASS
+    return Exit.RED if problems else Exit.PASS

@@ -1,0 +1,187 @@
+"""Execute a selection of claims: reuse cached passes, run the rest on supervised workers, keep the order.
+
+Collect, run and report are separate steps with data between them: this
+module turns claims into Results (and each claim's reach), handing each
+witness to a callback as soon as it and every witness before it are
+complete, so the report streams in the same order whatever the worker
+count or the execution order.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import fields, frozen
+
+from claims._internal import reach
+from claims._internal.declare import Claim
+from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
+from claims._internal.kinds import Kind, Verdict
+from claims._internal.results_cache import Entry, ResultsCache
+from claims._internal.runner import Result, Settings, run_claim
+from claims._internal.session import Session
+from claims._internal.snapshot import digest, snapshot_path
+from claims._internal.supervisor import Channel, Ended, Supervisor
+
+_CARRIED = [f.name for f in fields(Result) if f.name not in ("claim", "output", "cached")]
+
+
+@frozen
+class Options:
+    """Say how to execute: workers, order, stop at the first red, and the result cache."""
+
+    workers: int = 1
+    seed: int | None = None
+    exitfirst: bool = False
+    read_cache: bool = True
+    write_cache: bool = True
+
+
+@frozen
+class Execution:
+    """Hold what a run produced: results in claim order, each claim's reach, and how the run ended."""
+
+    results: tuple[Result, ...]
+    reach: dict[str, tuple[str, ...]]
+    interrupted: bool = False
+    stopped: bool = False
+    cached: int = 0
+
+
+def default_workers() -> int:
+    """Return the number of CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def _handler(claims: Sequence[Claim], settings: Settings) -> Callable[[Any, Channel], None]:
+    table = reach.table()
+
+    def handle(job: tuple[int, float], channel: Channel) -> None:
+        index, limit = job
+        claim = claims[index]
+        channel.expect(limit, claim.id)
+        table.clear()
+        result = run_claim(claim, settings, limit, isolated=True)
+        output = channel.capture.take()
+        carried = {name: getattr(result, name) for name in _CARRIED}
+        channel.send((index, carried, output, sorted(table)))
+
+    return handle
+
+
+def ended_result(claim: Claim, ended: Ended) -> Result:
+    """Turn a worker that ended while running a claim into that claim's ERROR."""
+    if ended.timed_out:
+        observed = f"timed out: the worker {ended.how}"
+    else:
+        observed = f"the worker running this claim {ended.how}; the claim ended its process instead of returning"
+    return Result(claim, Verdict.ERROR, ended.seconds, observed=observed, detail=ended.output.rstrip(), error_type="timeout" if ended.timed_out else "worker-ended", output=ended.output)
+
+
+class _Fingerprints:
+    """Compute claim fingerprints lazily: parsing every module costs only runs that use the cache."""
+
+    def __init__(self, session: Session, settings: Settings) -> None:
+        self.session, self.settings = session, settings
+        self._sources: Sources | None = None
+        self._meta: str | None = None
+
+    def of(self, claim: Claim, functions: Sequence[str]) -> str:
+        if self._sources is None:
+            config = self.session.config
+            self._sources = Sources((*config.typecheck, *config.witnesses), config.root)
+            self._meta = meta_digest(f"{self.session.profile}; timeout={self.settings.timeout}")
+        assert self._meta is not None
+        stored = None
+        if claim.kind is Kind.SNAPSHOT:
+            path = snapshot_path(self.settings.snapshots, claim)
+            stored = digest(path.read_bytes()) if path.is_file() else "absent"
+        key = reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name)
+        return claim_fingerprint(key, functions, self._sources, self._meta, stored)
+
+
+def execute(
+    session: Session,
+    claims: Sequence[Claim],
+    settings: Settings,
+    options: Options,
+    on_witness: Callable[[str, list[Result]], None] | None = None,
+) -> Execution:
+    """Run the claims (reusing cached passes), calling back witness by witness in claim order."""
+    cache = ResultsCache.load(session.config.cache / "results.json") if (options.read_cache or options.write_cache) else None
+    prints = _Fingerprints(session, settings)
+    imported = reach.functions_of(session.import_reach)
+    done: dict[int, Result] = {}
+    reached: dict[str, tuple[str, ...]] = {}
+    to_run: list[int] = []
+    for index, claim in enumerate(claims):
+        entry = cache.entries.get(claim.id) if cache is not None and options.read_cache else None
+        if entry is not None and prints.of(claim, entry.functions) == entry.fingerprint:
+            done[index] = Result(claim, Verdict.PASS, entry.duration, digest=entry.digest, cached=True)
+            reached[claim.id] = entry.reach
+        else:
+            to_run.append(index)
+    cached = len(done)
+
+    witnesses = list(dict.fromkeys(c.witness for c in claims))
+    members = {w: [i for i, c in enumerate(claims) if c.witness == w] for w in witnesses}
+    shown = 0
+
+    def flush() -> None:
+        nonlocal shown
+        while shown < len(witnesses) and all(i in done for i in members[witnesses[shown]]):
+            if on_witness is not None:
+                on_witness(witnesses[shown], [done[i] for i in members[witnesses[shown]]])
+            shown += 1
+
+    flush()
+    red = [False]
+
+    def finish(index: int, result: Result, keys: Sequence[str]) -> None:
+        done[index] = result
+        claim = claims[index]
+        if result.verdict.red:
+            red[0] = True
+        if cache is not None and options.write_cache:
+            functions = tuple(sorted(reach.functions_of(keys) | imported))
+            entry = Entry(prints.of(claim, functions), functions, tuple(keys), result.duration, result.digest) if result.verdict is Verdict.PASS else None
+            cache.record(claim.id, entry, result.duration)
+        if result.verdict is Verdict.PASS:
+            reached[claim.id] = tuple(keys)
+        flush()
+
+    def on_message(job: tuple[int, float], message: tuple[int, dict[str, Any], str, list[str]]) -> None:
+        index, carried, output, keys = message
+        finish(index, Result(claims[index], output=output, **carried), keys)
+
+    def on_end(job: tuple[int, float], ended: Ended) -> None:
+        finish(job[0], ended_result(claims[job[0]], ended), ())
+
+    order = _order(to_run, claims, cache, options.seed)
+    limits = {i: claims[i].timeout or settings.timeout for i in order}
+    interrupted = False
+    if order:
+        supervisor = Supervisor(_handler(claims, settings), workers=min(options.workers, len(order)))
+        interrupted = supervisor.run([(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0])
+    if cache is not None and options.write_cache:
+        cache.save()
+    finished = tuple(done[i] for i in sorted(done))
+    stopped = options.exitfirst and red[0] and len(done) < len(claims)
+    return Execution(finished, reached, interrupted=interrupted, stopped=stopped, cached=cached)
+
+
+def _order(indices: list[int], claims: Sequence[Claim], cache: ResultsCache | None, seed: int | None) -> list[int]:
+    """Shuffle by the seed, or start the longest claims first (by recorded duration) to balance the workers."""
+    if seed is not None:
+        shuffled = list(indices)
+        random.Random(seed).shuffle(shuffled)
+        return shuffled
+    known = cache.durations if cache is not None else {}
+    # Unknown durations go first: a new claim may be the slowest.
+    return sorted(indices, key=lambda i: -known.get(claims[i].id, float("inf")))

@@ -1,0 +1,141 @@
+"""Fingerprint what a claim's result depends on, from source text, without importing anything.
+
+A claim's fingerprint covers:
+- its own function (decorators included: statement, rules, reasons, examples);
+- the source of every function it executed (its reach), in the rule and
+  witness packages alike (fixtures and strategies are functions too);
+- the *skeleton* of every module in those packages: the module's text with
+  its top-level functions cut out, so a module-level constant, table, class
+  or import change reruns every claim, while a change inside one function
+  body reruns only the claims that executed it;
+- the framework's own source, the versions of Python and every dependency,
+  and the hypothesis profile;
+- for a snapshot claim, the stored snapshot's bytes.
+
+Wrong reuse is the one failure this must never have, so anything unknown
+(a function that no longer exists, a module that no longer parses) yields a
+fingerprint no cached entry can match.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.metadata
+import importlib.util
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from attrs import frozen
+
+DEPENDENCIES = ("attrs", "cattrs", "hypothesis", "typeguard", "mutmut", "pytest")
+
+
+def _digest(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8") if isinstance(part, str) else part)
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+@frozen
+class ModuleSources:
+    """Hold one module's skeleton digest and the digest of each of its functions (by qualname)."""
+
+    skeleton: str
+    functions: dict[str, str]
+
+
+def read_module(text: str) -> ModuleSources:
+    """Digest a module's skeleton and functions (`f`, `Class.method`), decorators included."""
+    lines = text.splitlines(keepends=True)
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return ModuleSources(skeleton=_digest("unparsable", text), functions={})
+    functions: dict[str, str] = {}
+    cut: set[int] = set()
+
+    def span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int]:
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        return first, node.end_lineno or node.lineno
+
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first, last = span(node)
+            functions[node.name] = _digest("".join(lines[first - 1 : last]))
+            cut.update(range(first, last + 1))
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    first, last = span(item)
+                    functions[f"{node.name}.{item.name}"] = _digest("".join(lines[first - 1 : last]))
+    skeleton = "".join(line for number, line in enumerate(lines, start=1) if number not in cut)
+    return ModuleSources(skeleton=_digest(skeleton), functions=functions)
+
+
+def package_files(package: str, root: Path) -> list[tuple[str, Path]]:
+    """List (module name, path) for every source file of a package, without importing it."""
+    folder = root / package.replace(".", "/")
+    if not (folder / "__init__.py").is_file():
+        spec = importlib.util.find_spec(package) if "." not in package else None
+        locations = list(spec.submodule_search_locations or []) if spec else []
+        if not locations:
+            return []
+        folder = Path(locations[0])
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        parts = list(path.relative_to(folder).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found.append((".".join([package, *parts]), path))
+    return found
+
+
+class Sources:
+    """Digest every module of the given packages once per run."""
+
+    def __init__(self, packages: Sequence[str], root: Path) -> None:
+        self.modules: dict[str, ModuleSources] = {}
+        for package in packages:
+            for name, path in package_files(package, root):
+                try:
+                    self.modules[name] = read_module(path.read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError):
+                    self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
+        self.skeletons = _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items())))
+
+    def function(self, key: str) -> str:
+        """Return the digest of `module:qualname`, or a marker no digest equals when it does not exist."""
+        module, _, qualname = key.partition(":")
+        found = self.modules.get(module)
+        digest = found.functions.get(qualname) if found else None
+        return digest or f"missing:{key}"
+
+
+def framework_digest() -> str:
+    """Digest the framework's own source files (an edit to the framework reruns everything)."""
+    root = Path(__file__).resolve().parent.parent
+    return _digest(*(p.read_bytes() for p in sorted(root.rglob("*.py")) if "__pycache__" not in p.parts))
+
+
+def meta_digest(profile: str) -> str:
+    """Digest what every result depends on besides the project's code: framework, Python, dependencies, profile."""
+    versions = []
+    for name in DEPENDENCIES:
+        try:
+            versions.append(f"{name}=={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{name} absent")
+    return _digest(framework_digest(), sys.version, *versions, f"profile={profile}")
+
+
+def claim_fingerprint(claim_key: str, functions: Iterable[str], sources: Sources, meta: str, snapshot: str | None) -> str:
+    """Fingerprint one claim's result: its own function, what it executed, every skeleton, meta, its snapshot."""
+    executed = sorted(set(functions) | {claim_key})
+    return _digest(meta, sources.skeletons, json.dumps([(k, sources.function(k)) for k in executed]), snapshot or "-")

@@ -1,0 +1,162 @@
+"""Instrument the configured packages at import: reach stores, and typeguard at public entry points.
+
+One import hook does both jobs (typeguard's own hook would transform the
+same modules a second time):
+
+- the `[tool.claims].typecheck` packages get a reach store before every
+  statement (see `reach`) and typeguard's checks in every *public* function
+  and method: a rule's entry point checks its arguments and its return
+  value, while private helpers called in hot loops run unchecked (a helper's
+  wrong value still reaches a public return, where it is caught);
+- the witness packages get a reach store at each function's entry, so a
+  cached result knows which fixtures and strategies it ran.
+
+Transformed code is cached under `.claims-cache/bytecode/`, keyed by the
+source bytes, the transform's own source and the typeguard version, so a
+warm start parses nothing (PYTHONDONTWRITEBYTECODE does not slow it down).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.machinery
+import importlib.util
+import importlib.metadata
+import marshal
+import os
+import sys
+import types
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from pathlib import Path
+from typing import Any
+
+from claims._internal import reach
+
+_installed: list[InstrumentingFinder] = []
+
+
+def _inside(name: str, packages: Sequence[str]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def _public(name: str) -> bool:
+    # A mutmut copy of a public rule (`x_rule__mutmut_orig`, `x_rule__mutmut_3`) carries the
+    # rule's body, so it carries the rule's checks too; dunders are entry points (attrs hooks).
+    source = name
+    if reach.MUTMUT_SUFFIX in name:
+        stem = name.rpartition(reach.MUTMUT_SUFFIX)[0]
+        source = stem.rsplit("ǁ", 1)[-1] if stem.startswith("xǁ") else stem[2:]
+    return not source.startswith("_") or (source.startswith("__") and source.endswith("__"))
+
+
+def _transformer() -> type[ast.NodeTransformer]:
+    from typeguard._transformer import TypeguardTransformer
+
+    class PublicEntryTransformer(TypeguardTransformer):  # type: ignore[misc]
+        """Typeguard's transformer, leaving private functions and methods unchecked."""
+
+        def visit_FunctionDef(self, node: Any) -> Any:
+            if len(self._memo.path) <= 1 and not _public(node.name):
+                self._memo.local_names.add(node.name)
+                return node
+            return super().visit_FunctionDef(node)
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+
+    return PublicEntryTransformer
+
+
+def _transform_identity() -> str:
+    parts = [Path(__file__).read_bytes(), Path(reach.__file__).read_bytes(), sys.version.encode()]
+    try:
+        parts.append(importlib.metadata.version("typeguard").encode())
+    except importlib.metadata.PackageNotFoundError:
+        parts.append(b"typeguard?")
+    return hashlib.sha256(b"\0".join(parts)).hexdigest()
+
+
+class InstrumentingLoader(importlib.machinery.SourceFileLoader):
+    """Load a source file with reach stores and (optionally) typeguard's public checks."""
+
+    def __init__(self, fullname: str, path: str, *, lines: bool, typecheck: bool, cache: Path | None, identity: str) -> None:
+        super().__init__(fullname, path)
+        self.lines, self.typecheck, self.cache, self.identity = lines, typecheck, cache, identity
+
+    def get_code(self, fullname: str) -> types.CodeType:
+        source = self.get_data(self.path)
+        key = hashlib.sha256(b"\0".join([self.identity.encode(), self.path.encode(), f"{self.lines}{self.typecheck}".encode(), source])).hexdigest()
+        cached = self.cache / f"{key}.code" if self.cache is not None else None
+        if cached is not None and cached.is_file():
+            try:
+                code = marshal.loads(cached.read_bytes())
+                if isinstance(code, types.CodeType):
+                    return code
+            except (OSError, ValueError, EOFError):
+                pass  # a torn or foreign cache file: transform again
+        code = self.transform(source, fullname)
+        if cached is not None:
+            _store(cached, marshal.dumps(code))
+        return code
+
+    def transform(self, source: bytes, fullname: str) -> types.CodeType:
+        """Parse, insert reach stores, add typeguard's checks, compile."""
+        tree = ast.parse(importlib.util.decode_source(source), self.path)
+        tree = reach.instrument(tree, fullname, lines=self.lines)
+        if self.typecheck:
+            tree = _transformer()().visit(tree)
+        ast.fix_missing_locations(tree)
+        return compile(tree, self.path, "exec", dont_inherit=True)
+
+
+def _store(path: Path, data: bytes) -> None:
+    # Best effort: a cache that cannot be written only costs the next start a transform.
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temp.write_bytes(data)
+        os.replace(temp, path)
+    except OSError:
+        pass
+
+
+class InstrumentingFinder(MetaPathFinder):
+    """Hand the configured packages' source files to an InstrumentingLoader."""
+
+    def __init__(self, typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool, cache: Path | None) -> None:
+        self.typecheck, self.entries, self.check_types, self.cache = tuple(typecheck), tuple(entries), check_types, cache
+        self.identity = _transform_identity()
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        rules = _inside(fullname, self.typecheck)
+        if not rules and not _inside(fullname, self.entries):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is None or not isinstance(spec.loader, importlib.machinery.SourceFileLoader):
+            return spec
+        spec.loader = InstrumentingLoader(
+            fullname, spec.loader.path, lines=rules, typecheck=rules and self.check_types, cache=self.cache, identity=self.identity
+        )
+        return spec
+
+
+def install(typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool = True, cache: Path | None = None) -> list[str]:
+    """Install the hook once, first on sys.meta_path; return packages imported too early to be instrumented."""
+    reach.table()
+    if check_types:
+        from typeguard import CollectionCheckStrategy, ForwardRefPolicy
+        from typeguard import config as typeguard_config
+
+        typeguard_config.collection_check_strategy = CollectionCheckStrategy.ALL_ITEMS
+        typeguard_config.forward_ref_policy = ForwardRefPolicy.ERROR
+    wanted = [p for p in (*typecheck, *entries) if not any(_inside(p, (*f.typecheck, *f.entries)) for f in _installed)]
+    if not wanted:
+        return []
+    too_early = [p for p in typecheck if any(_inside(m, (p,)) for m in sys.modules)]
+    finder = InstrumentingFinder(
+        [p for p in typecheck if p in wanted], [p for p in entries if p in wanted], check_types=check_types, cache=cache
+    )
+    sys.meta_path.insert(0, finder)
+    _installed.append(finder)
+    return too_early

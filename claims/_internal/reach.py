@@ -1,0 +1,140 @@
+"""Record which statements a claim reached: a store per statement, inserted at import.
+
+Every function of an instrumented module gets, before each statement, a
+store `__claims_reach__["module:function:offset"] = 1`, where `function` is
+the top-level function (or `Class.method`) and `offset` the statement's line
+counted from that function's `def` line.  Keys are independent of where the
+function sits in its file, so mutmut's trampolined copy (`x_rule__mutmut_orig`)
+reports the same keys as the source it was copied from.  A store costs a few
+tens of nanoseconds; coverage's line tracer cost this suite 2.3x.
+
+The worker clears the table before a claim and reads it after: the keys are
+the claim's reach, used to fingerprint its result (what it executed) and to
+skip claims that never execute a mutated line.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterable
+
+TABLE = "__claims_reach__"
+MUTMUT_SUFFIX = "__mutmut_"
+
+
+def table() -> dict[str, int]:
+    """Return this process's reach table (created on first use, shared through builtins)."""
+    found = getattr(builtins, TABLE, None)
+    if found is None:
+        found = {}
+        setattr(builtins, TABLE, found)
+    return found
+
+
+def original_name(name: str) -> str | None:
+    """Return the source name of a function, or None for a mutmut mutant copy or trampoline helper.
+
+    `x_rule__mutmut_orig` is the untouched copy of `rule`; `xǁClassǁm__mutmut_orig`
+    of `Class.m`; `x_rule__mutmut_3` is a mutant (not recorded: it runs only under its mutant).
+    """
+    if MUTMUT_SUFFIX not in name:
+        return name
+    stem, _, tail = name.rpartition(MUTMUT_SUFFIX)
+    if tail != "orig":
+        return None
+    if stem.startswith("xǁ"):
+        _, cls, method = stem.split("ǁ", 2)
+        return f"{cls}.{method}"
+    return stem[2:] if stem.startswith("x_") else stem
+
+
+def function_key(module: str, qualname: str) -> str:
+    """Name a function in reach keys: `module:qualname`."""
+    return f"{module}:{qualname}"
+
+
+def statement_key(module: str, qualname: str, offset: int) -> str:
+    """Name a statement in reach keys: `module:qualname:offset` (offset 0 is the def line)."""
+    return f"{module}:{qualname}:{offset}"
+
+
+def split_key(key: str) -> tuple[str, str, int]:
+    """Split a statement key into (module, qualname, offset)."""
+    module, qualname, offset = key.rsplit(":", 2)
+    return module, qualname, int(offset)
+
+
+def _store(key: str, like: ast.stmt) -> ast.stmt:
+    node = ast.Assign(
+        targets=[ast.Subscript(value=ast.Name(id=TABLE, ctx=ast.Load()), slice=ast.Constant(value=key), ctx=ast.Store())],
+        value=ast.Constant(value=1),
+    )
+    return ast.copy_location(node, like)
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+class _Statements(ast.NodeTransformer):
+    """Insert a store before every statement of one function body, recursively into blocks."""
+
+    def __init__(self, module: str, qualname: str, def_line: int, lines: bool) -> None:
+        self.module, self.qualname, self.def_line, self.lines = module, qualname, def_line, lines
+
+    def body(self, statements: list[ast.stmt], *, top: bool = False) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        entered = False
+        for index, stmt in enumerate(statements):
+            if top and index == 0 and _is_docstring(stmt):
+                out.append(stmt)  # the docstring stays first, or the function loses its __doc__
+                continue
+            if self.lines or not entered:
+                out.append(_store(statement_key(self.module, self.qualname, stmt.lineno - self.def_line), stmt))
+                entered = True
+            out.append(self.visit(stmt) if self.lines else stmt)
+        return out
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            return node  # nested definitions: their statements count for their own runs only
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                setattr(node, field, self.body(block))
+        for handler in getattr(node, "handlers", []):
+            handler.body = self.body(handler.body)
+        for case in getattr(node, "cases", []):
+            case.body = self.body(case.body)
+        return node
+
+
+def instrument(tree: ast.Module, module: str, *, lines: bool) -> ast.Module:
+    """Insert reach stores into every top-level function and class method of a parsed module.
+
+    With `lines` false only each function's entry is recorded (witness modules:
+    the cache needs which functions ran, not which lines).
+    """
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _instrument_function(node, module, "", lines)
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    _instrument_function(item, module, node.name, lines)
+    return tree
+
+
+def _instrument_function(node: ast.FunctionDef | ast.AsyncFunctionDef, module: str, owner: str, lines: bool) -> None:
+    name = original_name(node.name)
+    if name is None:
+        return  # a mutant copy: it runs only under its own mutant
+    # A mangled method copy already names its class (`xǁClassǁm__mutmut_orig` -> `Class.m`).
+    qualname = name if "." in name or not owner else f"{owner}.{name}"
+    node.body = _Statements(module, qualname, node.lineno, lines).body(node.body, top=True)
+
+
+def functions_of(keys: Iterable[str]) -> frozenset[str]:
+    """Return the `module:qualname` of every function that statement keys reached."""
+    return frozenset(key.rpartition(":")[0] for key in keys)

@@ -1,0 +1,78 @@
+"""Remember which witness module declares which claims, so a selection imports only what it can match.
+
+`.claims-cache/witness-index.json` is written after every full discovery:
+each witness-package file with its size and mtime, and each module's claim
+ids.  `modules_for` answers only when it is sure: every file unchanged since
+the index was written, no module that failed to import, and every pattern
+matching some indexed claim.  Otherwise it answers None: discover everything.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from claims._internal.config import Config
+from claims._internal.discovery import Discovery
+from claims._internal.fingerprint import package_files
+from claims.atomic import write_atomically
+
+SCHEMA = "claims-witness-index/1"
+
+
+def _path(config: Config) -> Path:
+    return config.cache / "witness-index.json"
+
+
+def _stamps(config: Config) -> dict[str, list[int]]:
+    stamps = {}
+    for package in config.witnesses:
+        for _, path in package_files(package, config.root):
+            info = os.stat(path)
+            stamps[str(path)] = [info.st_size, info.st_mtime_ns]
+    return stamps
+
+
+def _selects(claim_id: str, witness: str, pattern: str) -> bool:
+    # The same rule as claim_batch's selection (claims._internal.select.matches), on plain ids.
+    return (
+        claim_id == pattern
+        or claim_id.startswith(pattern + ".")
+        or fnmatch.fnmatchcase(claim_id, pattern)
+        or fnmatch.fnmatchcase(witness, pattern)
+    )
+
+
+def modules_for(config: Config, patterns: Sequence[str]) -> list[str] | None:
+    """Return the witness modules that can hold claims matching the patterns, or None when unsure."""
+    if not patterns:
+        return None
+    try:
+        index = json.loads(_path(config).read_text(encoding="utf-8"))
+        if index.get("schema") != SCHEMA or index["files"] != _stamps(config) or index["failed"]:
+            return None
+        modules: dict[str, list[list[str]]] = index["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    chosen: set[str] = set()
+    for pattern in patterns:
+        hits = {m for m, claims in modules.items() if any(_selects(c, w, pattern) for c, w in claims)}
+        if not hits:
+            return None  # perhaps a new claim, perhaps a typo: full discovery decides
+        chosen |= hits
+    return sorted(chosen)
+
+
+def write_index(config: Config, discovery: Discovery) -> None:
+    """Record the modules and claims a full discovery found (best effort: it is only a cache)."""
+    modules: dict[str, list[list[str]]] = {}
+    for witness in discovery.witnesses:
+        modules.setdefault(witness.module, []).extend([c.id, c.witness] for c in witness.claims)
+    document = {"schema": SCHEMA, "files": _stamps(config), "failed": sorted(f.module for f in discovery.failures), "modules": modules}
+    try:
+        write_atomically(_path(config), (json.dumps(document, sort_keys=True) + "\n").encode("utf-8"))
+    except OSError:
+        pass
