@@ -7,11 +7,16 @@ carries `at`, the epoch second it was recorded.  Reading is strict (the
 cattrs converter in `domain.convert`): no coercion, no unknown keys, no
 unknown event types, and each error is located `FILE:LINE: $.path: expected
 ..., got ...`.  Blank lines are skipped (an operator may end a file with one).
+A hostile line (a duplicate key, NaN, an int beyond 64 bits, a lone
+surrogate, nesting deeper than `MAX_JSON_DEPTH`) is refused the same way,
+by `domain.json_text`, never by a crash.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
@@ -20,6 +25,7 @@ from attrs import field, frozen
 
 from domain import value_fields as vf
 from domain.convert import STRICT, located_pairs
+from domain.json_text import MAX_JSON_DEPTH, InvalidJson, JsonTooDeep, member_path, parse_json
 from domain.outcome import Admitted, Reason, Refused
 from domain.runtime import CONFIG_DIGEST
 
@@ -85,13 +91,13 @@ class HostHeld:
 
 AuthorityEvent = GroupSuspendedForAuthorizedSuccessor | GroupActive | ImageAdmitted | RegistryReadingRecorded | HostHeld
 
-EVENT_TYPES: dict[str, type] = {
+EVENT_TYPES: Mapping[str, type] = MappingProxyType({
     "group_suspended_for_authorized_successor": GroupSuspendedForAuthorizedSuccessor,
     "group_active": GroupActive,
     "image_admitted": ImageAdmitted,
     "registry_reading": RegistryReadingRecorded,
     "host_held": HostHeld,
-}
+})
 """The event tag each JSON line carries in its `event` key, and the value it reads as."""
 
 _EVENT_CLASSES = (GroupSuspendedForAuthorizedSuccessor, GroupActive, ImageAdmitted, RegistryReadingRecorded, HostHeld)
@@ -135,7 +141,7 @@ def _structure_event(source: str, line: int, document: dict[str, Any]) -> Author
     body = {key: value for key, value in document.items() if key != "event"}
     # Name unknown keys one by one (cattrs reports them together at the parent).
     fields = {a.name for a in attrs.fields(kind)}
-    unknown = [_located(source, line, f"$.{key}", f"expected one of the keys of {tag} ({', '.join(sorted(fields))}), got an unknown key") for key in body if key not in fields]
+    unknown = [_located(source, line, member_path("$", key), f"expected one of the keys of {tag} ({', '.join(sorted(fields))}), got an unknown key") for key in body if key not in fields]
     if unknown:
         return unknown
     try:
@@ -144,18 +150,27 @@ def _structure_event(source: str, line: int, document: dict[str, Any]) -> Author
         return [_located(source, line, where, why) for where, why in located_pairs(exc)]
 
 
+def _json_refusal(source: str, line: int, reason: Reason) -> MalformedAuthorityLine:
+    if isinstance(reason, InvalidJson):
+        return _located(source, line, "$", f"expected a JSON object, got invalid JSON ({reason.message} at column {reason.column})")
+    if isinstance(reason, JsonTooDeep):  # the line is FILE:LINE already
+        return _located(source, line, "$", f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at column {reason.column}")
+    return _located(source, line, reason.where, reason.why)
+
+
 def read_authority_log(text: str, source: str) -> Admitted[AuthorityLog] | Refused:
     """Parse authority-log text into typed events, or refuse with every malformed line located."""
     events: list[LoggedEvent] = []
     errors: list[Reason] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # JSON Lines end lines at "\n" only; splitlines() would also split inside a string holding U+2028.
+    for number, raw in enumerate(text.split("\n"), start=1):
         if not raw.strip():
             continue
-        try:
-            document = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            errors.append(_located(source, number, "$", f"expected a JSON object, got invalid JSON ({exc.msg} at column {exc.colno})"))
+        parsed = parse_json(raw)
+        if isinstance(parsed, Refused):
+            errors.extend(_json_refusal(source, number, reason) for reason in parsed.reasons)
             continue
+        document = parsed.value
         if type(document) is not dict:
             errors.append(_located(source, number, "$", f"expected a JSON object, got {type(document).__name__} {document!r}"))
             continue

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
+from attrs import frozen
 
 from domain.sizes import BASIS_POINTS_PER_UNIT
 
@@ -107,3 +108,20 @@ def tuple_of(kind: type, *, min_len: int = 0) -> Any:
 def instance_of(kind: type | tuple[type, ...]) -> Any:
     """Accept an instance of `kind` (re-exported so value modules import one place)."""
     return attrs.validators.instance_of(kind)
+
+
+@frozen
+class InstanceOf:
+    """Accept an instance of `kind`, exactly as `attrs.validators.instance_of` does, from a frozen validator.
+
+    attrs' own validator is a mutable instance; a module that shares one as
+    a table (`_STR = ...`) would let anyone retarget every field using it.
+    """
+
+    kind: type | tuple[type, ...]
+
+    def __call__(self, instance: object, attribute: Field, value: object) -> None:
+        """Raise attrs' own TypeError for a value of another type, so messages stay attrs' messages."""
+        if not isinstance(value, self.kind):
+            attrs_own: Any = attrs.validators.instance_of(self.kind)
+            attrs_own(instance, attribute, value)

@@ -8,26 +8,31 @@ The authority log is the only live read; nothing lands on a host.  Exit 0:
 the plan rendered and admission holds.  Exit 1: refused (every located
 reason and open obligation printed; the report still written, saying
 REFUSED).  Exit 2: bad input (`FILE:LINE: $.path: expected ..., got ...`),
-and nothing is written.
+or an `--out` that is not a regular file or a new path, is the authority
+log, or cannot be written (`--out PATH: expected ..., got ...`); nothing is
+written.  Exit 141: a reader closed stdout early (`| head -1`); the report
+was written, and nothing more is printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from fractions import Fraction
+from types import MappingProxyType
 
 import attrs
 
 from domain.authority_log import AuthorityLog, read_authority_log
 from domain.dry_run import DryRunReport, glm_group_b_launch_dry_run, render_dry_run_report, v41_group_a_launch_dry_run
+from domain.edges.report_file import out_refusals, write_report
+from domain.edges.streams import EXIT_BROKEN_PIPE, emit, flushed, read_input
 from domain.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, HOST_EFFECTS, OCCUPANCY
+from domain.json_text import JSON_INT_MAX
 from domain.outcome import Refused
 from domain.profile import GLM_GROUP_B_PROFILE
 from domain.sizes import BASIS_POINTS_PER_UNIT
@@ -39,7 +44,7 @@ from domain.v41_group_a_launch import (
     v41_produced_from_log,
 )
 
-DEFAULT_OUT = {"v41-group-a": "target/v41-group-a-launch-dry-run.txt", "glm-group-b": "target/glm-group-b-launch-dry-run.txt"}
+DEFAULT_OUT = MappingProxyType({"v41-group-a": "target/v41-group-a-launch-dry-run.txt", "glm-group-b": "target/glm-group-b-launch-dry-run.txt"})
 OPENABLE = ("#12371", "#12359", OCCUPANCY.key, HOST_EFFECTS.key)
 """Frontiers the dry run discharges with a fixture by default; `--open` withholds one."""
 
@@ -54,27 +59,36 @@ class BadInput(Exception):
         self.lines = tuple(lines)
 
 
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
+
+
 def utilization_bp(text: str) -> int:
     """Convert a decimal like 0.80 to basis points exactly; refuse more than 4 places or outside (0, 1]."""
     match = _DECIMAL.match(text)
     if not match or len(match.group(2) or "") > 4:
-        raise BadInput([f"--gpu-memory-utilization: expected a decimal with at most 4 places such as 0.80, got {text!r}"])
-    bp = Fraction(text) * BASIS_POINTS_PER_UNIT
+        raise BadInput([f"--gpu-memory-utilization: expected a decimal with at most 4 places such as 0.80, got {_shown(text)}"])
+    whole, places = match.group(1).lstrip("0"), match.group(2) or ""
+    if len(whole) > 1:  # 10 or more; checked first so a 5,000-digit value is never converted
+        raise BadInput([f"--gpu-memory-utilization: expected a share in (0, 1], got {_shown(text)}"])
+    bp = (int(whole or "0") + Fraction(int(places or "0"), 10 ** len(places))) * BASIS_POINTS_PER_UNIT
     if bp.denominator != 1 or not 0 < bp <= BASIS_POINTS_PER_UNIT:
-        raise BadInput([f"--gpu-memory-utilization: expected a share in (0, 1], got {text!r}"])
+        raise BadInput([f"--gpu-memory-utilization: expected a share in (0, 1], got {_shown(text)}"])
     return int(bp)
 
 
 def read_time(text: str) -> int:
     """Read `--at` as epoch seconds or an ISO 8601 time with a zone (2026-03-01T12:00:00Z)."""
     if re.fullmatch(r"\d+", text):
+        if len(text) > len(str(JSON_INT_MAX)) or int(text) > JSON_INT_MAX:
+            raise BadInput([f"--at: expected epoch seconds of at most {JSON_INT_MAX}, got {_shown(text)}"])
         return int(text)
     try:
         moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise BadInput([f"--at: expected epoch seconds or an ISO 8601 time with a zone such as 2026-03-01T12:00:00Z, got {text!r}"])
+        raise BadInput([f"--at: expected epoch seconds or an ISO 8601 time with a zone such as 2026-03-01T12:00:00Z, got {_shown(text)}"])
     return int(moment.timestamp())
 
 
@@ -102,11 +116,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read_log(path: str) -> AuthorityLog:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput([f"{path}: expected a readable UTF-8 authority log, got {type(exc).__name__}: {exc}"]) from exc
+    text, why = read_input(path, "authority log")
+    if text is None:
+        raise BadInput([f"{path}: {why}"])
     read = read_authority_log(text, path)
     if isinstance(read, Refused):
         raise BadInput([f"{r.where}: {r.why}" for r in read.reasons])
@@ -137,46 +149,39 @@ def _report(args: argparse.Namespace) -> DryRunReport:
     return v41_group_a_launch_dry_run(log, at, inputs)
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write text through a temp file in the same directory, then rename it into place."""
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=directory, prefix=".launch-dry-run.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+def _bad_input(lines: Sequence[str]) -> int:
+    ok = emit(err=[*lines, "launch_dry_run: bad input; nothing written"])
+    return 2 if ok else EXIT_BROKEN_PIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the dry run; return 0 admitted, 1 refused, 2 bad input."""
+    """Run the dry run; return 0 admitted, 1 refused, 2 bad input (nothing written), 141 stdout closed early."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse already printed its usage error
-        return 0 if exc.code == 0 else 2
+    except SystemExit as exc:  # argparse already printed its usage error (or --help)
+        code = 0 if exc.code == 0 else 2
+        return code if flushed() else EXIT_BROKEN_PIPE
+    out = args.out if args.out is not None else DEFAULT_OUT[args.arm]
+    refusals = out_refusals(out, {"authority log": args.authority_log})
     try:
         report = _report(args)
     except BadInput as bad:
-        for line in bad.lines:
-            print(line, file=sys.stderr)
-        print("launch_dry_run: bad input; nothing written", file=sys.stderr)
-        return 2
-    out = args.out or DEFAULT_OUT[args.arm]
-    write_atomically(out, render_dry_run_report(report))
+        return _bad_input([*bad.lines, *refusals])
+    if refusals:
+        return _bad_input(refusals)
+    unwritten = write_report(out, render_dry_run_report(report))
+    if unwritten:
+        return _bad_input(unwritten)
     verdict = report.verdict
     if isinstance(verdict, Refused):
         count = len(verdict.reasons)
-        print(f"{report.arm}: REFUSED ({count} reason{'' if count == 1 else 's'}); report written to {out}")
-        for reason in verdict.reasons:
-            print(f"  {type(reason).__name__} @ {reason.where}: {reason.why}")
-        return 1
-    print(f"{report.arm}: ADMITTED ({verdict.value}); report written to {out}")
-    return 0
+        lines = [f"{report.arm}: REFUSED ({count} reason{'' if count == 1 else 's'}); report written to {out}"]
+        lines.extend(f"  {type(reason).__name__} @ {reason.where}: {reason.why}" for reason in verdict.reasons)
+        code = 1
+    else:
+        lines, code = [f"{report.arm}: ADMITTED ({verdict.value}); report written to {out}"], 0
+    return code if emit(lines) else EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":

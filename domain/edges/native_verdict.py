@@ -4,20 +4,22 @@
 
 Exit codes: 0 all twelve checks PASS (schema valid, observations bound to
 the packet's starts and manifest); 1 anything else (HOLD, NOT RUN, schema
-or binding refusals); 2 a malformed packet (`FILE: $.path: expected …, got …`)
-or a usage error.  The packet's own "PASS" strings are only schema: each
-check is decided from its observations.
+or binding refusals); 2 a malformed packet (`FILE: $.path: expected …, got …`,
+including a duplicate key, NaN, an int beyond 64 bits, a lone surrogate or
+nesting deeper than 64) or a usage error; 141 a reader closed stdout early.
+The packet's own "PASS" strings are only schema: each check is decided from
+its observations.  The verdict is built whole before one write, escaped so
+no id from the packet can print half a verdict or forge a line.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-from domain.native.converter import read_packet
+from domain.edges.streams import EXIT_BROKEN_PIPE, emit, flushed, read_input
+from domain.native.converter import read_packet_text
 from domain.native.packets import packet_binds_observations
 from domain.native.schema import NativePacket, native_packet_schema_valid
 from domain.native.verdict import Status, decide_all
@@ -30,6 +32,7 @@ exit codes:
   0  all twelve native checks PASS
   1  any check is HOLD or NOT RUN, or the schema or start binding is refused
   2  the packet is malformed (located errors on stderr) or the usage is wrong
+141  a reader closed stdout before the verdict was printed (`| head -1`)
 
 A packet that passes the schema validator (up2_checks.native) is not evidence:
 each check PASSes only from NATIVE observations of every named subcase in both
@@ -37,32 +40,12 @@ arms OFF and ON, with the same workload, mode and hooks.
 """
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    dupes = sorted({k for k in keys if keys.count(k) > 1})
-    if dupes:
-        raise ValueError(f"expected unique keys, got duplicate key(s) {', '.join(dupes)}")
-    return dict(pairs)
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"expected a JSON number, got {name}")
-
-
 def load(path: str) -> tuple[NativePacket | None, list[str]]:
     """Read and structure a packet file; return it or located error lines `FILE: $.path: message`."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [f"{path}: $: expected a readable UTF-8 JSON file, got {type(exc).__name__}: {exc}"]
-    try:
-        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        return None, [f"{path}: $: expected JSON, got invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"]
-    except ValueError as exc:
-        return None, [f"{path}: $: {exc}"]
-    outcome = read_packet(document)
+    text, why = read_input(path, "JSON file")
+    if text is None:
+        return None, [f"{path}: $: {why}"]
+    outcome = read_packet_text(text)
     if isinstance(outcome, Refused):
         return None, [f"{path}: {r.where}: {r.why}" for r in outcome.reasons]
     return outcome.value, []
@@ -102,7 +85,7 @@ def report(packet: NativePacket) -> tuple[list[str], bool]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return its exit code."""
+    """Run the command; return its exit code (argparse's usage error raises SystemExit(2))."""
     parser = argparse.ArgumentParser(
         prog="native_verdict",
         description="Decide the twelve UP2 native checks from a packet's observations.",
@@ -110,17 +93,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("packet", metavar="PACKET.json", help="the native packet to decide")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit:
+        if not flushed():  # `native_verdict --help | head -1`
+            raise SystemExit(EXIT_BROKEN_PIPE) from None
+        raise
     packet, errors = load(args.packet)
     if packet is None:
-        for line in errors:
-            print(line, file=sys.stderr)
-        return EXIT_MALFORMED
+        return EXIT_MALFORMED if emit(err=errors) else EXIT_BROKEN_PIPE
     lines, ok = report(packet)
-    print(f"native_verdict: {args.packet}")
-    for line in lines:
-        print(line)
-    return EXIT_PASS if ok else EXIT_NOT_PASS
+    code = EXIT_PASS if ok else EXIT_NOT_PASS
+    return code if emit([f"native_verdict: {args.packet}", *lines]) else EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":

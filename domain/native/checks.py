@@ -9,6 +9,8 @@ table's "evidence needed" column and tagged FIXTURE: a choice, not a fact.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import attrs
 from attrs import field, frozen
@@ -88,7 +90,7 @@ FINAL_TAIL_FACTOR = 36
 
 _SYNC = (UnsupportedMode.SYNC,)
 
-SUBCASES: dict[NativeCheck, tuple[Subcase, ...]] = {
+SUBCASES: Mapping[NativeCheck, tuple[Subcase, ...]] = MappingProxyType({
     # #1: the seed names the compared fields (q/kept/first/valid/anchor/owner epoch)
     # and "actual solo q"; subcase names are ours.
     NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT: _fixture(
@@ -139,7 +141,7 @@ SUBCASES: dict[NativeCheck, tuple[Subcase, ...]] = {
     NativeCheck.NO_LOCAL_DRAFTER: _fixture(
         "no_local_mtp_load", "zero_local_fallback_growth", "remote_round_progress",
     ),
-}
+})
 
 
 @frozen

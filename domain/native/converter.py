@@ -18,6 +18,7 @@ from attrs import frozen
 from cattrs.cols import homogenous_tuple_structure_factory, mapping_structure_factory
 
 from domain.convert import strict_converter
+from domain.json_text import InvalidJson, parse_json
 from domain.native.private import PrivatePayload
 from domain.native.schema import NativePacket
 from domain.outcome import Admitted, Reason, Refused
@@ -134,3 +135,17 @@ def read_packet(document: object) -> Admitted[NativePacket] | Refused:
         else:
             lines = [f"expected a well-formed packet, got {exc} @ $"]
         return Refused(tuple(_located(line) for line in lines))
+
+
+def read_packet_text(text: str) -> Admitted[NativePacket] | Refused:
+    """Parse packet text (one JSON document) and structure it, or refuse with every located error."""
+    parsed = parse_json(text)
+    if isinstance(parsed, Refused):
+        return Refused(tuple(_json_refusal(reason) for reason in parsed.reasons))
+    return read_packet(parsed.value)
+
+
+def _json_refusal(reason: Reason) -> Reason:
+    if isinstance(reason, InvalidJson):
+        return MalformedPacket("$", f"expected JSON, got invalid JSON at line {reason.line} column {reason.column}: {reason.message}")
+    return MalformedPacket(reason.where, reason.why)

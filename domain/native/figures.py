@@ -14,7 +14,7 @@ from fractions import Fraction
 import attrs
 from attrs import field, frozen
 
-from domain.value_fields import Field
+from domain.value_fields import Field, InstanceOf
 from domain.outcome import Admitted, Reason, Refused
 
 
@@ -38,7 +38,7 @@ def _ordered(instance: "Figure", attribute: Field, value: Fraction) -> None:
         raise ValueError(f"interval hi {value} is below lo {instance.lo}")
 
 
-_FRACTION = attrs.validators.instance_of(Fraction)
+_FRACTION = InstanceOf(Fraction)
 
 
 @frozen
@@ -46,7 +46,7 @@ class Figure:
     """Hold an exact interval [lo, hi] in a unit, with its provenance and source."""
 
     lo: Fraction = field(validator=_FRACTION)
-    hi: Fraction = field(validator=[_FRACTION, _ordered])
+    hi: Fraction = field(validator=(_FRACTION, _ordered))
     unit: Unit = field(validator=attrs.validators.instance_of(Unit))
     provenance: Provenance = field(validator=attrs.validators.instance_of(Provenance))
     source: str = field(validator=attrs.validators.instance_of(str))

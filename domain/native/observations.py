@@ -13,7 +13,7 @@ import enum
 import attrs
 from attrs import field, frozen
 
-from domain.value_fields import Field
+from domain.value_fields import Field, InstanceOf
 from domain.native.checks import Arm, NativeCheck, UnsupportedMode
 
 
@@ -29,7 +29,7 @@ def _text(instance: object, attribute: Field, value: str) -> None:
         raise ValueError(f"{attribute.name} must be non-empty")
 
 
-_TEXT = [attrs.validators.instance_of(str), _text]
+_TEXT = (InstanceOf(str), _text)
 
 
 @frozen

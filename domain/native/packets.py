@@ -15,8 +15,9 @@ from domain.native.checks import Arm, NativeCheck
 from domain.native.schema import NativePacket
 from domain.native.verdict import CheckVerdict, Status
 from domain.outcome import Admitted, Reason, Refused
+from domain.value_fields import InstanceOf
 
-_STR = attrs.validators.instance_of(str)
+_STR = InstanceOf(str)
 
 
 @frozen

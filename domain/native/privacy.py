@@ -14,8 +14,9 @@ from attrs import field, frozen
 from domain.native.converter import NATIVE
 from domain.native.private import PrivatePayload, SuffixRow
 from domain.outcome import Admitted, Reason, Refused
+from domain.value_fields import InstanceOf
 
-_INT = attrs.validators.instance_of(int)
+_INT = InstanceOf(int)
 
 # The fields the ranks must agree on (seed #1: q/kept/first/valid/anchor/owner epoch).
 AGREEMENT_FIELDS: tuple[str, ...] = ("q", "kept", "first", "valid", "anchor_token", "owner_epoch")

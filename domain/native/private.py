@@ -11,7 +11,9 @@ from __future__ import annotations
 import attrs
 from attrs import field, frozen
 
-_INT = attrs.validators.instance_of(int)
+from domain.value_fields import InstanceOf
+
+_INT = InstanceOf(int)
 
 
 @frozen

@@ -20,11 +20,12 @@ from domain.native.checks import Arm, tail_sizes
 from domain.native.figures import Provenance, decimal_text
 from domain.native.observations import Observation
 from domain.outcome import Admitted, Reason, Refused
+from domain.value_fields import InstanceOf
 
-_INT = attrs.validators.instance_of(int)
-_STR = attrs.validators.instance_of(str)
-_FRACTION = attrs.validators.instance_of(Fraction)
-_BOOL = attrs.validators.instance_of(bool)
+_INT = InstanceOf(int)
+_STR = InstanceOf(str)
+_FRACTION = InstanceOf(Fraction)
+_BOOL = InstanceOf(bool)
 
 
 @frozen

@@ -20,6 +20,7 @@ from attrs import field, frozen
 from domain.native.checks import NativeCheck, tail_sizes
 from domain.native.observations import Observation, OwnerResolution
 from domain.outcome import Admitted, Reason, Refused
+from domain.value_fields import InstanceOf
 
 # FIXTURE: the validator's literal schema id and classification are not in the seed.
 FIXTURE_PACKET_SCHEMA = "up2-native-packet/1"
@@ -29,8 +30,8 @@ PASS_STRING = "PASS"
 _DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 _SEGMENT = re.compile(r"^[A-Za-z0-9._-]+$")
 
-_STR = attrs.validators.instance_of(str)
-_INT = attrs.validators.instance_of(int)
+_STR = InstanceOf(str)
+_INT = InstanceOf(int)
 
 
 def _tuple_of(kind: type) -> Callable[[Any, Any, Any], Any]:

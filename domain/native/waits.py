@@ -16,11 +16,12 @@ import attrs
 from attrs import field, frozen
 
 from domain.outcome import Admitted, Reason, Refused
+from domain.value_fields import InstanceOf
 
 MAX_NATIVE_WAIT_S = 900
 
-_TIME = attrs.validators.instance_of((int, Fraction))
-_STR = attrs.validators.instance_of(str)
+_TIME = InstanceOf((int, Fraction))
+_STR = InstanceOf(str)
 
 
 @frozen

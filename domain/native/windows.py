@@ -28,12 +28,13 @@ from domain.native.figures import (
 )
 from domain.native.waits import MAX_NATIVE_WAIT_S, NativeWaitTooLong
 from domain.outcome import Admitted, Reason, Refused
+from domain.value_fields import InstanceOf
 
 M, E = Provenance.MEASURED, Provenance.ESTIMATED
 S, MIN = Unit.SECONDS, Unit.MINUTES
 
-_FIG = attrs.validators.instance_of(Figure)
-_INT = attrs.validators.instance_of(int)
+_FIG = InstanceOf(Figure)
+_INT = InstanceOf(int)
 
 
 @frozen

@@ -74,8 +74,8 @@ def test_malformed_packet_exits_2_with_located_errors(capsys: pytest.CaptureFixt
     [
         ("{not json", "$: expected JSON, got invalid JSON at line 1 column 2"),
         ("[]", "$: expected a JSON object, got list"),
-        ('{"q": 1, "q": 2}', "$: expected unique keys, got duplicate key(s) q"),
-        ('{"q": NaN}', "$: expected a JSON number, got NaN"),
+        ('{"q": 1, "q": 2}', "$.q: expected unique keys, got duplicate key 'q' (2 times)"),
+        ('{"q": NaN}', "$.q: expected a JSON number, got NaN"),
     ],
 )
 def test_unreadable_json_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str) -> None:

@@ -1,0 +1,109 @@
+"""Read an input file and write to the terminal the way both commands must: bounded, printable, whole.
+
+Input is read as UTF-8 up to `MAX_INPUT_CHARS` (so `/dev/zero` is refused,
+not read forever).  Output is built whole before a single write, with every
+character a terminal must not receive raw (control characters, lone
+surrogates, bidi overrides) escaped, and encoded for the stream's own
+encoding with backslash escapes, so no input text can make a command print
+half its output and then raise.  A reader that closes the pipe early
+(`launch_dry_run ... | head -1`) ends the command quietly with the shell's
+SIGPIPE status, `EXIT_BROKEN_PIPE`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+MAX_INPUT_CHARS = 64 * 2**20
+"""The largest input either command reads (64 Mi characters; a real log or packet is a few KiB)."""
+
+EXIT_BROKEN_PIPE = 128 + 13
+"""What a shell reports for a writer killed by SIGPIPE (13); used when a reader closed stdout early."""
+
+
+def read_input(path: str, what: str) -> tuple[str | None, str]:
+    """Return a file's text, or None and why it cannot be read (`expected ..., got ...`)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read(MAX_INPUT_CHARS + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"expected a readable UTF-8 {what}, got {type(exc).__name__}: {exc}"
+    if len(text) > MAX_INPUT_CHARS:
+        return None, f"expected at most {MAX_INPUT_CHARS} characters of {what}, got more; it was not read"
+    return text, ""
+
+
+def _escaped(char: str) -> str:
+    return char.encode("unicode_escape").decode("ascii")
+
+
+def printable(line: str) -> str:
+    """Escape every character of one line that is not printable (`\\x1b`, `\\n`, `\\ud800`, `\\u202e`)."""
+    if line.isprintable():
+        return line
+    return "".join(char if char.isprintable() else _escaped(char) for char in line)
+
+
+def _block(lines: Sequence[str], stream: TextIO) -> str:
+    text = "".join(printable(line) + "\n" for line in lines)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    # An ASCII or Latin-1 terminal cannot encode every printable character either.
+    return text.encode(encoding, "backslashreplace").decode(encoding)
+
+
+def _silence(stream: TextIO) -> None:
+    # Point the closed stream's descriptor at /dev/null, so the flush at exit cannot raise again.
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # a captured stream (pytest's capsys) has no descriptor
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _failed(stream: TextIO, exc: OSError) -> None:
+    # A failed device (`> /dev/full`, a revoked descriptor), not a closed reader: the exit code still
+    # carries the outcome, so say what failed on stderr if stderr is another, working stream.
+    _silence(stream)
+    if stream is sys.stdout and sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"stdout: expected a writable stream, got {type(exc).__name__}: {exc.strerror or exc}\n")
+            sys.stderr.flush()
+
+
+def emit(out: Sequence[str] = (), err: Sequence[str] = ()) -> bool:
+    """Write whole escaped lines to stderr then stdout; return False when a reader closed the pipe."""
+    for lines, stream in ((err, sys.stderr), (out, sys.stdout)):
+        if not lines or stream is None:  # started with the descriptor closed (`>&-`): as print() does, say nothing
+            continue
+        try:
+            stream.write(_block(lines, stream))
+            stream.flush()
+        except BrokenPipeError:
+            _silence(stream)
+            return False
+        except OSError as exc:
+            _failed(stream, exc)
+    return True
+
+
+def flushed() -> bool:
+    """Flush stdout and stderr (what argparse printed); return False when a reader closed the pipe."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            _silence(stream)
+            return False
+        except OSError as exc:
+            _failed(stream, exc)
+    return True
