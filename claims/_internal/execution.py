@@ -112,6 +112,8 @@ def execute(
     settings: Settings,
     options: Options,
     on_witness: Callable[[str, list[Result]], None] | None = None,
+    on_result: Callable[[Result], None] | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> Execution:
     """Run the claims (reusing cached passes), calling back witness by witness in claim order."""
     cache = ResultsCache.load(session.config.cache / "results.json") if (options.read_cache or options.write_cache) else None
@@ -154,6 +156,8 @@ def execute(
             cache.record(claim.id, entry, result.duration)
         if result.verdict is Verdict.PASS:
             reached[claim.id] = tuple(keys)
+        if on_result is not None:
+            on_result(result)
         flush()
 
     def on_message(job: tuple[int, float], message: tuple[int, dict[str, Any], str, list[str]]) -> None:
@@ -163,12 +167,14 @@ def execute(
     def on_end(job: tuple[int, float], ended: Ended) -> None:
         finish(job[0], ended_result(claims[job[0]], ended), ())
 
-    order = _order(to_run, claims, cache, options.seed)
+    # -x means "the first red in claim order": one worker, the declared order, so it is the same claim every time.
+    order = list(to_run) if options.exitfirst and options.seed is None else _order(to_run, claims, cache, options.seed)
     limits = {i: claims[i].timeout or settings.timeout for i in order}
     interrupted = False
     if order:
-        supervisor = Supervisor(_handler(claims, settings), workers=min(options.workers, len(order)))
-        interrupted = supervisor.run([(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0])
+        workers = 1 if options.exitfirst else min(options.workers, len(order))
+        supervisor = Supervisor(_handler(claims, settings), workers=workers)
+        interrupted = supervisor.run([(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick)
     if cache is not None and options.write_cache:
         cache.save()
     finished = tuple(done[i] for i in sorted(done))
