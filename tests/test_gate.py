@@ -52,6 +52,9 @@ def green_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "toy_witnesses" / "mixed.py").unlink()
     shutil.rmtree(root / "ledger" / "snapshots" / "toy.mixed")
     (root / "toy_witnesses" / "render.py").write_text(RENDER_WITNESS)
+    # No rule package is declared for mutation, so the gate asks for no kill evidence (tests/test_mutation_* cover it).
+    pyproject = root / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace('typecheck = ["toy_domain"]', "typecheck = []"))
     update = run_cli(root, "snapshots", "--update")
     assert update.returncode == 0, update.stdout + update.stderr
     assert "wrote ledger/snapshots/toy.render/margin_line.txt (new, 7 bytes" in update.stdout
@@ -185,6 +188,9 @@ def test_a_corrupted_ledger_exits_2_located_and_is_left_untouched(green: Path) -
     proc = run_cli(green, "ledger", "--check")
     assert proc.returncode == 2
     assert "ledger/claims.json @ $.claims[" in proc.stderr and "].kind" in proc.stderr
+    assert "`claim_batch ledger --write` rebuilds it without reading it" in proc.stderr
+    rebuilt = run_cli(green, "ledger", "--write")
+    assert rebuilt.returncode == 0 and machine.read_bytes() == original
 
 
 def test_a_malformed_debt_file_exits_2_for_every_command(green: Path) -> None:
@@ -220,3 +226,11 @@ def test_snapshot_writes_are_refused_under_ci_unless_forced(green: Path) -> None
     proc = run_cli(green, "snapshots", "--update", "--force", env={"CI": "true"})
     assert proc.returncode == 0
     assert "wrote ledger/snapshots/toy.render/margin_line.txt (changed, 7 bytes" in proc.stdout
+
+
+def test_rule_packages_without_recorded_evidence_fail_the_gate(green: Path) -> None:
+    pyproject = green / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace("typecheck = []", 'typecheck = ["toy_domain"]'))
+    code, out = gate(green)
+    assert code == 1
+    assert "ledger/evidence: no kill evidence is recorded; run `claim_batch mutate --update`" in out

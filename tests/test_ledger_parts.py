@@ -16,7 +16,6 @@ from claims._internal.debt import parse_debt
 from claims._internal.declare import Claim
 from claims.errors import DeclarationError, InputError
 from claims._internal.floor import floor_problems, statement_problem
-from claims._internal.kills import killers_by_claim, load_kills
 from claims._internal.kinds import Kind
 from claims._internal.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
 from claims._internal.mirror import kills_cell, render_mirror
@@ -29,28 +28,9 @@ def claim(id_: str, kind: Kind = Kind.POSITIVE, rules: tuple[str, ...] = ("pkg.r
 
 
 def row(id_: str, **changes: object) -> LedgerRow:
-    fields = dict(id=id_, witness=id_.rpartition(".")[0], kind=Kind.POSITIVE, rules=("pkg.rule",), statement="It holds.", source="w/a.py", snapshot_sha256=None, killed_by=(), debt=None)
+    fields = dict(id=id_, key="k" + id_[-5:], witness=id_.rpartition(".")[0], kind=Kind.POSITIVE, rules=("pkg.rule",), statement="It holds.", source="w/a.py", snapshot_sha256=None, killed_by=(), killed_by_mutants=0, debt=None)
     fields.update(changes)
     return LedgerRow(**fields)  # type: ignore[arg-type]
-
-
-def test_killers_are_declared_defects_then_auto_mutants_each_sorted() -> None:
-    document = {
-        "schema": "claims-kills/1",
-        "declared": {"d2": {"red": ["a.b.c"]}, "d1": {"red": ["a.b.c", "a.b.d"]}},
-        "auto": {"m9": {"killers": ["a.b.c"]}, "m1": {"killers": ["a.b.c"]}},
-    }
-    assert killers_by_claim(document) == {"a.b.c": ("d1", "d2", "m1", "m9"), "a.b.d": ("d1",)}
-
-
-def test_a_malformed_kills_file_is_refused_located(tmp_path: Path) -> None:
-    path = tmp_path / "kills.json"
-    path.write_text(json.dumps({"schema": "claims-kills/1", "declared": {"d1": {"red": "a.b.c", "verdict": "EXACT"}}, "auto": {}}))
-    with pytest.raises(InputError, match=r"ledger/kills.json @ \$.declared\['d1'\].red: expected a list, got str"):
-        load_kills(path, shown_as="ledger/kills.json")
-    path.write_text(json.dumps({"schema": "claims-kills/1", "declared": {"d1": {"red": ["a.b.c"], "verdict": "EXACT"}}, "auto": {}}))
-    assert load_kills(path, shown_as="k") == {"schema": "claims-kills/1", "declared": {"d1": {"red": ["a.b.c"]}}, "auto": {}}
-    assert load_kills(tmp_path / "absent.json", shown_as="k") is None
 
 
 def test_the_ledger_reads_back_what_it_writes_and_refuses_coercion_and_unknown_keys() -> None:
@@ -129,9 +109,11 @@ def test_a_claim_calling_another_claim_is_an_aggregator(tmp_path: Path) -> None:
     assert claim_uses(claims) == {"agg.two.aggregate": ("agg.one.base",)}
 
 
-def test_the_mirror_shows_a_count_plus_declared_ids_when_kills_are_many() -> None:
-    assert kills_cell(("d1", "m1"), frozenset({"d1"})) == "`d1`, `m1`"
-    assert kills_cell(("d1", "m1", "m2", "m3", "m4"), frozenset({"d1"})) == "5: `d1`, 4 automatic"
+def test_the_mirror_shows_the_declared_defects_and_the_automatic_count() -> None:
+    assert kills_cell(("d1", "d2"), 0) == "`d1`, `d2`"
+    assert kills_cell(("d1",), 4) == "`d1`, 4 automatic"
+    assert kills_cell(("d1", "d2", "d3", "d4", "d5"), 0) == "`d1`, `d2`, `d3`, `d4`, 1 more defects"
+    assert kills_cell((), 0) == "—"
     mirror = render_mirror(LedgerDocument(SCHEMA, (row("a.b.c", statement="A | B holds."),)), kills_known=False).decode()
     assert "| `c` | positive | `pkg.rule` | A \\| B holds. | PASS | — |" in mirror
 

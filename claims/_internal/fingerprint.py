@@ -77,15 +77,21 @@ def read_module(text: str) -> ModuleSources:
     return ModuleSources(skeleton=_digest(skeleton), functions=functions)
 
 
+def package_folder(package: str, root: Path) -> Path | None:
+    """Return a package's folder: under the project root, else where it is installed; None when absent."""
+    folder = root / package.replace(".", "/")
+    if (folder / "__init__.py").is_file():
+        return folder
+    spec = importlib.util.find_spec(package) if "." not in package else None
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]) if locations else None
+
+
 def package_files(package: str, root: Path) -> list[tuple[str, Path]]:
     """List (module name, path) for every source file of a package, without importing it."""
-    folder = root / package.replace(".", "/")
-    if not (folder / "__init__.py").is_file():
-        spec = importlib.util.find_spec(package) if "." not in package else None
-        locations = list(spec.submodule_search_locations or []) if spec else []
-        if not locations:
-            return []
-        folder = Path(locations[0])
+    folder = package_folder(package, root)
+    if folder is None:
+        return []
     found = []
     for path in sorted(folder.rglob("*.py")):
         if "__pycache__" in path.parts:

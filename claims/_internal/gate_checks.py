@@ -8,8 +8,8 @@ subject and the command that fixes it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from claims._internal.config import Config
 from claims._internal.debt import Debt
 from claims._internal.discovery import Discovery
 from claims._internal.kinds import Kind
@@ -17,6 +17,10 @@ from claims._internal.ledger import LedgerPaths
 from claims._internal.problems import Problem
 from claims._internal.runner import Result
 from claims._internal.snapshot_store import unused_snapshots
+
+if TYPE_CHECKING:
+    from claims._internal.mutation.evidence import Evidence
+    from claims._internal.session import Session
 
 
 def verdict_problems(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: str) -> list[Problem]:
@@ -59,27 +63,6 @@ def import_problems(discovery: Discovery) -> list[Problem]:
     return problems
 
 
-def survivor_problems(config: Config, kills_known: bool) -> list[Problem]:
-    """Name every automatic survivor not explained in equivalent.toml, and every stale explanation."""
-    if not kills_known:
-        return []
-    from claims._internal.mutate.auto_command import equivalent_path  # noqa: PLC0415 - only when kills exist
-    from claims._internal.mutate.kills_file import read_kills
-    from claims._internal.mutate.survivors import explain_survivors, read_equivalent
-
-    # The ledger's reading keeps only killers; survivors need each mutant's status.
-    kills = read_kills(config.ledger / "kills.json")
-    if not kills.get("auto"):
-        return []
-
-    problems = []
-    for line in explain_survivors(kills["auto"], read_equivalent(equivalent_path(config))):
-        head, _, fix = line.partition(": ")
-        kind, _, mutant = head.rpartition(" ")
-        problems.append(Problem(mutant, kind, fix))
-    return problems
-
-
 def as_problem(line: str) -> Problem:
     """Turn a `subject: message; fix` line into a Problem."""
     # stale_lines already ends each line with its fix: keep it whole.
@@ -94,3 +77,32 @@ def not_run_problems(results: Sequence[Result], claims: Sequence[object]) -> lis
     if missing <= 0:
         return []
     return [Problem("run", f"{missing} of {len(claims)} claims produced no result", "rerun `claim_batch gate`; a green gate needs every claim seen passing")]
+
+
+def evidence_problems(session: Session, results: Sequence[Result], reached: Mapping[str, Sequence[str]], evidence: Evidence | None) -> list[Problem]:
+    """Audit the recorded kill evidence against the code and the declared defects (see mutation.audit)."""
+    from claims._internal.fingerprint import Sources
+    from claims._internal.mutation import audit
+    from claims._internal.mutation.catalog import collect
+    from claims._internal.mutation.plan import Baseline
+    from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+
+    config = session.config
+    claims = session.discovery.claims
+    catalog = collect(config.mutations)
+    problems = [Problem(f.module, "mutation module did not import: " + (f.traceback.strip().splitlines() or ["?"])[-1], "fix the import (`claim_batch mutate --list` shows the traceback)") for f in catalog.failures]
+    problems += [Problem(d.split(" ")[0], "defect id declared twice " + d.partition(" ")[2], "rename one of them") for d in catalog.duplicates]
+    problems += audit.private_names(claims, catalog.seeded)
+    if evidence is None:
+        if catalog.seeded or config.typecheck:
+            problems.append(Problem("ledger/evidence", "no kill evidence is recorded", audit.UPDATE))
+        return problems
+    baseline = Baseline.of({r.claim.id: r.duration for r in results}, reached)
+    sources = Sources((*config.typecheck, *config.witnesses), config.root)
+    by_id = {c.id: c for c in claims}
+    path = equivalent_path(config)
+    shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
+    problems += audit.stale_rows(evidence, baseline, by_id, catalog.seeded, sources, config.typecheck)
+    problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims)
+    problems += audit.survivor_problems(evidence, read_equivalent(path), shown)
+    return problems

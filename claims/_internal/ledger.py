@@ -1,9 +1,10 @@
 """Build, render and read the claim ledger: the committed, deterministic record of what is proven.
 
-`ledger/claims.json` holds one row per claim, sorted by id: witness, kind,
-rules, statement, source file (relative, POSIX; never a line number, which
-churns), the stored snapshot's sha256, the mutations that kill it and any
-admitted debt.  Nothing machine-dependent goes in (no timings, no absolute
+`ledger/claims.json` holds one row per claim, sorted by id: its short
+evidence key, witness, kind, rules, statement, source file (relative, POSIX;
+never a line number, which churns), the stored snapshot's sha256, the
+declared defects that kill it and how many automatic mutants do (the full
+kill matrix is `ledger/evidence/`), and any admitted debt.  Nothing machine-dependent goes in (no timings, no absolute
 paths), so regenerating it anywhere yields the same bytes.
 """
 
@@ -23,7 +24,7 @@ from claims._internal.kinds import Kind
 from claims._internal.snapshot import digest, snapshot_path
 from claims._internal.strict import structure_strictly, unstructure
 
-SCHEMA = "claims-ledger/1"
+SCHEMA = "claims-ledger/2"
 
 
 @frozen
@@ -40,6 +41,7 @@ class LedgerRow:
     """Record one claim as the ledger knows it."""
 
     id: str
+    key: str
     witness: str
     kind: Kind
     rules: tuple[str, ...]
@@ -47,6 +49,7 @@ class LedgerRow:
     source: str
     snapshot_sha256: str | None
     killed_by: tuple[str, ...]
+    killed_by_mutants: int
     debt: AdmittedDebt | None
 
 
@@ -78,8 +81,8 @@ class LedgerPaths:
         return self.folder / "debt.toml"
 
     @property
-    def kills(self) -> Path:
-        return self.folder / "kills.json"
+    def evidence(self) -> Path:
+        return self.folder / "evidence"
 
     @property
     def snapshots(self) -> Path:
@@ -120,23 +123,28 @@ def build_ledger(
     paths: LedgerPaths,
     *,
     debt: Mapping[str, Debt],
-    killers: Mapping[str, tuple[str, ...]],
+    killers: Mapping[str, tuple[tuple[str, ...], int]],
 ) -> LedgerDocument:
-    """Return the ledger the code, the stored snapshots, the debt file and the kills file imply."""
+    """Return the ledger the code, the stored snapshots, the debt file and the recorded evidence imply."""
+    from claims._internal.mutation.evidence import claim_key
+
     rows = []
     for witness in witnesses:
         for claim in witness.claims:
             owed = debt.get(claim.id)
+            defects, mutants = killers.get(claim.id, ((), 0))
             rows.append(
                 LedgerRow(
                     id=claim.id,
+                    key=claim_key(claim.id),
                     witness=claim.witness,
                     kind=claim.kind,
                     rules=claim.rules,
                     statement=claim.statement,
                     source=source_of(claim, witness.module, paths),
                     snapshot_sha256=stored_digest(claim, paths),
-                    killed_by=tuple(killers.get(claim.id, ())),
+                    killed_by=defects,
+                    killed_by_mutants=mutants,
                     debt=AdmittedDebt(owed.reason, owed.owner, owed.trigger) if owed else None,
                 )
             )
@@ -193,7 +201,7 @@ def compare_rows(committed: LedgerDocument, expected: LedgerDocument) -> RowChan
     new = {r.id: r for r in expected.claims}
     changed = []
     for claim_id in sorted(set(old) & set(new)):
-        fields = tuple(f for f in ("witness", "kind", "rules", "statement", "source", "snapshot_sha256", "killed_by", "debt") if getattr(old[claim_id], f) != getattr(new[claim_id], f))
+        fields = tuple(f for f in ("key", "witness", "kind", "rules", "statement", "source", "snapshot_sha256", "killed_by", "killed_by_mutants", "debt") if getattr(old[claim_id], f) != getattr(new[claim_id], f))
         if fields:
             changed.append((claim_id, fields))
     return RowChanges(

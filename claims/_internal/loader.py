@@ -54,7 +54,7 @@ def _public(name: str) -> bool:
 def _transformer() -> type[ast.NodeTransformer]:
     from typeguard._transformer import TypeguardTransformer
 
-    class PublicEntryTransformer(TypeguardTransformer):  # type: ignore[misc]
+    class PublicEntryTransformer(TypeguardTransformer):
         """Typeguard's transformer, leaving private functions and methods unchecked."""
 
         def visit_FunctionDef(self, node: Any) -> Any:

@@ -114,6 +114,7 @@ class Supervisor:
         self.workers: list[_Worker] = []
         self.pending: deque[Any] = deque()
         self.spawned = 0
+        self.on_done: Callable[[Any], None] = lambda job: None
 
     def submit(self, job: Any) -> None:
         """Queue a job (callbacks may submit more while the run goes on)."""
@@ -187,8 +188,18 @@ class Supervisor:
         if worker.job is not None:
             on_end(worker.job, Ended(worker.label, how, timed_out, output, time.monotonic() - worker.started))
 
-    def run(self, jobs: Iterable[Any], on_message: Callable[[Any, Any], None], on_end: Callable[[Any, Ended], None], *, stop: Callable[[], bool] = lambda: False) -> bool:
+    def run(
+        self,
+        jobs: Iterable[Any],
+        on_message: Callable[[Any, Any], None],
+        on_end: Callable[[Any, Ended], None],
+        *,
+        stop: Callable[[], bool] = lambda: False,
+        on_done: Callable[[Any], None] = lambda job: None,
+        tick: Callable[[], None] | None = None,
+    ) -> bool:
         """Run every job (and any submitted meanwhile); return True when Ctrl-C cut the run short."""
+        self.on_done = on_done
         self.pending.extend(jobs)
         try:
             while self.pending or any(w.job is not None for w in self.workers):
@@ -201,6 +212,9 @@ class Supervisor:
                 busy = [w for w in self.workers if w.job is not None]
                 deadlines = [w.kill_at for w in busy if w.kill_at is not None]
                 timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+                if tick is not None:
+                    tick()  # a live display is redrawn at least once a second, even when nothing finishes
+                    timeout = 1.0 if timeout is None else min(timeout, 1.0)
                 for connection in wait([w.connection for w in busy], timeout):
                     worker = next(w for w in busy if w.connection is connection)
                     self._receive(worker, on_message, on_end)
@@ -225,7 +239,8 @@ class Supervisor:
         elif message[0] == "message":
             on_message(worker.job, message[1])
         elif message[0] == "done":
-            worker.job, worker.label, worker.kill_at = None, None, None
+            job, worker.job, worker.label, worker.kill_at = worker.job, None, None, None
+            self.on_done(job)
             if self.fresh:
                 self._reap(worker, kill=False)
                 os.unlink(worker.capture) if os.path.exists(worker.capture) else None

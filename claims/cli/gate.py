@@ -17,18 +17,17 @@ from claims._internal.aggregators import claim_uses
 from claims._internal.floor import floor_problems
 from claims._internal.gate_checks import (
     as_problem,
+    evidence_problems,
     import_problems,
     not_run_problems,
     snapshot_problems,
-    survivor_problems,
     verdict_problems,
 )
-from claims._internal.ledger import load_ledger
 from claims._internal.report import closing_line
 from claims._internal.session import open_session
 from claims.cli import parse
 from claims.cli.exits import Exit
-from claims.cli.ledger import regenerate, stale_lines
+from claims.cli.ledger import read_committed, regenerate, stale_lines
 from claims.cli.options import add_run_options, order_seed, run_streamed
 from claims.cli.printer import print_reds
 from claims.cli.run import admitted_reds
@@ -52,7 +51,8 @@ def main(argv: Sequence[str]) -> int:
     # Read every committed input before running anything: a malformed one is exit 2, located, and untouched.
     regenerated = regenerate(session)
     paths = regenerated.paths
-    load_ledger(paths)
+    if paths.machine.is_file():
+        read_committed(paths.machine.read_bytes(), paths.shown(paths.machine))
     debt_file = paths.shown(paths.debt)
 
     if seed is not None:
@@ -65,14 +65,16 @@ def main(argv: Sequence[str]) -> int:
     print_reds(results, (), sys.stdout, root=str(session.config.root), debt=regenerated.debt, no_diff=args.no_diff)
 
     witness_sizes = {w.name: len(w.claims) for w in discovery.witnesses}
-    killers = regenerated.killers if regenerated.kills is not None else None
+    killers = None
+    if regenerated.evidence is not None:
+        killers = {c: (*defects, *([f"{n} automatic mutants"] if n else [])) for c, (defects, n) in regenerated.killers.items()}
     problems = [
         *import_problems(discovery),
         *not_run_problems(results, discovery.claims),
         *verdict_problems(results, regenerated.debt, debt_file),
         *floor_problems(discovery.claims, witness_sizes, claim_uses(discovery.claims), killers),
         *snapshot_problems(discovery, paths),
-        *survivor_problems(session.config, regenerated.kills is not None),
+        *evidence_problems(session, results, execution.reach, regenerated.evidence),
         *(as_problem(line) for line in stale_lines(regenerated)),
     ]
     admitted = admitted_reds(results, regenerated.debt)

@@ -1,8 +1,10 @@
 """`claim_batch ledger --write | --check`: regenerate the claim ledger, or compare it byte for byte.
 
 The ledger is derived entirely from the witnesses, the stored snapshots,
-`debt.toml` and `kills.json`, so regenerating is safe and deterministic:
-writing twice in a row changes nothing, on any machine.
+`debt.toml` and the recorded evidence (`ledger/evidence/`), so regenerating
+is safe and deterministic: writing twice in a row changes nothing, on any
+machine.  It never reads the committed `claims.json` or `LEDGER.md` to
+write them, so a corrupt one is simply rebuilt.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from typing import Any
 from attrs import frozen
 
 from claims.atomic import write_atomically
+from claims.errors import InputError
 from claims._internal.debt import Debt, load_debt
-from claims._internal.kills import killers_by_claim, load_kills
+from claims._internal.mutation.audit import killers_by_claim
+from claims._internal.mutation.evidence import Evidence, read_evidence
 from claims._internal.ledger import LedgerDocument, LedgerPaths, build_ledger, compare_rows, ledger_paths, parse_ledger, render_json
 from claims._internal.mirror import render_mirror
 from claims._internal.session import Session, open_session
@@ -32,22 +36,32 @@ class Regenerated:
 
     paths: LedgerPaths
     debt: dict[str, Debt]
-    kills: dict[str, Any] | None
-    killers: dict[str, tuple[str, ...]]
+    evidence: Evidence | None
+    killers: dict[str, tuple[tuple[str, ...], int]]
     document: LedgerDocument
     machine: bytes
     mirror: bytes
 
 
 def regenerate(session: Session) -> Regenerated:
-    """Build the ledger and its mirror in memory; a malformed debt or kills file raises InputError (exit 2)."""
+    """Build the ledger and its mirror in memory; a malformed debt or evidence file raises InputError (exit 2)."""
     paths = ledger_paths(session.config)
     debt = load_debt(paths.debt, shown_as=paths.shown(paths.debt))
-    kills = load_kills(paths.kills, shown_as=paths.shown(paths.kills))
-    killers = killers_by_claim(kills) if kills is not None else {}
+    ids = [c.id for c in session.discovery.claims]
+    evidence = read_evidence(paths.evidence, ids, root=paths.root) if paths.evidence.is_dir() else None
+    killers = killers_by_claim(evidence) if evidence is not None else {}
     document = build_ledger(session.discovery.witnesses, paths, debt=debt, killers=killers)
-    mirror = render_mirror(document, kills_known=kills is not None, declared=frozenset(kills["declared"]) if kills else frozenset())
-    return Regenerated(paths, debt, kills, killers, document, render_json(document), mirror)
+    mirror = render_mirror(document, kills_known=evidence is not None)
+    return Regenerated(paths, debt, evidence, killers, document, render_json(document), mirror)
+
+
+def read_committed(data: bytes, shown_as: str) -> LedgerDocument:
+    """Read the committed ledger; a corrupt one is bad input (exit 2) whose message says how to rebuild it."""
+    try:
+        return parse_ledger(data, shown_as=shown_as)
+    except InputError as exc:
+        # A generated file is rebuilt, never repaired, and `ledger --write` never reads the old one.
+        raise InputError(f"{exc}\n{shown_as} is generated: `claim_batch ledger --write` rebuilds it without reading it") from None
 
 
 def stale_lines(regenerated: Regenerated) -> list[str]:
@@ -59,7 +73,7 @@ def stale_lines(regenerated: Regenerated) -> list[str]:
     lines = []
     committed_bytes = paths.machine.read_bytes()
     if committed_bytes != regenerated.machine:
-        changes = compare_rows(parse_ledger(committed_bytes, shown_as=machine), regenerated.document)
+        changes = compare_rows(read_committed(committed_bytes, machine), regenerated.document)
         lines += [f"{claim_id}: unledgered: the claim is not in {machine}; {FIX}" for claim_id in changes.unledgered]
         lines += [f"{claim_id}: vanished: {machine} has a row for a claim no witness declares; {FIX} (or restore the claim)" for claim_id in changes.vanished]
         lines += [f"{claim_id}: stale row in {machine} ({', '.join(fields)} changed); {FIX}" for claim_id, fields in changes.changed]
@@ -108,5 +122,5 @@ def main(argv: Sequence[str]) -> int:
             write_atomically(path, data)
             print(f"wrote {shown}")
     owed = sum(1 for r in regenerated.document.claims if r.debt)
-    print(f"ledger: {len(regenerated.document.claims)} claims, {owed} admitted debt" + ("" if regenerated.kills is not None else "; no kills.json yet, so killing mutations are empty"))
+    print(f"ledger: {len(regenerated.document.claims)} claims, {owed} admitted debt" + ("" if regenerated.evidence is not None else "; no ledger/evidence yet, so killing mutations are empty (run `claim_batch mutate --update`)"))
     return 0

@@ -1,0 +1,1 @@
+"""The mutation engine: one generator, one worker pool, one evidence format for declared defects and automatic mutants."""

@@ -1,0 +1,119 @@
+"""Apply a mutant or a declared defect inside a worker (a fresh fork: nothing is ever restored).
+
+Before anything runs, caches built from the original code are dropped
+(cattrs' dispatch caches, `functools` caches in the rule packages), and
+every property claim is put in mutation mode: a small derandomised budget,
+explicit examples first, and no shrinking (a failure is the kill; shrinking
+would only find a smaller one), even where the claim sets its own budget.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from claims._internal.declare import Claim
+from claims._internal.mutation.defects import Defect, Seeded
+from claims._internal.mutation.generate import Mutant, mangled
+from claims._internal.mutation.trampoline import activate, table_of
+
+MUTATION_EXAMPLES = 10
+"""Generated examples a property claim gets under a mutant (its @examples always run first)."""
+
+
+def reset_caches(packages: Sequence[str]) -> None:
+    """Drop caches the supervisor built from the original rules before the fork."""
+    import cattrs
+
+    for name, module in list(sys.modules.items()):
+        if module is None or not any(name == p or name.startswith(p + ".") for p in packages):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, cattrs.BaseConverter):
+                value._structure_func.clear_cache()
+                value._unstructure_func.clear_cache()
+            elif callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+                value.cache_clear()
+
+
+def mutation_mode(claims: Iterable[Claim]) -> None:
+    """Give every property claim the mutation budget and no shrinking, overriding its own @settings."""
+    from hypothesis import Phase, settings
+
+    for claim in claims:
+        current = getattr(claim.fn, "_hypothesis_internal_use_settings", None)
+        if current is None:
+            continue
+        claim.fn._hypothesis_internal_use_settings = settings(  # type: ignore[attr-defined]
+            current,
+            max_examples=min(current.max_examples, MUTATION_EXAMPLES),
+            phases=[Phase.explicit, Phase.reuse, Phase.generate],
+            derandomize=True,
+            database=None,
+            deadline=None,
+        )
+
+
+def apply_mutant(mutant: Mutant) -> None:
+    """Switch one rule to its mutant copy."""
+    module = sys.modules[mutant.module]
+    table = getattr(module, f"mutants_{mangled(mutant.function)}__mutmut")
+    table["active"] = table[mutant.name]
+
+
+def resolve(target: str) -> tuple[Any, Any]:
+    """Return (module, rule) for a dotted rule name; raise LookupError saying why it cannot be replaced."""
+    module_name, _, attr = target.rpartition(".")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise LookupError(f"{target}: module {module_name!r} does not import: {exc}") from None
+    rule = getattr(module, attr, None)
+    if rule is None:
+        raise LookupError(f"{target}: module {module_name!r} has no {attr!r}")
+    if table_of(rule) is None:
+        raise LookupError(f"{target}: not a switchable rule (only undecorated module-level functions of the [tool.claims].typecheck packages are)")
+    return module, rule
+
+
+def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
+    """Compile the rule's own source with `old` replaced by `new`; LookupError when `old` is not there exactly once."""
+    assert defect.patch is not None
+    old, new = defect.patch
+    path, text = source_of(module.__name__)
+    name = defect.target.rpartition(".")[2]
+    node = next((n for n in ast.parse(text).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name), None)
+    if node is None:
+        raise LookupError(f"{defect.target}: no function {name!r} in {path}")
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    body = "".join(text.splitlines(keepends=True)[first - 1 : node.end_lineno])
+    count = body.count(old)
+    if count != 1:
+        where = "no longer appears" if count == 0 else f"appears {count} times"
+        raise LookupError(f"{defect.id}: the patched text {old!r} {where} in {defect.target} (it must appear exactly once); update the patch")
+    try:
+        tree = ast.parse(body.replace(old, new))
+    except SyntaxError as exc:
+        raise LookupError(f"{defect.id}: the patched {defect.target} does not parse: {exc.msg}") from None
+    function = tree.body[0]
+    assert isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+    function.name = f"{mangled(name)}__defect"
+    ast.increment_lineno(tree, first - 1)
+    if not name.startswith("_"):
+        from claims._internal.loader import _transformer
+
+        tree = _transformer()().visit(tree)
+    ast.fix_missing_locations(tree)
+    exec(compile(tree, str(path), "exec"), vars(module))  # noqa: S102 - the defect's own declared source
+    return vars(module)[function.name]  # type: ignore[no-any-return]
+
+
+def apply_defect(seeded: Seeded, source_of: Callable[[str], tuple[Path, str]]) -> None:
+    """Activate every member of a defect or group; LookupError says why one cannot be applied."""
+    for defect in seeded.defects:
+        module, rule = resolve(defect.target)
+        activate(rule, defect.replacement if defect.replacement is not None else patched_rule(defect, module, source_of))

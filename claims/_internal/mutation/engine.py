@@ -1,0 +1,146 @@
+"""Run mutants and declared defects on supervised workers, one fresh fork per job, recording every killer.
+
+A job is one mutant or defect with the claims it must run.  Its worker is a
+fresh fork of the supervisor (which imported the trampolined tree but never
+ran a claim), so no state crosses from one mutant to the next, and the kill
+matrix is the same whatever the worker count.  Every claim runs, not just
+up to the first kill.  A worker that dies or hangs on a claim records that
+claim as a killer (crash or timeout) and a fresh worker runs the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field, frozen
+
+from claims._internal.declare import Claim
+from claims._internal.kinds import Verdict
+from claims._internal.mutation.apply import apply_defect, apply_mutant, mutation_mode, reset_caches
+from claims._internal.mutation.defects import Seeded
+from claims._internal.mutation.evidence import Observation
+from claims._internal.mutation.generate import Mutant
+from claims._internal.runner import Settings, run_claim
+from claims._internal.supervisor import Channel, Ended, Supervisor
+
+
+@frozen
+class Job:
+    """One mutant (`kind` "mutant") or declared defect ("defect") and the claims it runs, each with its limit."""
+
+    kind: str
+    ident: str
+    claims: tuple[tuple[str, float], ...]
+
+
+@define
+class _Tally:
+    failed: set[str] = field(factory=set)
+    errored: set[str] = field(factory=set)
+    typed: set[str] = field(factory=set)
+    timeout: set[str] = field(factory=set)
+    crashed: set[str] = field(factory=set)
+    problem: str | None = None
+    open_jobs: int = 0
+
+    def observation(self) -> Observation:
+        return Observation(frozenset(self.failed), frozenset(self.errored), frozenset(self.typed), frozenset(self.timeout), frozenset(self.crashed), self.problem)
+
+
+def _handler(
+    claims: Mapping[str, Claim],
+    mutants: Mapping[str, Mutant],
+    defects: Mapping[str, Seeded],
+    settings: Settings,
+    packages: Sequence[str],
+    source_of: Callable[[str], tuple[Path, str]],
+) -> Callable[[Job, Channel], None]:
+    def handle(job: Job, channel: Channel) -> None:
+        reset_caches(packages)
+        mutation_mode(claims.values())
+        try:
+            if job.kind == "mutant":
+                apply_mutant(mutants[job.ident])
+            else:
+                apply_defect(defects[job.ident], source_of)
+        except LookupError as exc:
+            channel.send(("problem", str(exc)))
+            return
+        for claim_id, limit in job.claims:
+            channel.expect(limit, claim_id)
+            result = run_claim(claims[claim_id], settings, limit, isolated=True)
+            channel.capture.take()
+            channel.send(("claim", claim_id, result.verdict.value, result.error_type))
+
+    return handle
+
+
+class Engine:
+    """Run jobs and hand back one Observation per mutant or defect as soon as all its claims are judged."""
+
+    def __init__(
+        self,
+        claims: Mapping[str, Claim],
+        mutants: Mapping[str, Mutant],
+        defects: Mapping[str, Seeded],
+        settings: Settings,
+        packages: Sequence[str],
+        source_of: Callable[[str], tuple[Path, str]],
+        workers: int,
+    ) -> None:
+        self.handler = _handler(claims, mutants, defects, settings, packages, source_of)
+        self.workers = workers
+
+    def run(self, jobs: Sequence[Job], on_observed: Callable[[Job, Observation], None], tick: Callable[[], None] | None = None) -> bool:
+        """Run every job; return True when Ctrl-C cut the run short (what finished was already handed back)."""
+        tallies: dict[tuple[str, str], _Tally] = {}
+        originals: dict[tuple[str, str], Job] = {}
+        seen: dict[int, set[str]] = {}
+        supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
+
+        def key(job: Job) -> tuple[str, str]:
+            return (job.kind, job.ident)
+
+        def close(job: Job) -> None:
+            tally = tallies[key(job)]
+            tally.open_jobs -= 1
+            if tally.open_jobs == 0:
+                on_observed(originals[key(job)], tally.observation())
+
+        def on_message(job: Job, message: Any) -> None:
+            tally = tallies[key(job)]
+            if message[0] == "problem":
+                tally.problem = message[1]
+                return
+            _, claim_id, verdict, error_type = message
+            seen.setdefault(id(job), set()).add(claim_id)
+            if verdict == Verdict.FAIL.value:
+                tally.failed.add(claim_id)
+            elif error_type == "timeout":
+                tally.timeout.add(claim_id)
+            elif verdict == Verdict.ERROR.value:
+                tally.errored.add(claim_id)
+                if error_type == "TypeCheckError":
+                    tally.typed.add(claim_id)
+
+        def on_end(job: Job, ended: Ended) -> None:
+            tally = tallies[key(job)]
+            if ended.label is None:
+                tally.problem = f"the worker {ended.how} while applying the {job.kind}"
+            else:
+                (tally.timeout if ended.timed_out else tally.crashed).add(ended.label)
+                done = seen.get(id(job), set()) | {ended.label}
+                rest = tuple(item for item in job.claims if item[0] not in done)
+                if rest:
+                    # The rest still run, on a fresh worker: every killer is recorded, not just this one.
+                    follow = Job(job.kind, job.ident, rest)
+                    tally.open_jobs += 1
+                    supervisor.submit(follow)
+            close(job)
+
+        for job in jobs:
+            tallies[key(job)] = _Tally(open_jobs=1)
+            originals[key(job)] = job
+        return supervisor.run(jobs, on_message, on_end, on_done=close, tick=tick)

@@ -1,0 +1,261 @@
+"""The kill evidence: what every declared defect and automatic mutant turned red, as committed rows.
+
+`ledger/evidence/<module path>.jsonl` mirrors each rule module
+(`domain/fit_wall.py` -> `ledger/evidence/domain/fit_wall.jsonl`), one JSON
+object per line, in a fixed order:
+
+    {"fn": "serving_arm_admits_under", "src": "<source digest>", "claims": ["k3v9qa", ...]}
+    {"mutant": "x_serving_arm_admits_under__mutmut_3", "fn": "...", "op": "mutmut.number", "fp": "...",
+     "status": "killed", "n": 5, "F": [0, 4], "E": [2], "TC": [2]}
+    {"defect": "spark.zero_engram_allowance", "targets": ["domain.fit_wall.x"], "fp": "...", "F": ["k3v9qa"]}
+
+A function row lists the claims covering that function by their short key
+(`claim_key`); a mutant row says how many claims executed its statement
+(`n`; 0 means uncovered) and names its killers by index into that list: F
+failed by assertion, E errored (crashed), TC of those the type contract, TO
+timed out, X ended their worker.  A defect row names its killers by key.
+`fp` is the row's fingerprint: what produced it (the mutated function's
+source, the covering claims' sources, the operator or the patch, the
+engine version).  Only `claim_batch mutate --update` writes these files.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+from claims.atomic import write_atomically
+from claims.errors import InputError
+
+ENGINE = "claims-evidence/1"
+KINDS = ("F", "E", "TC", "TO", "X")
+KIND_WORDS = {"F": "FAIL", "E": "ERROR", "TC": "ERROR by the type contract", "TO": "timeout", "X": "worker ended"}
+
+
+def claim_key(claim_id: str) -> str:
+    """Return a claim's short, stable evidence key (6 base32 characters of its id's sha256)."""
+    return base64.b32encode(hashlib.sha256(claim_id.encode("utf-8")).digest()).decode("ascii")[:6].lower()
+
+
+def digest(*parts: str) -> str:
+    """Return a 16-hex-digit fingerprint of the parts."""
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+@frozen
+class Observation:
+    """What running the claims under one mutant or defect showed, by claim id."""
+
+    failed: frozenset[str] = frozenset()
+    errored: frozenset[str] = frozenset()
+    typed: frozenset[str] = frozenset()
+    timeout: frozenset[str] = frozenset()
+    crashed: frozenset[str] = frozenset()
+    problem: str | None = None
+
+    @property
+    def killers(self) -> frozenset[str]:
+        """Return every claim that turned red, however."""
+        return self.failed | self.errored | self.timeout | self.crashed
+
+    def how(self, claim_id: str) -> str:
+        """Say how one claim turned red."""
+        for kind, ids in (("TC", self.typed), ("F", self.failed), ("E", self.errored), ("TO", self.timeout), ("X", self.crashed)):
+            if claim_id in ids:
+                return KIND_WORDS[kind]
+        return "stayed green"
+
+    def by_kind(self) -> dict[str, frozenset[str]]:
+        """Return the claim sets under their row keys."""
+        return {"F": self.failed, "E": self.errored, "TC": self.typed, "TO": self.timeout, "X": self.crashed}
+
+
+@frozen
+class FunctionRow:
+    """A rule function: its source digest and the claims that cover it (ids, sorted by key)."""
+
+    module: str
+    name: str
+    source: str
+    claims: tuple[str, ...]
+
+
+@frozen
+class MutantRow:
+    """One automatic mutant's recorded evidence."""
+
+    module: str
+    name: str
+    function: str
+    operator: str
+    fingerprint: str
+    observation: Observation
+    ran: int = 0
+
+    @property
+    def status(self) -> str:
+        """Return killed, survived, or uncovered (no claim executes the mutated statement)."""
+        if self.observation.killers:
+            return "killed"
+        return "survived" if self.ran else "uncovered"
+
+    @property
+    def id(self) -> str:
+        return f"{self.module}.{self.name}"
+
+
+@frozen
+class DefectRow:
+    """One declared defect's recorded evidence."""
+
+    id: str
+    module: str
+    targets: tuple[str, ...]
+    fingerprint: str
+    observation: Observation
+
+
+@frozen
+class Evidence:
+    """All recorded rows, by module."""
+
+    functions: dict[str, FunctionRow] = field(factory=dict)
+    mutants: dict[str, MutantRow] = field(factory=dict)
+    defects: dict[str, DefectRow] = field(factory=dict)
+
+    def modules(self) -> list[str]:
+        """Return every module with a row."""
+        rows: list[FunctionRow | MutantRow | DefectRow] = [*self.functions.values(), *self.mutants.values(), *self.defects.values()]
+        return sorted({r.module for r in rows})
+
+
+def evidence_file(folder: Path, module: str) -> Path:
+    """Return the evidence file of a module (`domain.fit_wall` -> `<folder>/domain/fit_wall.jsonl`)."""
+    return folder.joinpath(*module.split(".")).with_suffix(".jsonl")
+
+
+def _line(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) -> bytes:
+    """Render one module's rows: functions, then mutants (by function and number), then defects."""
+    lines = []
+    functions = sorted((r for r in evidence.functions.values() if r.module == module), key=lambda r: r.name)
+    index: dict[str, dict[str, int]] = {}
+    for row in functions:
+        keys = [key_of[c] for c in row.claims]
+        index[row.name] = {c: i for i, c in enumerate(row.claims)}
+        lines.append(_line({"fn": row.name, "src": row.source, "claims": keys}))
+
+    def number(row: MutantRow) -> tuple[str, int, str]:
+        tail = row.name.rpartition("__mutmut_")[2]
+        return (row.function, int(tail.lstrip("d") or 0) + (100000 if tail.startswith("d") else 0), row.name)
+
+    for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=number):
+        positions = index.get(mutant.function, {})
+        entry: dict[str, Any] = {"mutant": mutant.name, "fn": mutant.function, "op": mutant.operator, "fp": mutant.fingerprint, "status": mutant.status, "n": mutant.ran}
+        for kind, ids in mutant.observation.by_kind().items():
+            if ids:
+                entry[kind] = sorted(positions[c] for c in ids)
+        lines.append(_line(entry))
+    for defect in sorted((r for r in evidence.defects.values() if r.module == module), key=lambda r: r.id):
+        entry = {"defect": defect.id, "targets": list(defect.targets), "fp": defect.fingerprint}
+        for kind, ids in defect.observation.by_kind().items():
+            if ids:
+                entry[kind] = sorted(key_of[c] for c in ids)
+        if defect.observation.problem:
+            entry["problem"] = defect.observation.problem
+        lines.append(_line(entry))
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+
+
+def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str, into: Evidence) -> list[str]:
+    """Read one module's rows into `into`; return located problems (capped by the caller), never raise."""
+    problems: list[str] = []
+    claims_of: dict[str, list[str | None]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        where = f"{shown_as}:{number}"
+        try:
+            row = json.loads(raw)
+            if not isinstance(row, dict):
+                raise ValueError("expected a JSON object")
+            if "fn" in row and "mutant" not in row:
+                keys = list(row["claims"])
+                claims_of[row["fn"]] = [id_of.get(k) for k in keys]
+                into.functions[f"{module}:{row['fn']}"] = FunctionRow(module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys))
+            elif "mutant" in row:
+                listed = claims_of.get(row["fn"], [])
+                sets = {kind: frozenset(listed[i] or f"?{i}" for i in row.get(kind, [])) for kind in KINDS}
+                into.mutants[f"{module}.{row['mutant']}"] = MutantRow(
+                    module, str(row["mutant"]), str(row["fn"]), str(row["op"]), str(row["fp"]), _observation(sets, None), int(row["n"])
+                )
+            elif "defect" in row:
+                sets = {kind: frozenset(id_of.get(k, f"?{k}") for k in row.get(kind, [])) for kind in KINDS}
+                into.defects[str(row["defect"])] = DefectRow(str(row["defect"]), module, tuple(row["targets"]), str(row["fp"]), _observation(sets, row.get("problem")))
+            else:
+                raise ValueError("expected a function, mutant or defect row")
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            problems.append(f"{where}: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def _observation(sets: Mapping[str, frozenset[str]], problem: Any) -> Observation:
+    return Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], str(problem) if problem else None)
+
+
+def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evidence:
+    """Read every evidence file; a malformed one is an InputError listing its located problems (at most 20)."""
+    id_of = {claim_key(c): c for c in claim_ids}
+    evidence = Evidence()
+    problems: list[str] = []
+    for path in sorted(folder.rglob("*.jsonl")) if folder.is_dir() else []:
+        module = ".".join(path.relative_to(folder).with_suffix("").parts)
+        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{shown}: unreadable: {exc}")
+            continue
+        problems += parse_module(module, text, id_of, shown, evidence)
+    if problems:
+        more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        raise InputError(
+            "\n".join(problems[:20]) + more
+            + "\nthe evidence is generated: rebuild it without reading it with `claim_batch mutate --rebuild --update` and `claim_batch mutate --auto --rebuild --update`"
+        )
+    return evidence
+
+
+def write_evidence(folder: Path, evidence: Evidence, claim_ids: Iterable[str], modules: Iterable[str] | None = None) -> list[Path]:
+    """Write the modules' files atomically (all of them by default); return the files that changed."""
+    key_of = {c: claim_key(c) for c in claim_ids}
+    for row in evidence.functions.values():
+        for c in row.claims:
+            key_of.setdefault(c, claim_key(c))
+    changed = []
+    chosen = list(modules) if modules is not None else evidence.modules()
+    for module in chosen:
+        path = evidence_file(folder, module)
+        data = render_module(module, evidence, key_of)
+        if not data:
+            if path.exists():
+                path.unlink()
+                changed.append(path)
+            continue
+        if not path.is_file() or path.read_bytes() != data:
+            write_atomically(path, data)
+            changed.append(path)
+    # A module with no rows any more leaves no file behind.
+    if modules is None and folder.is_dir():
+        for path in folder.rglob("*.jsonl"):
+            if ".".join(path.relative_to(folder).with_suffix("").parts) not in chosen:
+                path.unlink()
+                changed.append(path)
+    return changed

@@ -1,0 +1,220 @@
+"""Generate the trampolined tree: every top-level rule switchable, every mutant of the chosen operators a copy.
+
+Each `.py` file of the `[tool.claims].typecheck` packages is parsed with
+libcst; mutmut's visitor (its pragmas, `do_not_mutate` and skip rules hold)
+proposes mutations from every chosen operator, each tagged with its
+operator's name; every undecorated top-level function becomes a trampoline
+(see `trampoline`), an untouched copy and one copy per mutant.  Mutants of
+mutmut's operators keep mutmut's names (`x_rule__mutmut_3`); the domain
+catalogue's are `x_rule__mutmut_d3`.  Only changed files are regenerated.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+from attrs import asdict, frozen
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from claims._internal.fingerprint import package_files, package_folder
+from claims._internal.mutation.operators import Operator
+from claims.atomic import write_atomically
+
+GENERATOR = "claims-generate/1"
+MANIFEST = "manifest.json"
+TRAMPOLINE_IMPORT = "from claims._internal.mutation.trampoline import trampoline as _claims_trampoline"
+
+
+@frozen
+class Mutant:
+    """One automatic mutant: where it is, which operator made it, and the text it changes."""
+
+    id: str
+    module: str
+    function: str
+    operator: str
+    offset: int
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    original: str
+    replacement: str
+
+    @property
+    def name(self) -> str:
+        """Return the mutant's function name in the tree (`x_rule__mutmut_3`)."""
+        return self.id.rpartition(".")[2]
+
+
+def mangled(function: str) -> str:
+    """Return the generated-tree stem of a function (`rule` -> `x_rule`)."""
+    return f"x_{function}"
+
+
+def _statement_offsets(source: str) -> dict[str, tuple[int, list[tuple[int, int, int]]]]:
+    """Map each top-level function to its def line and every statement span (start, end, start) inside it."""
+    found: dict[str, tuple[int, list[tuple[int, int, int]]]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            spans = [(s.lineno, s.end_lineno or s.lineno, s.lineno) for s in ast.walk(node) if isinstance(s, ast.stmt) and s is not node]
+            found[node.name] = (node.lineno, spans)
+    return found
+
+
+def offset_of(line: int, def_line: int, spans: list[tuple[int, int, int]]) -> int:
+    """Return the offset (from the def line) of the innermost statement holding `line`; 0 for the signature."""
+    inside = [s for s in spans if s[0] <= line <= s[1]]
+    if not inside:
+        return 0
+    start = max(inside, key=lambda s: (s[0], -s[1]))[2]
+    return start - def_line
+
+
+class _Visitor:
+    """Build mutmut's visitor class lazily (importing mutmut costs a start that lists nothing)."""
+
+    @staticmethod
+    def make(operators: Sequence[Operator], ignored: Any) -> Any:
+        from mutmut.mutation.file_mutation import Mutation, MutationVisitor, OuterFunctionProvider
+
+        names = {id(op.function): op.name for op in operators}
+
+        class TaggingVisitor(MutationVisitor):
+            """mutmut's visitor, recording each mutation's operator and position."""
+
+            def __init__(self) -> None:
+                super().__init__([(op.node_type, op.function) for op in operators], ignored)
+                self.tagged: list[tuple[Any, str, Any]] = []
+
+            def _create_mutations(self, node: cst.CSTNode) -> None:
+                for node_type, function in self._operators:
+                    if isinstance(node, node_type):
+                        for mutated in function(node):
+                            if self._removes_ignored_code(node, mutated):
+                                continue
+                            owner: Any = self.get_metadata(OuterFunctionProvider, node, None)
+                            mutation = Mutation(original_node=node, mutated_node=mutated, contained_by_top_level_function=owner)
+                            self.mutations.append(mutation)
+                            self.tagged.append((mutation, names[id(function)], self.get_metadata(PositionProvider, node, None)))
+
+        return TaggingVisitor()
+
+
+def mutate_source(module_name: str, filename: str, source: str, operators: Sequence[Operator]) -> tuple[str, list[Mutant]]:
+    """Return the trampolined source of one module and its mutants."""
+    from mutmut.mutation.file_mutation import deep_replace
+    from mutmut.mutation.pragma_handling import get_ignored_lines
+
+    wrapper = MetadataWrapper(cst.parse_module(source))
+    visitor = _Visitor.make(operators, get_ignored_lines(filename, source, wrapper))
+    module = wrapper.visit(visitor)
+    top: dict[Any, str] = {stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators}
+    offsets = _statement_offsets(source)
+    by_function: dict[str, list[tuple[Any, Mutant]]] = {}
+    counters: dict[tuple[str, bool], int] = {}
+    for mutation, operator, position in visitor.tagged:
+        function = top.get(mutation.contained_by_top_level_function)
+        if function is None or position is None:
+            continue  # methods and decorated functions are not switchable (DESIGN: rules are module-level, undecorated)
+        domain = not operator.startswith("mutmut.")
+        counters[(function, domain)] = counters.get((function, domain), 0) + 1
+        name = f"{mangled(function)}__mutmut_{'d' if domain else ''}{counters[(function, domain)]}"
+        def_line, spans = offsets[function]
+        mutant = Mutant(
+            id=f"{module_name}.{name}",
+            module=module_name,
+            function=function,
+            operator=operator,
+            offset=offset_of(position.start.line, def_line, spans),
+            line=position.start.line,
+            column=position.start.column,
+            end_line=position.end.line,
+            end_column=position.end.column,
+            original=module.code_for_node(mutation.original_node),
+            replacement=module.code_for_node(mutation.mutated_node),
+        )
+        by_function.setdefault(function, []).append((mutation, mutant))
+
+    body: list[Any] = []
+    prologue = True
+    for stmt in module.body:
+        if prologue and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
+            prologue = False
+        if stmt not in top:
+            body.append(stmt)
+            continue
+        function = top[stmt]
+        stem = mangled(function)
+        table = f"mutants_{stem}__mutmut"
+        body.extend(cst.parse_module(f"{table}: dict = {{}}\n").body)
+        body.append(stmt.with_changes(decorators=[cst.Decorator(cst.parse_expression(f"_claims_trampoline({table})"))]))
+        body.append(stmt.with_changes(name=cst.Name(f"{stem}__mutmut_orig")))
+        entries = [f"'orig': {stem}__mutmut_orig", f"'active': {stem}__mutmut_orig"]
+        for mutation, mutant in by_function.get(function, []):
+            copy = stmt.with_changes(name=cst.Name(mutant.name))
+            body.append(deep_replace(copy, mutation.original_node, mutation.mutated_node))
+            entries.append(f"{mutant.name!r}: {mutant.name}")
+        body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
+    if prologue:
+        body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
+    code = module.with_changes(body=body).code
+    return code, [m for items in by_function.values() for _, m in items]
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def generate(
+    packages: Sequence[str], root: Path, tree: Path, operators: Sequence[Operator], *, skip: Any = None, on_file: Any = None
+) -> list[Mutant]:
+    """Write the trampolined tree (regenerating only changed files) and return every mutant, sorted by id.
+
+    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`); they are still
+    trampolined, so declared defects can target their rules.
+    """
+    manifest_path = tree / MANIFEST
+    try:
+        old = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    ops_key = _digest(GENERATOR, *(op.name for op in operators))
+    new: dict[str, Any] = {}
+    mutants: list[Mutant] = []
+    done = 0
+    for package in packages:
+        for name, path in package_files(package, root):
+            done += 1
+            if on_file is not None:
+                on_file(done)
+            rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
+            out = tree / rel
+            source = path.read_text(encoding="utf-8")
+            excluded = bool(skip and skip(rel))
+            key = _digest(ops_key, source, str(excluded))
+            cached = old.get(rel)
+            if isinstance(cached, dict) and cached.get("key") == key and out.is_file():
+                new[rel] = cached
+            else:
+                code, found = mutate_source(name, rel, source, [] if excluded else operators)
+                write_atomically(out, code.encode("utf-8"))
+                new[rel] = {"key": key, "mutants": [asdict(m) for m in found]}
+            mutants.extend(Mutant(**m) for m in new[rel]["mutants"])
+        # Non-Python files of the package (data the rules read) come along unchanged.
+        folder = package_folder(package, root)
+        for data in folder.rglob("*") if folder is not None and folder.is_relative_to(root) else ():
+            if data.is_file() and data.suffix != ".py" and "__pycache__" not in data.parts:
+                target = tree / data.relative_to(root)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(data, target)
+    write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
+    return sorted(mutants, key=lambda m: m.id)

@@ -1,0 +1,58 @@
+"""Name the mutation operators: mutmut's own, and the domain-aware catalogue (see docs/mutation.md).
+
+An operator is a libcst node type and a function from a node to the nodes
+that replace it, exactly as mutmut declares its own; each has a stable name
+(`mutmut.number`, `domain.min_max`) that the evidence, the reports and
+`--operators` use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import libcst as cst
+from attrs import frozen
+
+from claims.errors import UsageError
+
+OperatorFunction = Callable[[cst.CSTNode], Iterable[cst.CSTNode]]
+
+
+@frozen
+class Operator:
+    """One mutation operator: a stable name, the node type it applies to, its function, one line saying what it does."""
+
+    name: str
+    node_type: type
+    function: OperatorFunction
+    description: str
+
+
+def mutmut_operators() -> list[Operator]:
+    """Wrap mutmut's own operators, named after their functions (`operator_number` -> `mutmut.number`)."""
+    from mutmut.mutation.mutators import mutation_operators
+
+    found = []
+    for node_type, function in mutation_operators:
+        name = "mutmut." + function.__name__.removeprefix("operator_")
+        doc = (function.__doc__ or "").strip().splitlines()
+        found.append(Operator(name, node_type, function, doc[0] if doc else f"mutmut's {function.__name__}"))
+    return found
+
+
+def domain_operators() -> list[Operator]:
+    """Return the domain-aware catalogue (identity near-misses, folds, bounds, exclusive writes, ...)."""
+    from claims._internal.mutation.domain_operators import CATALOGUE
+
+    return list(CATALOGUE)
+
+
+SETS: dict[str, Callable[[], list[Operator]]] = {"mutmut": mutmut_operators, "domain": domain_operators}
+
+
+def chosen(names: Sequence[str]) -> list[Operator]:
+    """Return the operators of the named sets, in a stable order; an unknown set is a UsageError."""
+    unknown = [n for n in names if n not in SETS]
+    if unknown:
+        raise UsageError(f"--operators: unknown operator set(s) {', '.join(unknown)}; expected some of {', '.join(SETS)}")
+    return [op for name in SETS if name in names for op in SETS[name]()]

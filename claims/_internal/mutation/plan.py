@@ -1,0 +1,129 @@
+"""Plan mutation runs from the green baseline: which claims each mutant or defect must run, their limits, fingerprints.
+
+The baseline is each claim's reach (the statements it executed) and clean
+duration, taken from the result cache the gate (or any run) wrote, so the
+claims run once per CI job.  A mutant runs only the claims that executed
+its mutated statement; a defect, the claims that executed one of its rules
+(within its scope).  A claim gets ten times its clean duration (at least a
+second, at most the configured timeout).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+from collections.abc import Iterable, Mapping, Sequence
+
+from attrs import frozen
+
+from claims._internal import reach
+from claims._internal.declare import Claim
+from claims._internal.fingerprint import Sources
+from claims._internal.mutation.defects import Seeded
+from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
+from claims._internal.mutation.generate import GENERATOR, Mutant
+from claims._internal.select import matches
+from claims.errors import UsageError
+
+
+@frozen
+class Baseline:
+    """Each green claim's clean duration and reach, indexed by statement and by function."""
+
+    durations: dict[str, float]
+    by_statement: dict[str, frozenset[str]]
+    by_function: dict[str, frozenset[str]]
+
+    @classmethod
+    def of(cls, durations: Mapping[str, float], reached: Mapping[str, Sequence[str]]) -> Baseline:
+        statements: dict[str, set[str]] = {}
+        functions: dict[str, set[str]] = {}
+        for claim_id, keys in reached.items():
+            for key in keys:
+                statements.setdefault(key, set()).add(claim_id)
+                functions.setdefault(key.rpartition(":")[0], set()).add(claim_id)
+        return cls(dict(durations), {k: frozenset(v) for k, v in statements.items()}, {k: frozenset(v) for k, v in functions.items()})
+
+    def covering_function(self, module: str, function: str) -> frozenset[str]:
+        """Return the claims that executed any statement of a function."""
+        return self.by_function.get(reach.function_key(module, function), frozenset())
+
+    def covering_mutant(self, mutant: Mutant) -> frozenset[str]:
+        """Return the claims that executed the mutated statement (the whole function for a signature-line mutant)."""
+        if mutant.offset <= 0:
+            return self.covering_function(mutant.module, mutant.function)
+        return self.by_statement.get(reach.statement_key(mutant.module, mutant.function, mutant.offset), frozenset())
+
+
+def claim_limit(duration: float, ceiling: float) -> float:
+    """Give a claim ten times its clean duration (at least a second), never more than the configured timeout."""
+    return min(ceiling, max(1.0, 10 * duration + 0.5))
+
+
+def _claim_sources(claims: Iterable[str], by_id: Mapping[str, Claim], sources: Sources) -> list[str]:
+    out = []
+    for claim_id in sorted(claims):
+        claim = by_id.get(claim_id)
+        text = sources.function(reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name)) if claim else "missing"
+        out.append(f"{claim_id}={text}")
+    return out
+
+
+def function_row(module: str, function: str, baseline: Baseline, sources: Sources) -> FunctionRow:
+    """Return the current function row: its source digest and covering claims (sorted by key)."""
+    covering = sorted(baseline.covering_function(module, function), key=claim_key)
+    return FunctionRow(module, function, sources.function(reach.function_key(module, function))[:12], tuple(covering))
+
+
+def mutant_fingerprint(module: str, name: str, function: str, operator: str, covering: Iterable[str], by_id: Mapping[str, Claim], sources: Sources) -> str:
+    """Fingerprint what produced a mutant's row: its function's source, the covering claims' sources, the operator, the engine.
+
+    The function's source and the mutant's name and operator determine the mutation (generation is
+    deterministic), so the gate recomputes this from a recorded row without generating anything.
+    """
+    source = sources.function(reach.function_key(module, function))
+    return digest(ENGINE, GENERATOR, module, name, operator, source, *_claim_sources(covering, by_id, sources))
+
+
+def _replacement_source(value: object) -> str:
+    try:
+        return hashlib.sha256(inspect.getsource(value).encode("utf-8")).hexdigest()  # type: ignore[arg-type]
+    except (OSError, TypeError):
+        return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', repr(value))}"
+
+
+def defect_fingerprint(seeded: Seeded, covering: Iterable[str], by_id: Mapping[str, Claim], sources: Sources) -> str:
+    """Fingerprint what produced a defect's row: its rules' sources, its patch or wrapper, its scope, the covering claims' sources."""
+    parts = [ENGINE, seeded.id, *seeded.scope]
+    for defect in seeded.defects:
+        module, _, function = defect.target.rpartition(".")
+        parts += [defect.target, sources.function(reach.function_key(module, function))]
+        parts += list(defect.patch) if defect.patch else [_replacement_source(defect.replacement)]
+    return digest(*parts, *_claim_sources(covering, by_id, sources))
+
+
+def defect_covering(seeded: Seeded, baseline: Baseline, claims: Sequence[Claim]) -> frozenset[str]:
+    """Return the claims a defect runs: those that executed one of its rules, within its scope."""
+    found: set[str] = set()
+    for target in seeded.targets:
+        module, _, function = target.rpartition(".")
+        found |= baseline.covering_function(module, function)
+    if seeded.scope:
+        found = {c.id for c in claims if c.id in found and any(matches(c, p) for p in seeded.scope)}
+    return frozenset(found)
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """Parse `K/N` (1 <= K <= N)."""
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise UsageError(f"--shard expects K/N such as 2/4, got {text!r}") from None
+    if not 1 <= k <= n:
+        raise UsageError(f"--shard {text}: K must be between 1 and N")
+    return k, n
+
+
+def in_shard(mutant_id: str, k: int, n: int) -> bool:
+    """Say whether a mutant belongs to shard K of N; by a hash of its id, so adding mutants moves no other."""
+    return int(hashlib.sha256(mutant_id.encode()).hexdigest()[:8], 16) % n == k - 1

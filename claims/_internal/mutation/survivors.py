@@ -1,0 +1,53 @@
+"""Read the equivalents file: each surviving mutant that no claim can kill, with the reason it is equivalent.
+
+    [[equivalent]]
+    mutant = "domain.fit_wall.x_headroom_gib__mutmut_4"
+    reason = "max(a, b) and max(b, a) are the same value"
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from claims._internal.config import Config
+from claims.errors import InputError
+
+MAX_PROBLEMS = 20
+
+
+def equivalent_path(config: Config) -> Path:
+    """Return `<first mutations package>/equivalent.toml` (or ./mutations/equivalent.toml)."""
+    package = config.mutations[0] if config.mutations else "mutations"
+    return config.root / package.replace(".", "/") / "equivalent.toml"
+
+
+def read_equivalent(path: Path) -> dict[str, str]:
+    """Read mutant id -> reason; a missing file is empty; every malformed entry is listed, located (at most 20)."""
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    problems = [f"{path}: unknown top-level key {key!r}; expected only [[equivalent]] tables" for key in sorted(set(data) - {"equivalent"})]
+    entries = data.get("equivalent", [])
+    if not isinstance(entries, list):
+        raise InputError(f"{path} @ $.equivalent: expected an array of tables ([[equivalent]])")
+    out: dict[str, str] = {}
+    for i, item in enumerate(entries):
+        where = f"{path} @ $.equivalent[{i}]"
+        if not isinstance(item, dict) or set(item) != {"mutant", "reason"}:
+            problems.append(f"{where}: expected exactly the keys mutant and reason, got {sorted(item) if isinstance(item, dict) else item!r}")
+            continue
+        mutant, reason = item["mutant"], item["reason"]
+        if not isinstance(mutant, str) or not mutant or not isinstance(reason, str) or not reason.strip():
+            problems.append(f"{where}: mutant and reason must be non-empty strings")
+        elif mutant in out:
+            problems.append(f"{where}.mutant: {mutant!r} is explained twice")
+        else:
+            out[mutant] = reason.strip()
+    if problems:
+        more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
+        raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
+    return out

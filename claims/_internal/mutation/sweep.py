@@ -1,0 +1,187 @@
+"""Plan, run and record a sweep of automatic mutants or declared defects.
+
+Automatic mutants are incremental: a mutant whose fingerprint equals its
+recorded row's (or a finished observation kept in `.claims-cache/`, so
+Ctrl-C loses nothing) is not run again.  Declared defects always run: the
+set is small, and running it on every merge is what keeps the recorded
+evidence honest.  Recording (`--update`) rewrites only the rows of what
+ran, so a one-rule change touches only that rule's lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+
+from attrs import frozen
+
+from claims._internal.mutation.defects import Seeded
+from claims._internal.mutation.engine import Engine, Job
+from claims._internal.mutation.evidence import DefectRow, Evidence, FunctionRow, MutantRow, Observation, claim_key
+from claims._internal.mutation.generate import Mutant
+from claims._internal.mutation.plan import Baseline, claim_limit, defect_covering, defect_fingerprint, function_row, mutant_fingerprint
+from claims._internal.mutation.workspace import Workspace
+
+
+@frozen
+class Plan:
+    """What a sweep will run and what it reuses, with every subject's fingerprint and the claims it runs."""
+
+    jobs: tuple[Job, ...]
+    reused: dict[str, Observation]
+    fingerprints: dict[str, str]
+    runs: dict[str, int]
+
+
+class ObservationCache:
+    """Keep finished observations by fingerprint (content-addressed: safe to reuse on any branch)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.known: dict[str, Observation] = {}
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            lines = []
+        for line in lines:
+            try:
+                record = json.loads(line)
+                sets = {k: frozenset(record.get(k, ())) for k in ("F", "E", "TC", "TO", "X")}
+                self.known[record["fp"]] = Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], record.get("problem"))
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short by a kill: that mutant simply runs again
+
+    def put(self, fingerprint: str, seen: Observation) -> None:
+        """Append one observation (one write on an O_APPEND descriptor: lines never interleave)."""
+        self.known[fingerprint] = seen
+        record: dict[str, object] = {k: sorted(v) for k, v in seen.by_kind().items() if v}
+        record["fp"] = fingerprint
+        if seen.problem:
+            record["problem"] = seen.problem
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            os.write(fd, (json.dumps(record, sort_keys=True) + "\n").encode("utf-8"))
+        finally:
+            os.close(fd)
+
+
+def _items(ids: Iterable[str], baseline: Baseline, ceiling: float) -> tuple[tuple[str, float], ...]:
+    # Quick claims first: a kill is usually found early, and every claim still runs.
+    return tuple(sorted(((c, claim_limit(baseline.durations.get(c, ceiling), ceiling)) for c in ids), key=lambda item: (item[1], item[0])))
+
+
+def plan_mutants(ws: Workspace, baseline: Baseline, mutants: Sequence[Mutant], recorded: Evidence, cache: ObservationCache | None) -> Plan:
+    """Reuse every mutant whose fingerprint is unchanged; run the rest on the claims that execute its statement."""
+    jobs, reused, prints, runs = [], {}, {}, {}
+    for mutant in mutants:
+        covering = baseline.covering_function(mutant.module, mutant.function)
+        fp = mutant_fingerprint(mutant.module, mutant.name, mutant.function, mutant.operator, covering, ws.claims, ws.sources)
+        prints[mutant.id] = fp
+        line = baseline.covering_mutant(mutant)
+        runs[mutant.id] = len(line)
+        row = recorded.mutants.get(mutant.id)
+        if row is not None and row.fingerprint == fp:
+            reused[mutant.id] = row.observation
+        elif cache is not None and fp in cache.known:
+            reused[mutant.id] = cache.known[fp]
+        elif not line:
+            reused[mutant.id] = Observation()  # no claim executes the mutated statement: it survives unrun
+        else:
+            jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
+    # Longest jobs first, so the workers finish together.
+    jobs.sort(key=lambda j: -sum(limit for _, limit in j.claims))
+    return Plan(tuple(jobs), reused, prints, runs)
+
+
+def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded]) -> Plan:
+    """Run every defect on the claims (within its scope) that execute one of its rules."""
+    jobs, reused, prints, runs = [], {}, {}, {}
+    claims = list(ws.claims.values())
+    for one in seeded:
+        covering = defect_covering(one, baseline, claims)
+        prints[one.id] = defect_fingerprint(one, covering, ws.claims, ws.sources)
+        runs[one.id] = len(covering)
+        if covering:
+            jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
+        else:
+            reused[one.id] = Observation()
+    return Plan(tuple(jobs), reused, prints, runs)
+
+
+def run(
+    ws: Workspace,
+    plan: Plan,
+    workers: int,
+    *,
+    on_observed: Callable[[str, Observation], None],
+    tick: Callable[[], None] | None = None,
+) -> bool:
+    """Run the plan's jobs; return True when interrupted (finished observations were already handed back)."""
+    mutants = {m.id: m for m in ws.mutants}
+    defects = {s.id: s for s in ws.catalog.seeded}
+    engine = Engine(ws.claims, mutants, defects, ws.settings, ws.config.typecheck, ws.source_of, workers)
+    return engine.run(list(plan.jobs), lambda job, seen: on_observed(job.ident, seen), tick=tick)
+
+
+def _function_rows(evidence: Evidence, ws: Workspace, baseline: Baseline, functions: Iterable[tuple[str, str]]) -> None:
+    for module, name in functions:
+        row = function_row(module, name, baseline, ws.sources)
+        # Keep every killer of a recorded row listed, so each row can still be written (stale rows are flagged by the gate).
+        killers = {c for m in evidence.mutants.values() if m.module == module and m.function == name for c in m.observation.killers}
+        listed = sorted(set(row.claims) | killers, key=claim_key)
+        evidence.functions[f"{module}:{name}"] = FunctionRow(module, name, row.source, tuple(listed))
+
+
+def record_mutants(
+    ws: Workspace, baseline: Baseline, recorded: Evidence, mutants: Sequence[Mutant], plan: Plan, observed: Mapping[str, Observation], *, full: bool
+) -> Evidence:
+    """Return the evidence with the rows of every planned mutant that has an observation (all rows, on a full sweep)."""
+    result = Evidence(dict(recorded.functions), dict(recorded.mutants), dict(recorded.defects))
+    seen = {**plan.reused, **observed}
+    for mutant in mutants:
+        if mutant.id in seen:
+            result.mutants[mutant.id] = MutantRow(
+                mutant.module, mutant.name, mutant.function, mutant.operator, plan.fingerprints[mutant.id], seen[mutant.id], plan.runs[mutant.id]
+            )
+    if full:
+        current = {m.id for m in mutants}
+        for mutant_id in [m for m in result.mutants if m not in current]:
+            del result.mutants[mutant_id]
+        # Every covered top-level rule has a function row, mutants or not; rules gone leave none.
+        covered = {(m, f) for m, mod in ws.sources.modules.items() for f in mod.functions if "." not in f and baseline.covering_function(m, f)}
+        covered |= {(m.module, m.function) for m in mutants}
+        for key in [k for k in result.functions if tuple(k.split(":", 1)) not in covered]:
+            del result.functions[key]
+        _function_rows(result, ws, baseline, sorted(covered))
+    else:
+        _function_rows(result, ws, baseline, sorted({(m.module, m.function) for m in mutants if m.id in seen}))
+    return result
+
+
+def record_defects(recorded: Evidence, seeded: Sequence[Seeded], plan: Plan, observed: Mapping[str, Observation], *, full: bool) -> Evidence:
+    """Return the evidence with the rows of every defect that ran (and, on a full run, none for undeclared ones)."""
+    result = Evidence(dict(recorded.functions), dict(recorded.mutants), dict(recorded.defects))
+    seen = {**plan.reused, **observed}
+    for one in seeded:
+        if one.id in seen:
+            module = one.targets[0].rpartition(".")[0]
+            result.defects[one.id] = DefectRow(one.id, module, one.targets, plan.fingerprints[one.id], seen[one.id])
+    if full:
+        declared = {s.id for s in seeded}
+        for defect_id in [d for d in result.defects if d not in declared]:
+            del result.defects[defect_id]
+    return result
+
+
+def restamped(recorded: Evidence, plan: Plan) -> list[str]:
+    """Return the subjects that re-ran with unchanged evidence but a new fingerprint (they still need recording)."""
+    stale = []
+    for subject, fp in plan.fingerprints.items():
+        row = recorded.mutants.get(subject) or recorded.defects.get(subject)
+        if row is not None and row.fingerprint != fp:
+            stale.append(subject)
+    return stale
+

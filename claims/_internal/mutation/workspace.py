@@ -1,0 +1,115 @@
+"""Prepare a mutation run: the trampolined tree, a session over it, the declared defects, the green baseline.
+
+The supervisor imports the trampolined tree (never running a claim), so
+every worker forked from it can switch any rule in-process.  The baseline
+comes from the result cache when every claim has a current PASS there (the
+gate's run in the same CI job wrote it), and is run otherwise, on the same
+supervised workers.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from attrs import frozen
+
+from claims._internal.config import Config, load_config
+from claims._internal.declare import Claim
+from claims._internal.execution import Options, execute
+from claims._internal.fingerprint import Sources, package_files
+from claims._internal.mutation.catalog import Catalog, collect
+from claims._internal.mutation.generate import Mutant, generate
+from claims._internal.mutation.operators import Operator
+from claims._internal.mutation.plan import Baseline
+from claims._internal.profiles import chosen_profile
+from claims._internal.progress import Progress
+from claims._internal.runner import Result, Settings
+from claims._internal.session import Session, open_session
+from claims.errors import ConfigError
+
+
+@frozen
+class Workspace:
+    """Everything a mutation run needs, prepared once."""
+
+    config: Config
+    session: Session
+    settings: Settings
+    catalog: Catalog
+    mutants: tuple[Mutant, ...]
+    claims: dict[str, Claim]
+    sources: Sources
+
+    def source_of(self, module: str) -> tuple[Path, str]:
+        """Return an original (not trampolined) module's path and text."""
+        for package in self.config.typecheck:
+            for name, path in package_files(package, self.config.root):
+                if name == module:
+                    return path, path.read_text(encoding="utf-8")
+        raise LookupError(f"module {module!r} is not in the [tool.claims].typecheck packages")
+
+
+def mutmut_skip(packages: Sequence[str]) -> Callable[[str], bool]:
+    """Honour mutmut's own `do_not_mutate` globs ([tool.mutmut]), defaulting its source paths to ours."""
+    from mutmut import configuration
+
+    if configuration._config is None:
+        guess = configuration._guess_source_paths
+        # mutmut guesses the code folder from the project name and fails when it cannot.
+        configuration._guess_source_paths = lambda: [p.replace(".", "/") for p in packages]
+        try:
+            configuration.config()
+        finally:
+            configuration._guess_source_paths = guess
+    settings = configuration.config()
+    return lambda rel: not settings.should_mutate(rel)
+
+
+def prepare(operators: Sequence[Operator], *, profile: str | None, timeout: float | None, quiet: bool) -> Workspace:
+    """Generate the tree, import it, discover claims and defects; nothing runs yet."""
+    config = load_config()
+    tree = config.cache / "mutants" / "tree"
+    already = [p for p in config.typecheck if p in sys.modules]
+    if already:
+        raise ConfigError(f"{', '.join(already)} imported before the mutation tree; run `claim_batch mutate` in a fresh process")
+    progress = Progress("generate", sum(len(package_files(p, config.root)) for p in config.typecheck), unit="files", quiet=quiet)
+    mutants = generate(config.typecheck, config.root, tree, operators, skip=mutmut_skip(config.typecheck), on_file=lambda n: progress.update(n))
+    progress.finish(f"{len(mutants)} mutants")
+    sys.path.insert(0, str(tree))
+    session = open_session(chosen_profile(profile))
+    catalog = collect(config.mutations)
+    settings = Settings(timeout=timeout or config.timeout, snapshots=config.snapshots)
+    sources = Sources((*config.typecheck, *config.witnesses), config.root)
+    return Workspace(config, session, settings, catalog, tuple(mutants), {c.id: c for c in session.discovery.claims}, sources)
+
+
+@frozen
+class Green:
+    """The baseline: every claim's clean duration and reach, or the claims that were not green."""
+
+    baseline: Baseline | None
+    red: tuple[str, ...]
+    cached: int
+
+
+def baseline(workspace: Workspace, workers: int, quiet: bool) -> Green:
+    """Reuse or run every claim once on the unmutated tree; refuse a red baseline (no mutant could be judged)."""
+    claims = workspace.session.discovery.claims
+    progress = Progress("baseline", len(claims), unit="claims", quiet=quiet)
+    done = [0]
+
+    def on_result(result: Result) -> None:
+        done[0] += 1
+        progress.update(done[0])
+
+    # Reading the cache is safe here even with CI set: the gate of the same job wrote it, and fingerprints bind it to the code.
+    execution = execute(workspace.session, claims, workspace.settings, Options(workers=workers, read_cache=True, write_cache=True), on_result=on_result, tick=lambda: progress.update(done[0]))
+    red = tuple(sorted(r.claim.id for r in execution.results if r.verdict.red))
+    red += tuple(f"{f.module} (did not import)" for f in workspace.session.discovery.failures)
+    progress.finish(f"{execution.cached} reused from the cache" if execution.cached else "")
+    if red or execution.interrupted or len(execution.results) < len(claims):
+        return Green(None, red or ("the baseline was interrupted",), execution.cached)
+    durations = {r.claim.id: r.duration for r in execution.results}
+    return Green(Baseline.of(durations, execution.reach), (), execution.cached)

@@ -1,0 +1,85 @@
+"""Show progress on long phases: a live bar on a terminal, a plain line every few seconds in a log.
+
+    generate   [#########.........] 412/900 files ·  46% · ETA 12 s
+    sweep      [####..............] 1210/4317 · killed 1190 survived 20 · 11.2/s · ETA 4 m 37 s
+
+Every line names its phase.  `quiet` silences everything but the final
+line of each phase; nothing is printed to stdout, so reports stay clean.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Mapping
+from typing import TextIO
+
+WIDTH = 24
+LOG_EVERY = 5.0
+TTY_EVERY = 0.2
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes} m {rest:02d} s" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} m"
+
+
+class Progress:
+    """Report one phase's progress: counts, rate and ETA."""
+
+    def __init__(self, phase: str, total: int, *, unit: str = "", quiet: bool = False, stream: TextIO | None = None) -> None:
+        self.phase, self.total, self.unit, self.quiet = phase, total, unit, quiet
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.start = time.monotonic()
+        self.shown = 0.0
+        self.done = 0
+        self.counts: Mapping[str, int] = {}
+        self._emit(force=not self.tty)
+
+    def line(self) -> str:
+        """Render the current state on one line."""
+        elapsed = time.monotonic() - self.start
+        share = self.done / self.total if self.total else 1.0
+        filled = int(WIDTH * share)
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = f"ETA {_duration((self.total - self.done) / rate)}" if rate > 0 and self.done < self.total else f"{_duration(elapsed)}"
+        counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
+        parts = [f"{self.phase:<9} [{'#' * filled}{'.' * (WIDTH - filled)}] {self.done}/{self.total}{(' ' + self.unit) if self.unit else ''}"]
+        if counts:
+            parts.append(counts)
+        if self.done and elapsed > 1:
+            parts.append(f"{rate:.1f}/s")
+        parts.append(eta)
+        return " · ".join(parts)
+
+    def _emit(self, *, force: bool = False) -> None:
+        if self.quiet:
+            return
+        now = time.monotonic()
+        if not force and now - self.shown < (TTY_EVERY if self.tty else LOG_EVERY):
+            return
+        self.shown = now
+        if self.tty:
+            self.stream.write("\r\033[2K" + self.line())
+        else:
+            self.stream.write(self.line() + "\n")
+        self.stream.flush()
+
+    def update(self, done: int, counts: Mapping[str, int] | None = None) -> None:
+        """Record how many items are done (and any counts), redrawing when it is time."""
+        self.done = done
+        if counts is not None:
+            self.counts = dict(counts)
+        self._emit()
+
+    def finish(self, note: str = "") -> None:
+        """Print the phase's final line (even when quiet: it is the phase's result)."""
+        self.done = max(self.done, self.total) if not note.startswith("interrupted") else self.done
+        text = self.line() + (f" · {note}" if note else "")
+        if self.tty and not self.quiet:
+            self.stream.write("\r\033[2K")
+        self.stream.write(text + "\n")
+        self.stream.flush()

@@ -1,0 +1,251 @@
+"""Run a mutation sweep for `claim_batch mutate`: prepare, plan, run, compare with the ledger, record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from claims._internal.execution import default_workers
+from claims._internal.mutation import sweep
+from claims._internal.mutation.changes import Change, compare_all
+from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
+from claims._internal.mutation.intent import Intent, judge
+from claims._internal.mutation.operators import chosen
+from claims._internal.mutation.plan import in_shard, parse_shard
+from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+from claims._internal.mutation.tables import operator_lines, module_lines
+from claims._internal.mutation.workspace import Workspace, baseline, prepare
+from claims._internal.progress import Progress
+from claims._internal.select import matches
+from claims.atomic import write_atomically
+from claims.cli.exits import Exit
+from claims.cli.mutate import selected
+from claims.errors import InputError
+
+CHANGES_SHOWN = 60
+SHARD_SCHEMA = "claims-observations/1"
+
+
+def run_sweep(args: argparse.Namespace) -> int:
+    """Run the declared defects or the automatic mutants; print, compare, and record when asked."""
+    workers = args.workers or default_workers()
+    # Declared runs use the default operator set too, so both kinds of run share one generated tree.
+    operators = chosen([s.strip() for s in args.operators.split(",") if s.strip()])
+    ws = prepare(operators, profile=args.profile, timeout=args.timeout, quiet=args.quiet)
+    catalog = ws.catalog
+    problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in catalog.failures]
+    problems += [f"ERROR {d}  [defect id declared twice]" for d in catalog.duplicates]
+    if args.list:
+        return _list(ws, args)
+    green = baseline(ws, workers, args.quiet)
+    if green.baseline is None:
+        print("claim_batch mutate: refusing: the baseline is not green, so nothing could be judged; red without any mutation:", file=sys.stderr)
+        print("\n".join(f"  - {r}" for r in green.red), file=sys.stderr)
+        print("run `claim_batch` to see why, fix them, then rerun `claim_batch mutate`", file=sys.stderr)
+        return Exit.RED
+    folder = ws.config.ledger / "evidence"
+    recorded = Evidence() if args.rebuild else read_evidence(folder, ws.claims, root=ws.config.root)
+    if args.auto:
+        code = _auto(ws, args, green.baseline, recorded, workers, problems)
+    else:
+        code = _declared(ws, args, green.baseline, recorded, workers, problems)
+    return code
+
+
+def _list(ws: Workspace, args: argparse.Namespace) -> int:
+    if args.auto:
+        for mutant in ws.mutants:
+            if selected([mutant.id], args.patterns):
+                print(f"{mutant.id}  [{mutant.operator}]  {mutant.original!r} -> {mutant.replacement!r}")
+        return Exit.PASS
+    for one in ws.catalog.seeded:
+        if selected([one.id], args.patterns):
+            scope = f"  [exact within: {', '.join(one.scope)}]" if one.scope else ""
+            print(f"{one.id}  -> must red: {', '.join(sorted(one.must_red))}{scope}\n  intent: {one.intent}")
+    return Exit.PASS
+
+
+def _run(ws: Workspace, plan: sweep.Plan, workers: int, phase: str, quiet: bool) -> tuple[dict[str, Observation], bool, float]:
+    progress = Progress(phase, len(plan.jobs), quiet=quiet)
+    observed: dict[str, Observation] = {}
+    counts = {"killed": 0, "survived": 0}
+    cache = sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl") if phase == "sweep" else None
+
+    def on_observed(ident: str, seen: Observation) -> None:
+        observed[ident] = seen
+        counts["killed" if seen.killers else "survived"] += 1
+        if cache is not None:
+            cache.put(plan.fingerprints[ident], seen)
+        progress.update(len(observed), counts)
+
+    start = time.monotonic()
+    interrupted = sweep.run(ws, plan, workers, on_observed=on_observed, tick=lambda: progress.update(len(observed), counts)) if plan.jobs else False
+    elapsed = time.monotonic() - start
+    rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
+    progress.finish(("interrupted; " if interrupted else "") + rate)
+    return observed, interrupted, elapsed
+
+
+def _declared(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]) -> int:
+    chosen_ids = selected([s.id for s in ws.catalog.seeded], args.patterns)
+    if args.patterns and not chosen_ids:
+        print(f"claim_batch mutate: no declared defect matches {' '.join(args.patterns)}; `claim_batch mutate --list` shows them", file=sys.stderr)
+        return Exit.USAGE
+    seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
+    plan = sweep.plan_defects(ws, base, seeded)
+    observed, interrupted, _ = _run(ws, plan, workers, "defects", args.quiet)
+    seen = {**plan.reused, **observed}
+    claims = list(ws.claims.values())
+    failing = 0
+    for one in seeded:
+        if one.id not in seen:
+            continue
+        scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
+        verdict = judge(one, seen[one.id], plan.runs[one.id], scope)
+        failing += not verdict.verdict.holds
+        print("\n".join(_defect_lines(one, verdict, seen[one.id], plan.runs[one.id], scope)))
+    if interrupted:
+        print("claim_batch mutate: interrupted; nothing recorded", file=sys.stderr)
+        return Exit.INTERRUPTED
+    counts: dict[str, int] = {}
+    for one in seeded:
+        scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
+        v = judge(one, seen[one.id], plan.runs[one.id], scope).verdict.value
+        counts[v] = counts.get(v, 0) + 1
+    full = not args.patterns
+    vanished = [d for d in recorded.defects if d not in {s.id for s in ws.catalog.seeded}] if full else []
+    changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, {k: v for k, v in seen.items()}, vanished)
+    restamp = [s for s in sweep.restamped(recorded, plan) if s not in {c.subject for c in changes}]
+    updated = sweep.record_defects(recorded, seeded, plan, seen, full=full)
+    code = _finish(ws, args, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update")
+    print(f"{len(seeded)} defects: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: list(Intent.__members__).index(kv[0]))))
+    return Exit.RED if failing or problems else code
+
+
+def _defect_lines(one: Any, verdict: Any, seen: Observation, ran: int, scope: frozenset[str] | None) -> list[str]:
+    where = f"exact within {', '.join(one.scope)}" if one.scope else "intent"
+    lines = [f"{verdict.verdict.value:<8} {one.id}  ({len(seen.killers)} red of {ran} run; {where})"]
+    if verdict.verdict.holds:
+        return lines
+    lines += [f"  intent:   {one.intent}", f"  verdict:  {verdict.verdict.sentence}"]
+    if verdict.detail:
+        lines.append(f"  detail:   {verdict.detail}")
+    for label, ids in (("must turn red, stayed green", verdict.missing), ("must stay green, turned red", verdict.broken), ("red in scope, not named", verdict.unexpected)):
+        if ids:
+            lines.append(f"  {label}:")
+            lines += [f"    - {i} ({seen.how(i)})" for i in sorted(ids)]
+    return lines
+
+
+def _auto(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]) -> int:
+    mutants = [m for m in ws.mutants if not args.patterns or any(fnmatch_id(m.id, p) for p in args.patterns)]
+    if args.shard:
+        k, n = parse_shard(args.shard)
+        mutants = [m for m in mutants if in_shard(m.id, k, n)]
+    cache = None if args.rebuild else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
+    plan = sweep.plan_mutants(ws, base, mutants, recorded, cache)
+    observed: dict[str, Observation]
+    if args.merge:
+        observed, interrupted = _merged(args.merge, plan), False
+        plan = sweep.Plan((), plan.reused, plan.fingerprints, plan.runs)
+    else:
+        print(f"{len(mutants)} mutants: {len(plan.reused)} unchanged since recorded (or cached, or covered by no claim), {len(plan.jobs)} to run", file=sys.stderr)
+        observed, interrupted, _ = _run(ws, plan, workers, "sweep", args.quiet)
+    if args.out:
+        document = {"schema": SHARD_SCHEMA, "observations": {plan.fingerprints[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())}}
+        write_atomically(Path(args.out), (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8"))
+        print(f"wrote {args.out} ({len(document['observations'])} observations)")
+    full = not args.patterns and not args.shard
+    updated = sweep.record_mutants(ws, base, recorded, mutants, plan, observed, full=full and not interrupted)
+    equivalent = read_equivalent(equivalent_path(ws.config))
+    shown = {m.id: updated.mutants[m.id] for m in mutants if m.id in updated.mutants}
+    print("\n".join(module_lines(shown.values(), equivalent)))
+    print()
+    print("\n".join(operator_lines(shown.values(), equivalent)))
+    vanished = [m for m in recorded.mutants if m not in {x.id for x in ws.mutants}] if full else []
+    # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint).
+    fresh = {k: v for k, v in {**plan.reused, **observed}.items() if k not in recorded.mutants or recorded.mutants[k].fingerprint != plan.fingerprints[k]}
+    changes = compare_all({k: r.observation for k, r in recorded.mutants.items()}, fresh, vanished)
+    restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]
+    if interrupted:
+        print("claim_batch mutate: interrupted; finished mutants are kept in .claims-cache and reused by the next run", file=sys.stderr)
+        return Exit.INTERRUPTED
+    survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
+    for mutant_id in survivors[:CHANGES_SHOWN]:
+        problems.append(f"unexplained survivor {mutant_id}: kill it with a claim, or explain it in {equivalent_path(ws.config).relative_to(ws.config.root)} (`claim_batch mutate show {mutant_id}`)")
+    if len(survivors) > CHANGES_SHOWN:
+        problems.append(f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)")
+    if full:
+        problems += [f"stale explanation {m}: no such mutant any more; remove it from the equivalents file" for m in sorted(equivalent) if m not in {x.id for x in ws.mutants}]
+        problems += [f"stale explanation {m}: it is killed now; remove it from the equivalents file" for m in sorted(equivalent) if m in shown and shown[m].status == "killed"]
+    return _finish(ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update")
+
+
+def fnmatch_id(mutant_id: str, pattern: str) -> bool:
+    """Select a mutant by id or glob (a module or rule name prefix selects its mutants)."""
+    import fnmatch
+
+    return mutant_id == pattern or mutant_id.startswith(pattern + ".") or fnmatch.fnmatchcase(mutant_id, pattern)
+
+
+def _plain(seen: Observation) -> dict[str, Any]:
+    out: dict[str, Any] = {k: sorted(v) for k, v in seen.by_kind().items() if v}
+    if seen.problem:
+        out["problem"] = seen.problem
+    return out
+
+
+def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
+    """Take observations from shard files for every planned mutant whose fingerprint they hold."""
+    known: dict[str, Observation] = {}
+    for name in files:
+        try:
+            data = json.loads(Path(name).read_text(encoding="utf-8"))
+            if data.get("schema") != SHARD_SCHEMA:
+                raise ValueError(f"expected schema {SHARD_SCHEMA}")
+            for fp, raw in data["observations"].items():
+                sets = {k: frozenset(raw.get(k, ())) for k in ("F", "E", "TC", "TO", "X")}
+                known[fp] = Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], raw.get("problem"))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise InputError(f"{name}: not a shard observations file ({exc}); write one with `claim_batch mutate --auto --shard K/N --out FILE`") from None
+    missing = [j.ident for j in plan.jobs if plan.fingerprints[j.ident] not in known]
+    if missing:
+        raise InputError(f"the shard files hold no observation for {len(missing)} mutant(s) at their current fingerprint (first: {missing[0]}); rerun the shards")
+    return {j.ident: known[plan.fingerprints[j.ident]] for j in plan.jobs}
+
+
+def _finish(ws: Workspace, args: argparse.Namespace, updated: Evidence, changes: list[Change], restamp: list[str], problems: list[str], what: str, command: str) -> int:
+    """Print how the observed evidence differs from the recorded; record it with --update; return the exit code."""
+    if changes:
+        weak = sum(1 for c in changes if c.weakening)
+        print()
+        print(f"evidence of the {what} differs from ledger/evidence ({len(changes)} change(s), {weak} weakening(s) first):")
+        print("\n".join("  " + c.line() for c in changes[:CHANGES_SHOWN]))
+        if len(changes) > CHANGES_SHOWN:
+            print(f"  ... and {len(changes) - CHANGES_SHOWN} more")
+    if restamp:
+        print(f"{len(restamp)} row(s) re-observed with the same evidence under a new fingerprint (first: {restamp[0]})")
+    for problem in problems:
+        print(problem)
+    folder = ws.config.ledger / "evidence"
+    stale = bool(changes or restamp)
+    if args.update:
+        written = write_evidence(folder, updated, ws.claims)
+        print(f"recorded: {len(written)} evidence file(s) written under {folder.relative_to(ws.config.root)}" if written else "recorded: ledger/evidence already up to date")
+        stale = False
+    elif stale:
+        print(f"the recorded evidence is stale: run `{command}`, review the diff of ledger/evidence, and commit it")
+    _reports(ws, args, updated)
+    return Exit.RED if stale or problems else Exit.PASS
+
+
+def _reports(ws: Workspace, args: argparse.Namespace, evidence: Evidence) -> None:
+    if not (args.report_json or args.report_html):
+        return
+    from claims.cli.mutate_views import write_reports
+
+    write_reports(ws, evidence, json_path=args.report_json, html_path=args.report_html)

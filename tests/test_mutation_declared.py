@@ -1,0 +1,90 @@
+"""Declared defects: intents judged (every verdict), wrappers through original(), textual patches, groups, the list."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+from mutation_toy import make_toy
+
+
+@pytest.fixture(scope="module")
+def declared(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, int]:
+    project = make_toy(tmp_path_factory.mktemp("declared") / "toy")
+    proc = run_cli(project, "mutate", "-q", "-n", "2", timeout=180)
+    return project, proc.stdout, proc.returncode
+
+
+def verdict_of(output: str, defect: str) -> str:
+    match = re.search(rf"^(\w+)\s+{re.escape(defect)}  \(", output, re.M)
+    assert match, output
+    return match.group(1)
+
+
+@pytest.mark.parametrize(
+    ("defect", "verdict"),
+    [
+        ("toy.admit_everything", "PASS"),
+        ("toy.limit_off_by_one", "PASS"),
+        ("toy.strict_bound", "EXACT"),
+        ("toy.group", "PASS"),
+        ("toy.admit_everything_expecting_a_positive", "MISSING"),
+        ("toy.off_by_one_breaking_a_control", "BROKEN"),
+        ("toy.admit_everything_exactly_one", "WRONG"),
+        ("toy.unused_rule", "NOOP"),
+        ("toy.gone_patch", "BADCTRL"),
+        ("toy.crash", "BADCTRL"),
+    ],
+)
+def test_each_defect_is_judged_against_its_intent(declared: tuple[Path, str, int], defect: str, verdict: str) -> None:
+    assert verdict_of(declared[1], defect) == verdict
+
+
+def test_a_failing_intent_names_the_claims_that_explain_it(declared: tuple[Path, str, int]) -> None:
+    _, out, code = declared
+    assert code == 1
+    assert "must turn red, stayed green:\n    - toy.good.within_limit_admits (stayed green)" in out
+    assert "must stay green, turned red:\n    - toy.by_name.default_admits_small (FAIL)" in out
+    assert "red in scope, not named:\n    - toy.by_name.default_refuses_eleven (FAIL)" in out
+    assert "the patched text 'size >>> limit' no longer appears in toy_domain.rules.admit_size" in out
+    assert "every one of the 5 claims it ran crashed" in out
+
+
+def test_a_wrapper_calls_the_original_rule_without_recursing(declared: tuple[Path, str, int]) -> None:
+    # limit_off_by_one calls original(admit_size) with limit + 1: every claim of the rule notices, none crashes.
+    assert "PASS     toy.limit_off_by_one  (5 red of 5 run; intent)" in declared[1]
+
+
+def test_the_evidence_is_new_until_recorded(declared: tuple[Path, str, int]) -> None:
+    _, out, _ = declared
+    assert "toy.admit_everything: new row: killed by 2 claim(s)" in out
+    assert "run `claim_batch mutate --update`" in out
+
+
+def test_list_shows_each_defect_with_its_intent(tmp_path: Path) -> None:
+    project = make_toy(tmp_path / "toy")
+    proc = run_cli(project, "mutate", "--list", "toy.strict*")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "toy.strict_bound  -> must red: toy.good.within_limit_admits  [exact within: toy.good]",
+        "  intent: Refuse a size equal to the limit; judged exactly within toy.good.",
+    ]
+
+
+def test_an_unknown_defect_pattern_exits_two(tmp_path: Path) -> None:
+    project = make_toy(tmp_path / "toy")
+    proc = run_cli(project, "mutate", "toy.no_such_defect")
+    assert proc.returncode == 2
+    assert "no declared defect matches toy.no_such_defect" in proc.stderr
+
+
+def test_a_red_baseline_refuses_to_judge_anything(tmp_path: Path) -> None:
+    project = make_toy(tmp_path / "toy")
+    good = project / "toy_witnesses" / "good.py"
+    good.write_text(good.read_text() + "\n\n@witness.positive('It ends its worker.', rules=[rules.admit_size])\ndef exits() -> None:\n    import os\n    os._exit(0)\n")
+    proc = run_cli(project, "mutate", "-q")
+    assert proc.returncode == 1
+    assert "the baseline is not green" in proc.stderr and "toy.good.exits" in proc.stderr
