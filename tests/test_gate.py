@@ -234,3 +234,16 @@ def test_rule_packages_without_recorded_evidence_fail_the_gate(green: Path) -> N
     code, out = gate(green)
     assert code == 1
     assert "ledger/evidence: no kill evidence is recorded; run `claim_batch mutate --update`" in out
+
+
+def test_a_mutable_module_table_fails_the_gate_unless_allowed(green: Path) -> None:
+    rules = green / "toy_domain" / "rules.py"
+    rules.write_text(rules.read_text() + "\nLIMITS = [10, 20]\n")
+    pyproject = green / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace("typecheck = []", 'typecheck = []\nimmutable = ["toy_domain"]'))
+    code, out = gate(green)
+    assert code == 1
+    assert "toy_domain.rules.LIMITS: module-level mutable list" in out
+    pyproject.write_text(pyproject.read_text().replace('immutable = ["toy_domain"]', 'immutable = ["toy_domain"]\nmutable_allowed = ["toy_domain.rules.LIMITS"]'))
+    code, out = gate(green)
+    assert code == 0, out

@@ -15,7 +15,7 @@ import pytest
 
 import domain
 from claims.errors import UsageError
-from claims.tables import mutable_tables
+from claims._internal.tables import mutable_tables
 
 
 @attrs.define

@@ -29,6 +29,8 @@ class Config:
     mutations: tuple[str, ...]
     ledger: Path
     timeout: float
+    immutable: tuple[str, ...] = ()
+    mutable_allowed: tuple[str, ...] = ()
 
     @property
     def snapshots(self) -> Path:
@@ -58,38 +60,85 @@ def find_pyproject(start: Path) -> Path:
     )
 
 
-def _names(table: dict[str, object], key: str, default: tuple[str, ...], path: Path) -> tuple[str, ...]:
+def _names(table: dict[str, object], key: str, default: tuple[str, ...], problems: list[str], path: Path) -> tuple[str, ...]:
     value = table.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ConfigError(f"{path}: [tool.claims].{key}: expected a list of package names, got {value!r}")
+        problems.append(f"{path}: [tool.claims].{key}: expected a list of package names, got {value!r}")
+        return default
     return tuple(value)
 
 
+def project_paths(root: Path) -> list[Path]:
+    """Return the folders a project's packages import from: its root, and `src/` in a src layout."""
+    return [root / "src", root] if (root / "src").is_dir() else [root]
+
+
+def put_first(folders: list[Path]) -> None:
+    """Put the project's folders first on sys.path (as pytest does its rootdir), so its packages win over installed ones."""
+    for folder in reversed(folders):
+        text = str(folder)
+        while text in sys.path:
+            sys.path.remove(text)
+        sys.path.insert(0, text)
+
+
 def load_config(start: Path | None = None) -> Config:
-    """Load the configuration, and put the project root on sys.path so its packages import."""
+    """Load the configuration (every problem listed, located), and put the project first on sys.path."""
     override = os.environ.get("CLAIMS_PYPROJECT")
-    path = Path(override) if override else find_pyproject(Path.cwd() if start is None else start)
-    table = tomllib.loads(path.read_text(encoding="utf-8"))["tool"]["claims"]
+    path = Path(override).resolve() if override else find_pyproject(Path.cwd() if start is None else start)
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))["tool"]["claims"]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
+        raise ConfigError(f"{path}: expected a readable TOML file with a [tool.claims] table, got {type(exc).__name__}: {exc}") from None
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.claims] must be a table")
-    known = {"witnesses", "typecheck", "mutations", "ledger", "timeout"}
+    problems: list[str] = []
+    known = {"witnesses", "typecheck", "mutations", "ledger", "timeout", "immutable", "mutable_allowed"}
     unknown = sorted(set(table) - known)
     if unknown:
-        raise ConfigError(f"{path}: [tool.claims]: unknown key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(known))}")
+        problems.append(f"{path}: [tool.claims]: unknown key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(known))}")
     ledger = table.get("ledger", "ledger")
     if not isinstance(ledger, str) or not ledger:
-        raise ConfigError(f"{path}: [tool.claims].ledger: expected a folder name, got {ledger!r}")
+        problems.append(f"{path}: [tool.claims].ledger: expected a folder name, got {ledger!r}")
+        ledger = "ledger"
     timeout = table.get("timeout", DEFAULT_TIMEOUT)
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
-        raise ConfigError(f"{path}: [tool.claims].timeout: expected a positive number of seconds, got {timeout!r}")
-    root = path.parent.resolve()
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    return Config(
-        root=root,
-        witnesses=_names(table, "witnesses", ("witnesses",), path),
-        typecheck=_names(table, "typecheck", (), path),
-        mutations=_names(table, "mutations", (), path),
-        ledger=root / ledger,
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
+        problems.append(f"{path}: [tool.claims].timeout: expected a positive number of seconds, got {timeout!r}")
+        timeout = DEFAULT_TIMEOUT
+    typecheck = _names(table, "typecheck", (), problems, path)
+    config = Config(
+        root=path.parent.resolve(),
+        witnesses=_names(table, "witnesses", ("witnesses",), problems, path),
+        typecheck=typecheck,
+        mutations=_names(table, "mutations", (), problems, path),
+        ledger=path.parent.resolve() / ledger,
         timeout=float(timeout),
+        immutable=_names(table, "immutable", typecheck, problems, path),
+        mutable_allowed=_names(table, "mutable_allowed", (), problems, path),
     )
+    if problems:
+        raise ConfigError("\n".join(problems))
+    put_first(project_paths(config.root))
+    return config
+
+
+def check_witness_packages(config: Config) -> None:
+    """Refuse witness packages that do not exist in this project: never run somebody else's claims."""
+    import importlib.util
+
+    problems = []
+    inside = [folder.resolve() for folder in project_paths(config.root)]
+    for package in config.witnesses:
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            spec = None
+        locations = [Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
+        if spec is None or (spec.origin is None and not locations):
+            problems.append(f"[tool.claims].witnesses names {package!r}, which is not a package of this project (no {package.replace('.', '/')}/__init__.py under {config.root})")
+            continue
+        where = locations or [Path(spec.origin or "").resolve()]
+        if not any(folder == base or base in folder.parents for folder in where for base in inside):
+            problems.append(f"[tool.claims].witnesses names {package!r}, which resolves to {where[0]}, outside this project ({config.root}); rename your package or fix the table")
+    if problems:
+        raise ConfigError("\n".join(problems))

@@ -22,6 +22,8 @@ from claims.errors import InputError
 from claims._internal.strict import structure_strictly
 
 TRIGGER_PREFIX = "TRIGGER: "
+MAX_PROBLEMS = 20
+"""Located problems listed at most, then how many more."""
 
 
 @frozen
@@ -60,16 +62,20 @@ def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
         located = re.sub(r"^(.*?) @ \$\.debt\[(\d+)\]", lambda m: f"{m[1]}:{_entry_line(text, int(m[2]))} @ $.debt[{m[2]}]", str(exc), flags=re.M)
         raise InputError(located) from None
     seen: dict[str, int] = {}
+    problems: list[str] = []
     for index, entry in enumerate(entries):
         where = f"{shown_as}:{_entry_line(text, index)} @ $.debt[{index}]"
         for key in ("claim", "reason", "owner", "trigger"):
             if not getattr(entry, key).strip():
-                raise InputError(f"{where}.{key}: must not be empty")
+                problems.append(f"{where}.{key}: must not be empty")
         if not entry.trigger.startswith(TRIGGER_PREFIX) or not entry.trigger[len(TRIGGER_PREFIX):].strip():
-            raise InputError(f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}")
+            problems.append(f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}")
         if entry.claim in seen:
-            raise InputError(f"{where}.claim: {entry.claim!r} is admitted twice (first at $.debt[{seen[entry.claim]}])")
-        seen[entry.claim] = index
+            problems.append(f"{where}.claim: {entry.claim!r} is admitted twice (first at $.debt[{seen[entry.claim]}])")
+        seen.setdefault(entry.claim, index)
+    if problems:
+        more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
+        raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
     return entries
 
 

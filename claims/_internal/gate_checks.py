@@ -63,6 +63,24 @@ def import_problems(discovery: Discovery) -> list[Problem]:
     return problems
 
 
+def mutable_table_problems(immutable: Sequence[str], allowed: Sequence[str]) -> list[Problem]:
+    """Name every module-level mutable container in the `immutable` packages (order independence: one claim cannot change the next)."""
+    import sys
+
+    from claims._internal.tables import mutable_tables
+
+    modules = sorted(m for m in list(sys.modules) if any(m == p or m.startswith(p + ".") for p in immutable))
+    return [
+        Problem(
+            f"{module}.{name}",
+            f"module-level mutable {kind}: a claim or rule that changes it changes every claim run after it",
+            "make it immutable (tuple, frozenset, types.MappingProxyType, a frozen attrs value), "
+            "or list it in [tool.claims].mutable_allowed with a reason in a comment",
+        )
+        for module, name, kind in mutable_tables(modules, allowed)
+    ]
+
+
 def as_problem(line: str) -> Problem:
     """Turn a `subject: message; fix` line into a Problem."""
     # stale_lines already ends each line with its fix: keep it whole.

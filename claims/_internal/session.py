@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from claims._internal import loader, reach
-from claims._internal.config import Config, load_config
+from claims._internal.config import Config, check_witness_packages, load_config
 from claims._internal.discovery import Discovery, discover
 from claims._internal.profiles import chosen_profile, load_when_imported
 from claims._internal.witness_index import modules_for, write_index
@@ -38,9 +38,10 @@ def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = No
         print(f"claim_batch: warning: {', '.join(too_early)} imported before the instrumenting hook; calls into it are not type-checked", file=sys.stderr)
 
 
-def open_session(profile: str | None = None, *, patterns: Sequence[str] = ()) -> Session:
-    """Load config, prepare the hook and profile, then discover the witnesses the patterns can select (default all)."""
-    config = load_config()
+def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), config: Config | None = None) -> Session:
+    """Load config (unless given), prepare the hook and profile, then discover the witnesses the patterns can select."""
+    config = config or load_config()
+    check_witness_packages(config)
     chosen = chosen_profile(profile)
     prepare(config, chosen)
     table = reach.table()

@@ -28,6 +28,8 @@ from cattrs.v import format_exception
 from claims.errors import InputError
 
 T = TypeVar("T")
+MAX_PROBLEMS = 20
+"""Located problems listed at most, then how many more."""
 
 
 class StrictTypeError(TypeError):
@@ -127,7 +129,9 @@ def structure_strictly(data: Any, cls: type[T], *, where: str) -> T:
         return _CONVERTER.structure(data, cls)
     except Exception as exc:  # cattrs raises ExceptionGroups and plain errors alike
         problems = cattrs.transform_error(exc, path="$", format_exception=_describe)
-        raise InputError("\n".join(f"{where} @ {p.rsplit(' @ ', 1)[1]}: {p.rsplit(' @ ', 1)[0]}" for p in problems)) from None
+        lines = [f"{where} @ {p.rsplit(' @ ', 1)[1]}: {p.rsplit(' @ ', 1)[0]}" for p in problems]
+        more = [f"... and {len(lines) - MAX_PROBLEMS} more"] if len(lines) > MAX_PROBLEMS else []
+        raise InputError("\n".join(lines[:MAX_PROBLEMS] + more)) from None
 
 
 def unstructure(value: Any) -> Any:

@@ -19,6 +19,7 @@ from claims._internal.gate_checks import (
     as_problem,
     evidence_problems,
     import_problems,
+    mutable_table_problems,
     not_run_problems,
     snapshot_problems,
     verdict_problems,
@@ -74,6 +75,7 @@ def main(argv: Sequence[str]) -> int:
         *verdict_problems(results, regenerated.debt, debt_file),
         *floor_problems(discovery.claims, witness_sizes, claim_uses(discovery.claims), killers),
         *snapshot_problems(discovery, paths),
+        *mutable_table_problems(session.config.immutable, session.config.mutable_allowed),
         *evidence_problems(session, results, execution.reach, regenerated.evidence),
         *(as_problem(line) for line in stale_lines(regenerated)),
     ]

@@ -36,10 +36,17 @@ class Plan:
 
 
 class ObservationCache:
-    """Keep finished observations by fingerprint (content-addressed: safe to reuse on any branch)."""
+    """Keep finished observations by fingerprint (content-addressed: safe to reuse on any branch).
+
+    Entries are also keyed by the framework's own source digest: a local edit to the engine must
+    never be answered by an observation the previous engine made.
+    """
 
     def __init__(self, path: Path) -> None:
+        from claims._internal.fingerprint import framework_digest
+
         self.path = path
+        self.salt = framework_digest()[:16]
         self.known: dict[str, Observation] = {}
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
@@ -48,6 +55,8 @@ class ObservationCache:
         for line in lines:
             try:
                 record = json.loads(line)
+                if record.get("engine") != self.salt:
+                    continue
                 sets = {k: frozenset(record.get(k, ())) for k in ("F", "E", "TC", "TO", "X")}
                 self.known[record["fp"]] = Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], record.get("problem"))
             except (ValueError, KeyError, TypeError):
@@ -58,6 +67,7 @@ class ObservationCache:
         self.known[fingerprint] = seen
         record: dict[str, object] = {k: sorted(v) for k, v in seen.by_kind().items() if v}
         record["fp"] = fingerprint
+        record["engine"] = self.salt
         if seen.problem:
             record["problem"] = seen.problem
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -151,7 +161,8 @@ def record_mutants(
         for mutant_id in [m for m in result.mutants if m not in current]:
             del result.mutants[mutant_id]
         # Every covered top-level rule has a function row, mutants or not; rules gone leave none.
-        covered = {(m, f) for m, mod in ws.sources.modules.items() for f in mod.functions if "." not in f and baseline.covering_function(m, f)}
+        rules = [m for m in ws.sources.modules if any(m == p or m.startswith(p + ".") for p in ws.config.typecheck)]
+        covered = {(m, f) for m in rules for f in ws.sources.modules[m].functions if "." not in f and baseline.covering_function(m, f)}
         covered |= {(m.module, m.function) for m in mutants}
         for key in [k for k in result.functions if tuple(k.split(":", 1)) not in covered]:
             del result.functions[key]
