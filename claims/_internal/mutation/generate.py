@@ -93,6 +93,7 @@ class _Visitor:
             def __init__(self) -> None:
                 super().__init__([(op.node_type, op.function) for op in operators], ignored)
                 self.tagged: list[tuple[Any, str, Any]] = []
+                self.origin: dict[int, bool] = {}
 
             def _create_mutations(self, node: cst.CSTNode) -> None:
                 for node_type, function in self._operators:
@@ -104,12 +105,17 @@ class _Visitor:
                             mutation = Mutation(original_node=node, mutated_node=mutated, contained_by_top_level_function=owner)
                             self.mutations.append(mutation)
                             self.tagged.append((mutation, names[id(function)], self.get_metadata(PositionProvider, node, None)))
+                            self.origin[id(mutation)] = names[id(function)].startswith("mutmut.")
 
         return TaggingVisitor()
 
 
 def mutate_source(module_name: str, filename: str, source: str, operators: Sequence[Operator]) -> tuple[str, list[Mutant]]:
-    """Return the trampolined source of one module and its mutants."""
+    """Return the trampolined source of one module and its mutants.
+
+    A domain mutant whose function reads exactly like one mutmut already made is not made
+    twice: that mutant is attributed to the (more specific) domain operator instead.
+    """
     from mutmut.mutation.file_mutation import deep_replace
     from mutmut.mutation.pragma_handling import get_ignored_lines
 
@@ -118,30 +124,57 @@ def mutate_source(module_name: str, filename: str, source: str, operators: Seque
     module = wrapper.visit(visitor)
     top: dict[Any, str] = {stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators}
     offsets = _statement_offsets(source)
-    by_function: dict[str, list[tuple[Any, Mutant]]] = {}
-    counters: dict[tuple[str, bool], int] = {}
+    proposed: dict[str, list[tuple[Any, str, Any]]] = {}
     for mutation, operator, position in visitor.tagged:
         function = top.get(mutation.contained_by_top_level_function)
-        if function is None or position is None:
-            continue  # methods and decorated functions are not switchable (DESIGN: rules are module-level, undecorated)
-        domain = not operator.startswith("mutmut.")
-        counters[(function, domain)] = counters.get((function, domain), 0) + 1
-        name = f"{mangled(function)}__mutmut_{'d' if domain else ''}{counters[(function, domain)]}"
+        if function is not None and position is not None:
+            proposed.setdefault(function, []).append((mutation, operator, position))
+        # Methods and decorated functions are not switchable (DESIGN: rules are module-level, undecorated).
+
+    by_function: dict[str, list[tuple[Any, Mutant]]] = {}
+    for stmt, function in top.items():
+        original = module.code_for_node(stmt)
+        candidates = []
+        for mutation, operator, position in proposed.get(function, []):
+            # A mutation of the whole function (sibling_field) replaces the statement itself.
+            copy: Any = mutation.mutated_node if mutation.original_node is stmt else deep_replace(stmt, mutation.original_node, mutation.mutated_node)
+            candidates.append([copy, operator, position, mutation, module.code_for_node(copy)])
+        # mutmut's own mutants are all kept, duplicates included, so their names stay mutmut's.
+        kept = [c for c in candidates if mutmut_made(c[3], visitor)]
+        seen: dict[str, int] = {}
+        for index, candidate in enumerate(kept):
+            seen.setdefault(candidate[4], index)
+        for candidate in candidates:
+            if mutmut_made(candidate[3], visitor) or candidate[4] == original:
+                continue
+            if candidate[4] in seen:
+                same = kept[seen[candidate[4]]]
+                if same[1].startswith("mutmut."):
+                    same[1] = candidate[1]  # the more specific name for the same defect
+                continue
+            seen[candidate[4]] = len(kept)
+            kept.append(candidate)
+        kept.sort(key=lambda c: candidates.index(c))
+        numbers = {False: 0, True: 0}
         def_line, spans = offsets[function]
-        mutant = Mutant(
-            id=f"{module_name}.{name}",
-            module=module_name,
-            function=function,
-            operator=operator,
-            offset=offset_of(position.start.line, def_line, spans),
-            line=position.start.line,
-            column=position.start.column,
-            end_line=position.end.line,
-            end_column=position.end.column,
-            original=module.code_for_node(mutation.original_node),
-            replacement=module.code_for_node(mutation.mutated_node),
-        )
-        by_function.setdefault(function, []).append((mutation, mutant))
+        for copy, operator, position, mutation, _ in kept:
+            domain = not mutmut_made(mutation, visitor)
+            numbers[domain] += 1
+            name = f"{mangled(function)}__mutmut_{'d' if domain else ''}{numbers[domain]}"
+            mutant = Mutant(
+                id=f"{module_name}.{name}",
+                module=module_name,
+                function=function,
+                operator=operator,
+                offset=offset_of(position.start.line, def_line, spans),
+                line=position.start.line,
+                column=position.start.column,
+                end_line=position.end.line,
+                end_column=position.end.column,
+                original=module.code_for_node(mutation.original_node),
+                replacement=module.code_for_node(mutation.mutated_node),
+            )
+            by_function.setdefault(function, []).append((copy, mutant))
 
     body: list[Any] = []
     prologue = True
@@ -159,15 +192,19 @@ def mutate_source(module_name: str, filename: str, source: str, operators: Seque
         body.append(stmt.with_changes(decorators=[cst.Decorator(cst.parse_expression(f"_claims_trampoline({table})"))]))
         body.append(stmt.with_changes(name=cst.Name(f"{stem}__mutmut_orig")))
         entries = [f"'orig': {stem}__mutmut_orig", f"'active': {stem}__mutmut_orig"]
-        for mutation, mutant in by_function.get(function, []):
-            copy = stmt.with_changes(name=cst.Name(mutant.name))
-            body.append(deep_replace(copy, mutation.original_node, mutation.mutated_node))
+        for copy, mutant in by_function.get(function, []):
+            body.append(copy.with_changes(name=cst.Name(mutant.name)))
             entries.append(f"{mutant.name!r}: {mutant.name}")
         body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
     if prologue:
         body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
     code = module.with_changes(body=body).code
     return code, [m for items in by_function.values() for _, m in items]
+
+
+def mutmut_made(mutation: Any, visitor: Any) -> bool:
+    """Say whether mutmut's own operators proposed this mutation (it keeps mutmut's numbering)."""
+    return bool(visitor.origin.get(id(mutation), False))
 
 
 def _digest(*parts: str) -> str:
@@ -187,7 +224,10 @@ def generate(
         old = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         old = {}
-    ops_key = _digest(GENERATOR, *(op.name for op in operators))
+    # The generator's own source is part of the key: an edit to it (or to an operator) regenerates every file.
+    here = Path(__file__).parent
+    own = [(here / name).read_text(encoding="utf-8") for name in ("generate.py", "operators.py", "domain_operators.py")]
+    ops_key = _digest(GENERATOR, *own, *(op.name for op in operators))
     new: dict[str, Any] = {}
     mutants: list[Mutant] = []
     done = 0

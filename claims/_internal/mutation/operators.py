@@ -9,13 +9,14 @@ that replace it, exactly as mutmut declares its own; each has a stable name
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import libcst as cst
 from attrs import frozen
 
 from claims.errors import UsageError
 
-OperatorFunction = Callable[[cst.CSTNode], Iterable[cst.CSTNode]]
+OperatorFunction = Callable[[Any], Iterable[cst.CSTNode]]
 
 
 @frozen

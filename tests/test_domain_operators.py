@@ -1,0 +1,149 @@
+"""The domain-aware operators: each plants its class of defect, through the same generator as mutmut's."""
+
+from __future__ import annotations
+
+import pytest
+
+from claims._internal.mutation.generate import mutate_source
+from claims._internal.mutation.operators import chosen
+from claims._internal.mutation.workspace import mutmut_skip
+
+SOURCE = '''\
+import os
+from fractions import Fraction
+
+FACTOR = Fraction(5, 4)
+
+
+def matches(candidate_key: str, key: str) -> bool:
+    return candidate_key == key
+
+
+def fold(checks: tuple[int, ...]) -> Refused:
+    reasons = []
+    for check in checks:
+        if check < 0:
+            reasons.append(check)
+    return Refused(tuple(reasons))
+
+
+def every(items: tuple[int, ...]) -> bool:
+    return all(i > 0 for i in items if i != 3)
+
+
+def deadline(time_at_call: int, wait: int, submission_deadline: int) -> int:
+    return min(time_at_call + wait, submission_deadline)
+
+
+def ceiling(count: int, unit: int) -> int:
+    return -(-count // unit)
+
+
+def requirement(resident: int) -> Fraction:
+    return resident * Fraction(5, 4)
+
+
+def live(at: int, lease_expires_at: int) -> bool:
+    return at < lease_expires_at
+
+
+def publish(temp: str, final: str) -> None:
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    os.link(temp, final)
+    os.replace(temp, final)
+
+
+def argv(port: int) -> tuple[str, ...]:
+    return ("--mount", "ro", "rw", f"--port={port}")
+
+
+def sizes(row: Row) -> int:
+    return row.weight_gib + row.allowance_gib
+
+
+def guard(ok: bool) -> Refused | None:
+    if not ok:
+        return Refused(("no",))
+    return None
+'''
+
+
+@pytest.fixture(scope="module")
+def mutants() -> dict[str, list[tuple[str, str]]]:
+    mutmut_skip(("pkg",))
+    _, found = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen(["mutmut", "domain"]))
+    by_operator: dict[str, list[tuple[str, str]]] = {}
+    for mutant in found:
+        by_operator.setdefault(mutant.operator, []).append((mutant.original, mutant.replacement))
+    return by_operator
+
+
+def replacements(mutants: dict[str, list[tuple[str, str]]], operator: str) -> list[str]:
+    return [new for _, new in mutants.get(operator, [])]
+
+
+def test_identity_equality_is_loosened_five_ways(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    assert replacements(mutants, "domain.identity_loosened") == [
+        "(candidate_key.casefold() == key.casefold())",
+        "(candidate_key.startswith(key))",
+        "(candidate_key.endswith(key))",
+        "(key in candidate_key)",
+        "(candidate_key.strip() == key.strip())",
+    ]
+
+
+def test_a_fold_keeps_only_its_first_reason(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    found = replacements(mutants, "domain.fold_first_only")
+    assert found == [
+        "for check in checks:\n    if check < 0:\n        reasons.append(check)\n        break\n",
+        "Refused(tuple(reasons[:1]))",
+        "any(i > 0 for i in items if i != 3)",
+        "i > 0 for i in items",
+    ]
+
+
+def test_min_max_rounding_and_nudged_constants(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    assert replacements(mutants, "domain.min_max") == ["max(time_at_call + wait, submission_deadline)"]
+    assert replacements(mutants, "domain.rounding") == ["(count // unit)", "round((-count / unit))"]
+    nudged = replacements(mutants, "domain.constant_nudged")
+    # 5 -> 6 and 4 -> 5 are mutmut's number mutants too: made once, attributed to the domain operator.
+    assert {"Fraction(4, 4)", "Fraction(5, 3)", "6", "5"} <= set(nudged)
+    assert "0o643" in nudged  # an octal mode stays octal
+
+
+def test_an_instant_bound_takes_over_mutmuts_identical_swap(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    assert replacements(mutants, "domain.instant_bound") == [" <= lease_expires_at"]
+    assert " <= lease_expires_at" not in replacements(mutants, "mutmut.swap_op")
+
+
+def test_exclusive_creation_becomes_an_overwrite(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    found = replacements(mutants, "domain.exclusive_made_overwrite")
+    assert "os.O_WRONLY | os.O_CREAT" in found
+    assert "os.replace(temp, final)" in found
+    assert any(r.startswith("(lambda s, t: open(t, 'wb')") for r in found)
+
+
+def test_a_rendered_element_is_dropped_or_two_siblings_swapped(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    found = replacements(mutants, "domain.rendered_element_dropped")
+    assert '("ro", "rw", f"--port={port}")' in found
+    assert '("--mount", "rw", "ro", f"--port={port}")' in found
+
+
+def test_a_sibling_field_of_the_same_kind_is_read(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    found = replacements(mutants, "domain.sibling_field")
+    assert any("row.allowance_gib + row.allowance_gib" in r for r in found)
+    assert any("row.weight_gib + row.weight_gib" in r for r in found)
+
+
+def test_a_guard_loses_its_not_or_its_early_refusal(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    found = replacements(mutants, "domain.guard_skipped")
+    assert any(r.startswith("if not ok:\n    pass") for r in found)
+    # The `not` removal is mutmut's remove_unary_ops too: one mutant, attributed to the domain operator.
+    assert "ok" not in replacements(mutants, "mutmut.remove_unary_ops")
+    assert any(r == "ok" for r in found) or any(r.startswith("if ok:") for r in found)
+
+
+def test_every_operator_of_the_catalogue_yields_a_mutant(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    from claims._internal.mutation.domain_operators import CATALOGUE
+
+    assert sorted(op.name for op in CATALOGUE if not mutants.get(op.name)) == []
