@@ -6,13 +6,16 @@ breaks.  Packets and privacy live in `mutations.native_packets`; waits,
 figures and windows in `mutations.native_windows`.
 """
 
+# TODO(layout): these claim ids in the intents below no longer exist; their claims were deleted with their rules or
+#  rewritten (issue 13 item 3): native.packets.hold_verdict_yields_no_receipt.
+
 from __future__ import annotations
 
 import cattrs
 
 from claims.defects import Defect
 from domain.native.checks import FINAL_TAIL_FACTOR, FINAL_TAIL_OFFSETS, SUBCASES, Arm, NativeCheck, QNotPositive, Subcase
-from domain.native.converter import MalformedPacket
+from domain.native.reading import MalformedPacket
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Observation, OwnerResolution
 from domain.native.schema import (
     _DIGEST, FIXTURE_CLASSIFICATION, FIXTURE_PACKET_SCHEMA, PASS_STRING, CheckStringInvalid, DigestInvalid, EvidencePathUnsafe, NativePacket,
@@ -23,13 +26,12 @@ from domain.native.verdict import (
     CheckVerdict, ModeUnresolved, NoObservations, Status, SubcaseMissing, SubcaseNotHeld, UnknownSubcase,
     _identity_reasons, _resolved, _slot_reasons, _start_reasons, check_verdict,
 )
-from domain.outcome import Admitted, Reason, Refused
+from domain.core.outcome import Admitted, Reason, Refused
 
-DECIDE = "native.decide"
 PACKETS = "native.packets"
 SCHEMA = "native.schema"
 RECORDS = "native.records"
-PROPERTY = "properties.native.decide_passes_iff_every_subcase_is_native_in_both_arms"
+PROPERTY = "native.verdict.decide_passes_iff_every_subcase_is_native_in_both_arms"
 
 
 # --- verdict.decide -------------------------------------------------------
@@ -97,12 +99,12 @@ cpu_fixture_counted_as_native = Defect(
     replacement=slot_reasons_counting_fixtures,
     description="Count a held CPU-fixture observation as native, so a schema-valid fixture packet decides PASS.",
     expect_red={
-        f"{DECIDE}.cpu_fixture_observations_hold_never_pass",
-        f"{DECIDE}.any_cpu_fixture_observation_keeps_a_check_from_pass",
+        "native.verdict.cpu_fixture_observations_hold_never_pass",
+        "native.verdict.any_cpu_fixture_observation_keeps_a_check_from_pass",
         f"{SCHEMA}.cpu_fixture_packet_is_schema_valid_yet_holds_every_check",
         PROPERTY,
     },
-    expect_green={f"{DECIDE}.complete_native_observations_pass_all_twelve", f"{SCHEMA}.complete_native_packet_is_schema_valid"},
+    expect_green={"native.verdict.complete_native_observations_pass_all_twelve", f"{SCHEMA}.complete_native_packet_is_schema_valid"},
 )
 
 missing_subcase_ignored = Defect(
@@ -110,16 +112,16 @@ missing_subcase_ignored = Defect(
     target="domain.native.verdict.decide",
     replacement=decide_ignoring_missing_subcases,
     description="Judge only the subcases that were observed, so a missing subcase no longer holds the check.",
-    expect_red={"native.decide.held_checks_render_located_reasons", 
-        f"{DECIDE}.every_missing_subcase_and_arm_holds_naming_it",
-        f"{DECIDE}.missing_final_tail_129_on_holds_naming_it",
-        f"{DECIDE}.missing_off_arm_holds_naming_every_subcase",
-        f"{DECIDE}.owner_resolution_passes_observed_but_never_waives",
-        f"{DECIDE}.renamed_subcase_holds",
+    expect_red={"native.verdict.held_checks_render_located_reasons", 
+        "native.verdict.every_missing_subcase_and_arm_holds_naming_it",
+        "native.verdict.missing_final_tail_129_on_holds_naming_it",
+        "native.verdict.missing_off_arm_holds_naming_every_subcase",
+        "native.verdict.owner_resolution_passes_observed_but_never_waives",
+        "native.verdict.renamed_subcase_holds",
         f"{PACKETS}.hold_verdict_yields_no_receipt",
         PROPERTY,
     },
-    expect_green={f"{DECIDE}.no_observations_is_not_run", f"{DECIDE}.not_run_is_the_default_for_every_check"},
+    expect_green={"native.verdict.no_observations_is_not_run", "native.verdict.not_run_is_the_default_for_every_check"},
 )
 
 one_arm_accepted_as_both = Defect(
@@ -127,15 +129,15 @@ one_arm_accepted_as_both = Defect(
     target="domain.native.verdict.decide",
     replacement=decide_one_arm_as_both,
     description="Let an observation in one arm stand for both arms, so OFF-only or ON-only evidence decides PASS.",
-    expect_red={"native.decide.held_checks_render_located_reasons", 
-        f"{DECIDE}.every_missing_subcase_and_arm_holds_naming_it",
-        f"{DECIDE}.missing_final_tail_129_on_holds_naming_it",
-        f"{DECIDE}.missing_off_arm_holds_naming_every_subcase",
-        f"{DECIDE}.owner_resolution_passes_observed_but_never_waives",
+    expect_red={"native.verdict.held_checks_render_located_reasons", 
+        "native.verdict.every_missing_subcase_and_arm_holds_naming_it",
+        "native.verdict.missing_final_tail_129_on_holds_naming_it",
+        "native.verdict.missing_off_arm_holds_naming_every_subcase",
+        "native.verdict.owner_resolution_passes_observed_but_never_waives",
         f"{PACKETS}.hold_verdict_yields_no_receipt",
         PROPERTY,
     },
-    expect_green={f"{DECIDE}.renamed_subcase_holds", f"{DECIDE}.cpu_fixture_observations_hold_never_pass"},
+    expect_green={"native.verdict.renamed_subcase_holds", "native.verdict.cpu_fixture_observations_hold_never_pass"},
 )
 
 
@@ -149,9 +151,9 @@ unresolved_mode_waived = Defect(
     target="domain.native.verdict._resolved",
     replacement=resolved_by_anyone,
     description="Treat an owner's unresolved record of sync or multimodal mode as a resolution.",
-    expect_red={"native.decide.held_checks_render_located_reasons", "native.decide.mode_without_owner_record_names_an_unassigned_owner", 
-        f"{DECIDE}.unresolved_sync_mode_holds_even_when_observed",
-        f"{DECIDE}.unresolved_multimodal_holds_even_when_observed",
+    expect_red={"native.verdict.held_checks_render_located_reasons", "native.verdict.mode_without_owner_record_names_an_unassigned_owner", 
+        "native.verdict.unresolved_sync_mode_holds_even_when_observed",
+        "native.verdict.unresolved_multimodal_holds_even_when_observed",
         PROPERTY,
     },
 )
@@ -172,8 +174,8 @@ zero_q_given_tails = Defect(
     target="domain.native.checks.tail_sizes",
     replacement=tail_sizes_admitting_zero,
     description="Derive tails for a q of zero instead of refusing it.",
-    expect_red={"native.records.record_refusal_texts_are_byte_identical", "native.records.zero_q_refuses_with_every_reason", "native.schema.empty_counts_and_a_thirteenth_check_are_refused", "native.schema.schema_refusals_render_located_reasons", f"{DECIDE}.zero_q_has_no_tails"},
-    expect_green={f"{DECIDE}.final_tails_are_36q_plus_offsets"},
+    expect_red={"native.records.record_refusal_texts_are_byte_identical", "native.records.zero_q_refuses_with_every_reason", "native.schema.empty_counts_and_a_thirteenth_check_are_refused", "native.schema.schema_refusals_render_located_reasons", "native.checks.zero_q_has_no_tails"},
+    expect_green={"native.checks.final_tails_are_36q_plus_offsets"},
 )
 
 tail_factor_32 = Defect(
@@ -181,8 +183,8 @@ tail_factor_32 = Defect(
     target="domain.native.checks.FINAL_TAIL_FACTOR",
     replacement=32,
     description="Derive the final tails as 32·q + offsets instead of the seed's 36·q.",
-    expect_red={"native.decide.final_tails_for_a_one_token_q", "native.schema.smallest_positive_counts_are_schema_valid", 
-        f"{DECIDE}.final_tails_are_36q_plus_offsets",
+    expect_red={"native.checks.final_tails_for_a_one_token_q", "native.schema.smallest_positive_counts_are_schema_valid", 
+        "native.checks.final_tails_are_36q_plus_offsets",
         f"{RECORDS}.measured_verified_q_yields_tails",
         f"{SCHEMA}.schema_refuses_tails_not_derived_from_q",
     },
@@ -206,11 +208,11 @@ def read_packet_coercing(document: object) -> Admitted[NativePacket] | Refused:
 
 packet_read_coercing = Defect(
     id="native.packet_read_coercing",
-    target="domain.native.converter.read_packet",
+    target="domain.native.reading.read_packet",
     replacement=read_packet_coercing,
     description="Read packet documents with cattrs' coercing default converter instead of the strict one.",
-    expect_red={"native.converter.malformed_documents_render_located_reasons", "native.converter.value_containing_the_location_marker_is_located_at_its_field", "native.observations.blank_start_id_is_refused_naming_the_field", f"{SCHEMA}.string_q_is_malformed_at_its_path"},
-    expect_green={f"{SCHEMA}.packet_document_reads_back"},
+    expect_red={"native.reading.malformed_documents_render_located_reasons", "native.reading.value_containing_the_location_marker_is_located_at_its_field", "native.observations.blank_start_id_is_refused_naming_the_field", "native.reading.string_q_is_malformed_at_its_path"},
+    expect_green={"native.reading.packet_document_reads_back"},
 )
 
 
@@ -267,13 +269,13 @@ subcase_table_drops_tail_129 = Defect(
     replacement=SUBCASES_WITHOUT_TAIL_129,
     description="Forget the 36q + 129 tail in the subcase table, so a packet without it could pass.",
     expect_red={
-        "native.decide.cpu_fixture_observations_hold_never_pass",
-        "native.decide.every_missing_subcase_and_arm_holds_naming_it",
-        "native.decide.held_checks_render_located_reasons",
-        "native.decide.missing_final_tail_129_on_holds_naming_it",
-        "native.decide.no_observations_is_not_run",
-        "native.decide.subcase_table_names_the_seed_subcases",
+        "native.verdict.cpu_fixture_observations_hold_never_pass",
+        "native.verdict.every_missing_subcase_and_arm_holds_naming_it",
+        "native.verdict.held_checks_render_located_reasons",
+        "native.verdict.missing_final_tail_129_on_holds_naming_it",
+        "native.verdict.no_observations_is_not_run",
+        "native.verdict.subcase_table_names_the_seed_subcases",
         "native.schema.complete_native_packet_is_schema_valid",
-        "properties.native.decide_passes_iff_every_subcase_is_native_in_both_arms",
+        "native.verdict.decide_passes_iff_every_subcase_is_native_in_both_arms",
     },
 )

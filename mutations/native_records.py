@@ -14,7 +14,7 @@ from domain.native.records import (
     DiagnosticRecord, NearCapNotAtLength, NearCapResult, RequestsUnaccounted, ScreenNotAdoptable, ScreenRecord,
     TailsUnverified,
 )
-from domain.outcome import Admitted, Reason, Refused
+from domain.core.outcome import Admitted, Reason, Refused
 
 RECORDS = "native.records"
 

@@ -15,20 +15,20 @@ import hashlib
 from attrs import evolve
 
 from claims.defects import Defect
-from domain import admission, apply_steps, dry_run, glm_group_b_launch, launcher, remote_steps, render, v41_group_a_launch
-from domain.admission import HostNotHeldBySubject, HOSTS_HELD, LaunchAdmitted, V41CandidateKeyed, successor_launch_admission, V41_GROUP_A_CANDIDATE
-from domain.apply_steps import ApplyStage, ArmApplySteps, ApplyStep, _step
-from domain.authority_log import AuthorityLog, GroupSuspendedForAuthorizedSuccessor, LoggedEvent, _located, _structure_event, holder_of_at, latest_image_at, registry_reading_at
-from domain.checkpoint import spark_local_checkpoint_directory
-from domain.fit_wall import serving_arm_admits, serving_arm_admits_under
-from domain.fleet import GROUP_A, GROUP_B, HostGroup, four_spark_tp4
-from domain.frontiers import V41_DECLARED_FRONTIERS, DeclaredFrontier, ObligationOpen, PRODUCED_IMAGE, V41RuntimeProductionUnestablished
-from domain.launcher import ArmLaunchPlan, ArmLaunchRequest, ArmMount, ProfileAbsent, RankPlan, RendezvousPortCollides, _mount_reasons, _relocated
-from domain.outcome import Admitted, Reason, Refused
-from domain.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile, profile_subject_key
-from domain.remote_steps import FileTreeScope, RemoteStep, TypedRemoteFileWrite
-from domain.runtime import GunbcDeepseekV41EngramProduced, ProducedArtifact, RegistryReading, arm_wall_admits_runtime
-from domain.v41_group_a_launch import (
+from domain.spark import admission, apply_steps, dry_run, glm_group_b_launch, launcher, remote_steps, render, v41_group_a_launch
+from domain.spark.admission import HostNotHeldBySubject, HOSTS_HELD, LaunchAdmitted, V41CandidateKeyed, successor_launch_admission, V41_GROUP_A_CANDIDATE
+from domain.spark.apply_steps import ApplyStage, ArmApplySteps, ApplyStep, _step
+from domain.spark.authority_log import AuthorityLog, GroupSuspendedForAuthorizedSuccessor, LoggedEvent, _located, _structure_event, holder_of_at, latest_image_at, registry_reading_at
+from domain.spark.checkpoint import spark_local_checkpoint_directory
+from domain.spark.fit_wall import serving_arm_admits, serving_arm_admits_under
+from domain.spark.fleet import GROUP_A, GROUP_B, HostGroup, four_spark_tp4
+from domain.spark.frontiers import V41_DECLARED_FRONTIERS, DeclaredFrontier, ObligationOpen, PRODUCED_IMAGE, V41RuntimeProductionUnestablished
+from domain.spark.launcher import ArmLaunchPlan, ArmLaunchRequest, ArmMount, ProfileAbsent, RankPlan, RendezvousPortCollides, _mount_reasons, _relocated
+from domain.core.outcome import Admitted, Reason, Refused
+from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile, profile_subject_key
+from domain.spark.remote_steps import FileTreeScope, RemoteStep, TypedRemoteFileWrite
+from domain.spark.runtime import GunbcDeepseekV41EngramProduced, ProducedArtifact, RegistryReading, arm_wall_admits_runtime
+from domain.spark.v41_group_a_launch import (
     V41_ENGRAM_MANIFEST_DIR,
     EngramStoreManifest,
     V41EngramStaging,
@@ -38,9 +38,9 @@ from domain.v41_group_a_launch import (
     v41_group_a_launch_request,
     v41_launch_profile,
 )
-from domain.remote_steps import mkdir_step, seal_remote_file_write
-from domain.apply_steps import spark_native_arm_steps_of
-from domain.dry_run import DryRunReport
+from domain.spark.remote_steps import mkdir_step, seal_remote_file_write
+from domain.spark.apply_steps import spark_native_arm_steps_of
+from domain.spark.dry_run import DryRunReport
 from mutations.originals import original
 
 _create_argv = original(render.docker_create_argv)
@@ -339,7 +339,7 @@ def produced_reading_as_of_the_image(log: AuthorityLog, at: int) -> GunbcDeepsee
 
 log_lines_numbered_from_zero = Defect(
     id="spark.launch.log_lines_numbered_from_zero",
-    target="domain.authority_log.read_authority_log",
+    target="domain.spark.authority_log.read_authority_log",
     replacement=read_log_numbering_from_zero,
     description="Number authority-log lines from 0, so every located error names the line before.",
     expect_red={"spark.authority_log.malformed_log_errors_are_byte_identical", "spark.authority_log.reading_goes_on_past_invalid_json", 
@@ -351,11 +351,11 @@ log_lines_numbered_from_zero = Defect(
 
 any_successor_is_the_candidate = Defect(
     id="spark.launch.any_successor_is_the_candidate",
-    target="domain.admission.successor_is_candidate",
+    target="domain.spark.admission.successor_is_candidate",
     replacement=admit_any_successor,
     description="Take whatever successor a suspension authorizes as this candidate.",
     expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
-        "properties.admission.admission_names_exactly_the_failing_conjuncts",
+        "spark.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.admission.a_longer_key_is_another_successor",
         "spark.admission.the_fold_reports_every_failing_conjunct",
         "spark.v41_group_a_launch.suspension_for_another_successor_refuses_the_launch",
@@ -364,23 +364,23 @@ any_successor_is_the_candidate = Defect(
 
 image_runtime_key_not_compared = Defect(
     id="spark.launch.image_runtime_key_not_compared",
-    target="domain.admission.image_admitted_for_runtime_artifact",
+    target="domain.spark.admission.image_admitted_for_runtime_artifact",
     replacement=image_admitted_for_any_runtime_key,
     description="Admit the latest image whatever runtime key it was built for.",
     expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
-        "properties.admission.admission_names_exactly_the_failing_conjuncts",
+        "spark.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.v41_group_a_launch.image_for_another_runtime_key_refuses_the_launch",
     },
 )
 
 only_the_head_host_checked = Defect(
     id="spark.launch.only_the_head_host_checked",
-    target="domain.admission.admit_host_held_by_subject_among",
+    target="domain.spark.admission.admit_host_held_by_subject_among",
     replacement=only_the_head_host_must_be_held,
     description="Check only rank 0's host is held by the group's subject.",
     expect_red={"spark.admission.the_unheld_hosts_are_listed_exactly", "spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
-        "properties.admission.admission_names_exactly_the_failing_conjuncts",
-        "spark.admission.glm_refuses_hosts_held_by_another_subject",
+        "spark.admission.admission_names_exactly_the_failing_conjuncts",
+        "spark.glm_group_b_launch.glm_refuses_hosts_held_by_another_subject",
         "spark.admission.one_reason_names_every_unheld_host",
         "spark.admission.the_fold_reports_every_failing_conjunct",
         "spark.dry_run.the_glm_dry_run_refuses_an_unheld_host",
@@ -390,11 +390,11 @@ only_the_head_host_checked = Defect(
 
 v41_admission_reads_group_b = Defect(
     id="spark.launch.v41_admission_reads_group_b",
-    target="domain.admission.v41_group_a_launch_admission",
+    target="domain.spark.v41_group_a_launch.v41_group_a_launch_admission",
     replacement=v41_admission_over_group_b,
     description="Fold the V4.1 admission over Group B, copied from the GLM call site.",
-    expect_red={"spark.v41_call_site.the_logs_own_transition_discharges_12370", "spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
-        "properties.admission.admission_names_exactly_the_failing_conjuncts",
+    expect_red={"spark.dry_run.the_logs_own_transition_discharges_12370", "spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
+        "spark.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.dry_run.a_refused_dry_run_reports_every_reason",
         "spark.v41_group_a_launch.active_incumbent_refuses_the_launch",
         "spark.v41_group_a_launch.correct_suspension_admits_the_launch",
@@ -408,12 +408,12 @@ v41_admission_reads_group_b = Defect(
 
 glm_admission_reads_group_a = Defect(
     id="spark.launch.glm_admission_reads_group_a",
-    target="domain.admission.glm_group_b_launch_admission",
+    target="domain.spark.glm_group_b_launch.glm_group_b_launch_admission",
     replacement=glm_admission_over_group_a,
     description="Check Group A's hosts in the GLM admission, copied from the V4.1 call site.",
     expect_red={"spark.dry_run.admitted_reports_name_the_arm_the_verdict_and_the_head", "spark.dry_run.glm_dry_run_reports_are_byte_identical", 
-        "spark.admission.glm_admits_when_group_b_holds_its_hosts",
-        "spark.admission.glm_refuses_hosts_held_by_another_subject",
+        "spark.glm_group_b_launch.glm_admits_when_group_b_holds_its_hosts",
+        "spark.glm_group_b_launch.glm_refuses_hosts_held_by_another_subject",
         "spark.dry_run.the_glm_dry_run_admits",
         "spark.dry_run.the_glm_dry_run_refuses_an_unheld_host",
     },
@@ -421,7 +421,7 @@ glm_admission_reads_group_a = Defect(
 
 head_decided_by_unit_name = Defect(
     id="spark.launch.head_decided_by_unit_name",
-    target="domain.launcher.plan_arm_launch_for",
+    target="domain.spark.launcher.plan_arm_launch_for",
     replacement=plan_with_the_head_by_unit_name,
     description="Decide which rank serves by comparing unit names instead of node_rank == 0.",
     expect_red={
@@ -431,7 +431,7 @@ head_decided_by_unit_name = Defect(
 
 glm_rendezvous_port_typo = Defect(
     id="spark.launch.glm_rendezvous_port_typo",
-    target="domain.glm_group_b_launch.glm_native_arm_container",
+    target="domain.spark.glm_group_b_launch.glm_native_arm_container",
     replacement=glm_container_on_29500,
     description="Give Group B's container rendezvous port 29500 instead of 29501.",
     expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", 
@@ -443,7 +443,7 @@ glm_rendezvous_port_typo = Defect(
 
 glm_head_logs_to_the_rank_log = Defect(
     id="spark.launch.glm_head_logs_to_the_rank_log",
-    target="domain.glm_group_b_launch.glm_native_arm_units",
+    target="domain.spark.glm_group_b_launch.glm_native_arm_units",
     replacement=glm_units_logging_the_head_to_the_rank_log,
     description="Log Group B's head unit to the rank log path.",
     expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", 
@@ -453,7 +453,7 @@ glm_head_logs_to_the_rank_log = Defect(
 
 glm_plan_ignores_the_named_profile = Defect(
     id="spark.launch.glm_plan_ignores_the_named_profile",
-    target="domain.glm_group_b_launch.plan_glm_group_b_launch",
+    target="domain.spark.glm_group_b_launch.plan_glm_group_b_launch",
     replacement=plan_glm_ignoring_the_named_profile,
     description="Plan Group B under the GLM fixture profile whatever profile the caller names.",
     expect_red={
@@ -463,11 +463,11 @@ glm_plan_ignores_the_named_profile = Defect(
 
 every_rank_binds_the_head_address = Defect(
     id="spark.launch.every_rank_binds_the_head_address",
-    target="domain.render.docker_create_argv",
+    target="domain.spark.render.docker_create_argv",
     replacement=create_argv_binding_every_rank_to_the_head,
     description="Bind every rank's VLLM_HOST_IP to the head's rail address.",
     expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
-        "properties.render.each_rank_argv_parses_back_to_the_plan",
+        "spark.render.each_rank_argv_parses_back_to_the_plan",
         "spark.glm_group_b_launch.glm_group_b_rendering_is_byte_identical",
         "spark.render.head_serves_and_followers_run_headless",
     },
@@ -475,7 +475,7 @@ every_rank_binds_the_head_address = Defect(
 
 unit_starts_detached = Defect(
     id="spark.launch.unit_starts_detached",
-    target="domain.render.render_unit",
+    target="domain.spark.render.render_unit",
     replacement=unit_starting_detached,
     description="Start the container without --attach, so its output never reaches the unit's log.",
     expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -486,18 +486,18 @@ unit_starts_detached = Defect(
 
 systemd_dollar_not_doubled = Defect(
     id="spark.launch.systemd_dollar_not_doubled",
-    target="domain.render.systemd_word",
+    target="domain.spark.render.systemd_word",
     replacement=systemd_word_leaving_dollars,
     description="Leave `$` undoubled in a systemd word, so systemd expands it.",
     expect_red={
-        "properties.render.each_rank_argv_parses_back_to_the_plan",
+        "spark.render.each_rank_argv_parses_back_to_the_plan",
         "spark.render.systemd_words_escape_specifiers",
     },
 )
 
 utilization_unpadded = Defect(
     id="spark.launch.utilization_unpadded",
-    target="domain.render.utilization_words",
+    target="domain.spark.render.utilization_words",
     replacement=utilization_words_without_padding,
     description="Render 8000 bp as 0.8 instead of 0.80.",
     expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -508,18 +508,18 @@ utilization_unpadded = Defect(
 
 prefix_caching_off_not_rendered = Defect(
     id="spark.launch.prefix_caching_off_not_rendered",
-    target="domain.render.vllm_serve_args",
+    target="domain.spark.render.vllm_serve_args",
     replacement=serve_args_without_prefix_caching_off,
     description="Render nothing for prefix caching off, leaving vLLM's default on.",
     expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
-        "properties.render.each_rank_argv_parses_back_to_the_plan",
+        "spark.render.each_rank_argv_parses_back_to_the_plan",
         "spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
     },
 )
 
 rollback_head_first = Defect(
     id="spark.launch.rollback_head_first",
-    target="domain.apply_steps.spark_native_arm_steps_of",
+    target="domain.spark.apply_steps.spark_native_arm_steps_of",
     replacement=steps_rolling_back_head_first,
     description="Roll back the head before its followers instead of last.",
     expect_red={
@@ -531,7 +531,7 @@ rollback_head_first = Defect(
 
 script_without_set_eu = Defect(
     id="spark.launch.script_without_set_eu",
-    target="domain.apply_steps.render_step_script",
+    target="domain.spark.apply_steps.render_step_script",
     replacement=script_dropping_set_eu,
     description="Render step scripts without `set -eu`, so a failed check runs on.",
     expect_red={"spark.apply_steps.a_root_log_path_makes_the_root_directory", "spark.dry_run.glm_dry_run_reports_are_byte_identical", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -541,7 +541,7 @@ script_without_set_eu = Defect(
 
 seal_allows_subdirectories = Defect(
     id="spark.launch.seal_allows_subdirectories",
-    target="domain.remote_steps.seal_remote_file_write",
+    target="domain.spark.remote_steps.seal_remote_file_write",
     replacement=seal_allowing_subdirectories,
     description="Seal a write anywhere below its scope instead of directly inside it.",
     expect_red={
@@ -551,7 +551,7 @@ seal_allows_subdirectories = Defect(
 
 write_line_without_its_size = Defect(
     id="spark.launch.write_line_without_its_size",
-    target="domain.remote_steps.render_remote_step",
+    target="domain.spark.remote_steps.render_remote_step",
     replacement=remote_write_without_its_size,
     description="Render a sealed write's line without its byte count.",
     expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -561,12 +561,12 @@ write_line_without_its_size = Defect(
 
 obligation_at_its_owner = Defect(
     id="spark.launch.obligation_at_its_owner",
-    target="domain.frontiers.obligation_open",
+    target="domain.spark.frontiers.obligation_open",
     replacement=obligation_located_at_its_owner,
     description="Locate an open obligation at its owner instead of its frontier key.",
-    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", "spark.v41_call_site.no_produced_image_is_called_unestablished", 
+    expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", "spark.v41_group_a_launch.no_produced_image_is_called_unestablished", 
         "spark.dry_run.a_refused_dry_run_reports_every_reason",
-        "spark.frontiers.a_withheld_occupancy_discharge_refuses",
+        "spark.v41_group_a_launch.a_withheld_occupancy_discharge_refuses",
         "spark.frontiers.every_discharge_leaves_no_frontier_open",
         "spark.frontiers.nothing_supplied_refuses_every_frontier_by_name",
         "spark.v41_group_a_launch.live_inputs_reach_the_planner_naming_the_image_and_the_open_gaps",
@@ -575,7 +575,7 @@ obligation_at_its_owner = Defect(
 
 last_frontier_never_open = Defect(
     id="spark.launch.last_frontier_never_open",
-    target="domain.frontiers.open_frontiers",
+    target="domain.spark.frontiers.open_frontiers",
     replacement=open_frontiers_missing_the_last,
     description="Skip the table's last frontier (#12370) when listing open ones.",
     expect_red={
@@ -585,7 +585,7 @@ last_frontier_never_open = Defect(
 
 v41_dry_run_ignores_admission = Defect(
     id="spark.launch.v41_dry_run_ignores_admission",
-    target="domain.dry_run.v41_group_a_launch_dry_run",
+    target="domain.spark.dry_run.v41_group_a_launch_dry_run",
     replacement=v41_dry_run_ignoring_admission,
     description="Admit the V4.1 dry run when the plan rendered, whatever admission says.",
     expect_red={"spark.dry_run.the_v41_dry_run_without_a_shape_reports_every_reason", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -595,7 +595,7 @@ v41_dry_run_ignores_admission = Defect(
 
 glm_dry_run_ignores_admission = Defect(
     id="spark.launch.glm_dry_run_ignores_admission",
-    target="domain.dry_run.glm_group_b_launch_dry_run",
+    target="domain.spark.dry_run.glm_group_b_launch_dry_run",
     replacement=glm_dry_run_ignoring_admission,
     description="Admit the GLM dry run when the plan rendered, whatever admission says.",
     expect_red={"spark.dry_run.glm_dry_run_reports_are_byte_identical", 
@@ -605,7 +605,7 @@ glm_dry_run_ignores_admission = Defect(
 
 report_without_staging = Defect(
     id="spark.launch.report_without_staging",
-    target="domain.dry_run.render_dry_run_report",
+    target="domain.spark.dry_run.render_dry_run_report",
     replacement=report_without_staging_sections,
     description="Leave each host's Engram staging out of the dry-run report.",
     expect_red={"spark.dry_run.each_host_section_carries_its_own_rank_scripts", "spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -615,7 +615,7 @@ report_without_staging = Defect(
 
 v41_image_is_the_runtime_key = Defect(
     id="spark.launch.v41_image_is_the_runtime_key",
-    target="domain.v41_group_a_launch.plan_v41_group_a_launch",
+    target="domain.spark.v41_group_a_launch.plan_v41_group_a_launch",
     replacement=plan_v41_naming_the_runtime_key_as_image,
     description="Name the runtime key as every rank's image instead of the produced config digest.",
     expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -625,7 +625,7 @@ v41_image_is_the_runtime_key = Defect(
 
 staging_makes_the_manifest_dir_twice = Defect(
     id="spark.launch.staging_makes_the_manifest_dir_twice",
-    target="domain.v41_group_a_launch.v41_engram_staging_steps",
+    target="domain.spark.v41_group_a_launch.v41_engram_staging_steps",
     replacement=staging_making_the_manifest_dir_twice,
     description="Make the manifest directory twice and never the receipt directory.",
     expect_red={"spark.dry_run.v41_dry_run_reports_are_byte_identical", 
@@ -635,11 +635,11 @@ staging_makes_the_manifest_dir_twice = Defect(
 
 reading_as_of_the_image = Defect(
     id="spark.launch.reading_as_of_the_image",
-    target="domain.v41_group_a_launch.v41_produced_from_log",
+    target="domain.spark.v41_group_a_launch.v41_produced_from_log",
     replacement=produced_reading_as_of_the_image,
     description="Read the image's registry reading as of the image's admission instead of the read time.",
-    expect_red={"spark.v41_call_site.the_produced_reading_carries_the_vllm_version", 
-        "spark.dry_run.the_produced_image_is_read_from_the_log",
+    expect_red={"spark.v41_group_a_launch.the_produced_reading_carries_the_vllm_version", 
+        "spark.v41_group_a_launch.the_produced_image_is_read_from_the_log",
         "spark.v41_group_a_launch.live_inputs_reach_the_planner_naming_the_image_and_the_open_gaps",
     },
 )

@@ -13,15 +13,15 @@ from pathlib import Path
 from claims import Witness
 from claims._internal.kinds import Verdict
 from claims._internal.runner import Settings, run_claim
-from domain import fit_wall
-from domain.fleet import GROUP_A
-from domain.profile import deepseek_v41_measurement_profile
+from domain.spark import fit_wall
+from domain.spark.fleet import GROUP_A
+from domain.spark.profile import deepseek_v41_measurement_profile
 
 
 def test_the_domain_is_instrumented_by_typeguard() -> None:
     # The hook rewrites the module's functions; an uninstrumented module would make the next test vacuous.
     names = fit_wall.serving_arm_admits_under.__code__.co_names
-    assert "check_argument_types_internal" in names, "domain.fit_wall was imported before typeguard's import hook was installed"
+    assert "check_argument_types_internal" in names, "domain.spark.fit_wall was imported before typeguard's import hook was installed"
 
 
 def test_an_ill_typed_rule_call_is_an_error_naming_the_argument(tmp_path: Path) -> None:
@@ -38,4 +38,4 @@ def test_an_ill_typed_rule_call_is_an_error_naming_the_argument(tmp_path: Path) 
     assert result.error_type == "TypeCheckError"
     assert result.observed is not None
     assert 'argument "row" (str)' in result.observed
-    assert "domain.checkpoint.CheckpointRow" in result.observed
+    assert "domain.spark.checkpoint.CheckpointRow" in result.observed

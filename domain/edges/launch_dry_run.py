@@ -1,7 +1,7 @@
 """Run a modeled launch dry run: read the authority log, plan, admit, write the report.
 
     launch_dry_run v41-group-a --authority-log FILE [--at TIME] [--gpu-memory-utilization U]
-                               [--open FRONTIER ...] [--out FILE]
+                               [--open FRONTIER ...] [--engram-bets] [--out FILE]
     launch_dry_run glm-group-b --authority-log FILE [--at TIME] [--gpu-memory-utilization U] [--out FILE]
 
 The authority log is the only live read; nothing lands on a host.  Exit 0:
@@ -27,16 +27,16 @@ from types import MappingProxyType
 
 import attrs
 
-from domain.authority_log import AuthorityLog, read_authority_log
-from domain.dry_run import DryRunReport, glm_group_b_launch_dry_run, render_dry_run_report, v41_group_a_launch_dry_run
+from domain.core.json_text import JSON_INT_MAX
+from domain.core.outcome import Refused, reason_line
+from domain.core.sizes import BASIS_POINTS_PER_UNIT, bp_in_unit_range
 from domain.edges.report_file import out_refusals, write_report
 from domain.edges.streams import EXIT_BROKEN_PIPE, emit, flushed, read_input
-from domain.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, HOST_EFFECTS, OCCUPANCY
-from domain.json_text import JSON_INT_MAX
-from domain.outcome import Refused
-from domain.profile import GLM_GROUP_B_PROFILE
-from domain.sizes import BASIS_POINTS_PER_UNIT
-from domain.v41_group_a_launch import (
+from domain.spark.authority_log import AuthorityLog, read_authority_log
+from domain.spark.dry_run import DryRunReport, glm_group_b_launch_dry_run, render_dry_run_report, v41_group_a_launch_dry_run
+from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, HOST_EFFECTS, OCCUPANCY
+from domain.spark.profile import GLM_GROUP_B_PROFILE
+from domain.spark.v41_group_a_launch import (
     FIXTURE_V41_ENGRAM_STORE_MANIFEST,
     FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE,
     V41LaunchInputs,
@@ -72,7 +72,7 @@ def utilization_bp(text: str) -> int:
     if len(whole) > 1:  # 10 or more; checked first so a 5,000-digit value is never converted
         raise BadInput([f"--gpu-memory-utilization: expected a share in (0, 1], got {_shown(text)}"])
     bp = (int(whole or "0") + Fraction(int(places or "0"), 10 ** len(places))) * BASIS_POINTS_PER_UNIT
-    if bp.denominator != 1 or not 0 < bp <= BASIS_POINTS_PER_UNIT:
+    if bp.denominator != 1 or not bp_in_unit_range(int(bp)):
         raise BadInput([f"--gpu-memory-utilization: expected a share in (0, 1], got {_shown(text)}"])
     return int(bp)
 
@@ -111,6 +111,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--gpu-memory-utilization", metavar="U", help="override the utilization axis, e.g. 0.80 (exact, at most 4 places)")
     parser.add_argument("--open", action="append", default=[], metavar="FRONTIER", choices=OPENABLE, type=_frontier_key,
                         help=f"leave a frontier open instead of discharging it with its fixture ({', '.join(OPENABLE)}); v41-group-a only")
+    parser.add_argument("--engram-bets", action="store_true",
+                        help="also report each staircase step's Engram bet against the per-rank allowance; v41-group-a only")
     parser.add_argument("--out", metavar="FILE", help="where to write the report (default: target/<arm>-launch-dry-run.txt)")
     return parser
 
@@ -132,6 +134,8 @@ def _report(args: argparse.Namespace) -> DryRunReport:
     if args.arm == "glm-group-b":
         if args.open:
             raise BadInput(["--open: glm-group-b declares no frontiers, got " + ", ".join(args.open)])
+        if args.engram_bets:
+            raise BadInput(["--engram-bets: glm-group-b declares nothing beyond its weights, so it bets nothing"])
         profile = GLM_GROUP_B_PROFILE if bp is None else attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=bp)
         return glm_group_b_launch_dry_run(log, at, profile)
     if bp is not None and "#12371" in args.open:
@@ -146,7 +150,7 @@ def _report(args: argparse.Namespace) -> DryRunReport:
         engram_manifest=None if "#12359" in args.open else FIXTURE_V41_ENGRAM_STORE_MANIFEST,
         discharges=(authority_transition_discharge(log), *fixtures),
     )
-    return v41_group_a_launch_dry_run(log, at, inputs)
+    return v41_group_a_launch_dry_run(log, at, inputs, engram_bets=args.engram_bets)
 
 
 def _bad_input(lines: Sequence[str]) -> int:
@@ -177,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(verdict, Refused):
         count = len(verdict.reasons)
         lines = [f"{report.arm}: REFUSED ({count} reason{'' if count == 1 else 's'}); report written to {out}"]
-        lines.extend(f"  {type(reason).__name__} @ {reason.where}: {reason.why}" for reason in verdict.reasons)
+        lines.extend(f"  {reason_line(reason)}" for reason in verdict.reasons)
         code = 1
     else:
         lines, code = [f"{report.arm}: ADMITTED ({verdict.value}); report written to {out}"], 0

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from domain.outcome import Admitted, Reason, Refused
+from domain.core.outcome import Admitted, Reason, Refused
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.json$")
 

@@ -6,8 +6,10 @@ same workload, mode and hooks.  A schema-valid packet is not evidence.
 
 Modules, one noun each: `checks` (the twelve and their subcases),
 `observations` (typed evidence), `verdict` (`decide`), `schema` (the
-packet and `native_packet_schema_valid`), `packets` (binding, splicing,
-receipts), `privacy` (what may be exported), `waits` (checkpoint
-deadlines), `figures` and `windows` (exact interval figures with
-provenance), `records` (saved-record facts).
+packet and `native_packet_schema_valid`), `reading` (a packet document,
+strictly), `packets` (binding observations to starts and manifest),
+`private` (payloads never serialised), `waits` (checkpoint deadlines),
+`figures` and `windows` (exact interval figures with provenance),
+`feasibility` (the window as `native_verdict --window` says it), `records`
+(saved-record facts).
 """

@@ -9,14 +9,14 @@ table's "evidence needed" column and tagged FIXTURE: a choice, not a fact.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-import attrs
 from attrs import field, frozen
 
-from domain.value_fields import Field
-from domain.outcome import Admitted, Reason, Refused
+from domain.core import value_fields as vf
+from domain.core.outcome import Admitted, Reason, Refused
 
 
 class NativeCheck(enum.Enum):
@@ -57,22 +57,18 @@ class SubcaseSource(enum.Enum):
     FIXTURE = "named from the check name and the evidence-needed column (fixture)"
 
 
-def _name(instance: object, attribute: Field, value: str) -> None:
-    if not value or not all(c.isalnum() or c == "_" for c in value) or value != value.lower():
-        raise ValueError(f"{attribute.name} must be a lower snake_case name, got {value!r}")
+SNAKE_CASE = re.compile(r"^[a-z0-9_]+$")
 
 
 @frozen
 class Subcase:
     """Name one case a check must cover in both arms, where the name comes from, and the modes it needs."""
 
-    name: str = field(validator=[attrs.validators.instance_of(str), _name])
-    source: SubcaseSource = field(validator=attrs.validators.instance_of(SubcaseSource))
+    name: str = field(validator=vf.matching(SNAKE_CASE, "a lower snake_case name"))
+    source: SubcaseSource = field(validator=vf.instance_of(SubcaseSource))
     needs: tuple[UnsupportedMode, ...] = field(
         default=(),
-        validator=attrs.validators.deep_iterable(
-            attrs.validators.instance_of(UnsupportedMode), attrs.validators.instance_of(tuple)
-        ),
+        validator=vf.tuple_of(UnsupportedMode),
     )
 
 

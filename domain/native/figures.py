@@ -11,11 +11,11 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-import attrs
 from attrs import field, frozen
 
-from domain.value_fields import Field, InstanceOf
-from domain.outcome import Admitted, Reason, Refused
+from domain.core import value_fields as vf
+from domain.core.outcome import Admitted, Reason, Refused
+from domain.core.value_fields import Field
 
 
 class Provenance(enum.Enum):
@@ -38,26 +38,23 @@ def _ordered(instance: "Figure", attribute: Field, value: Fraction) -> None:
         raise ValueError(f"interval hi {value} is below lo {instance.lo}")
 
 
-_FRACTION = InstanceOf(Fraction)
-
-
 @frozen
 class Figure:
     """Hold an exact interval [lo, hi] in a unit, with its provenance and source."""
 
-    lo: Fraction = field(validator=_FRACTION)
-    hi: Fraction = field(validator=(_FRACTION, _ordered))
-    unit: Unit = field(validator=attrs.validators.instance_of(Unit))
-    provenance: Provenance = field(validator=attrs.validators.instance_of(Provenance))
-    source: str = field(validator=attrs.validators.instance_of(str))
+    lo: Fraction = field(validator=vf.exact_fraction)
+    hi: Fraction = field(validator=[vf.exact_fraction, _ordered])
+    unit: Unit = field(validator=vf.instance_of(Unit))
+    provenance: Provenance = field(validator=vf.instance_of(Provenance))
+    source: str = field(validator=vf.strict_str)
 
 
 @frozen
 class ReportedFigure:
     """Carry a figure with the provenance it is reported under and its printed text."""
 
-    figure: Figure = field(validator=attrs.validators.instance_of(Figure))
-    text: str = field(validator=attrs.validators.instance_of(str))
+    figure: Figure = field(validator=vf.instance_of(Figure))
+    text: str = field(validator=vf.strict_str)
 
 
 @frozen

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import enum
 
-import attrs
 from attrs import field, frozen
 
-from domain.value_fields import Field, InstanceOf
+from domain.core import value_fields as vf
 from domain.native.checks import Arm, NativeCheck, UnsupportedMode
 
 
@@ -24,14 +23,6 @@ class Evidence(enum.Enum):
     CPU_FIXTURE = "CPU_FIXTURE"
 
 
-def _text(instance: object, attribute: Field, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} must be non-empty")
-
-
-_TEXT = (InstanceOf(str), _text)
-
-
 @frozen
 class Observation:
     """Record that one subcase of one check held (or not) in one arm, bound to its start and manifest.
@@ -40,16 +31,16 @@ class Observation:
     all three (seed: "repeated OFF/ON with the same workload, mode and hooks").
     """
 
-    check: NativeCheck = field(validator=attrs.validators.instance_of(NativeCheck))
-    subcase: str = field(validator=_TEXT)
-    arm: Arm = field(validator=attrs.validators.instance_of(Arm))
-    evidence: Evidence = field(validator=attrs.validators.instance_of(Evidence))
-    start_id: str = field(validator=_TEXT)
-    manifest_digest: str = field(validator=_TEXT)
-    workload: str = field(validator=_TEXT)
-    mode: str = field(validator=_TEXT)
-    hooks: str = field(validator=_TEXT)
-    held: bool = field(validator=attrs.validators.instance_of(bool))
+    check: NativeCheck = field(validator=vf.instance_of(NativeCheck))
+    subcase: str = field(validator=vf.non_empty_str)
+    arm: Arm = field(validator=vf.instance_of(Arm))
+    evidence: Evidence = field(validator=vf.instance_of(Evidence))
+    start_id: str = field(validator=vf.non_empty_str)
+    manifest_digest: str = field(validator=vf.non_empty_str)
+    workload: str = field(validator=vf.non_empty_str)
+    mode: str = field(validator=vf.non_empty_str)
+    hooks: str = field(validator=vf.non_empty_str)
+    held: bool = field(validator=vf.strict_bool)
 
 
 @frozen
@@ -61,10 +52,10 @@ class OwnerResolution:
     its observations in both arms.
     """
 
-    mode: UnsupportedMode = field(validator=attrs.validators.instance_of(UnsupportedMode))
-    owner: str = field(validator=_TEXT)
-    resolved: bool = field(validator=attrs.validators.instance_of(bool))
-    reference: str = field(validator=_TEXT)
+    mode: UnsupportedMode = field(validator=vf.instance_of(UnsupportedMode))
+    owner: str = field(validator=vf.non_empty_str)
+    resolved: bool = field(validator=vf.strict_bool)
+    reference: str = field(validator=vf.non_empty_str)
 
 
 # FIXTURE: the seed names the coordinator as the party that reviews sync

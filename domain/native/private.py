@@ -8,51 +8,42 @@ are compared privately; only equality results and aggregate metadata leave.
 
 from __future__ import annotations
 
-import attrs
 from attrs import field, frozen
 
-from domain.value_fields import InstanceOf
-
-_INT = InstanceOf(int)
-
-
-@frozen
-class PrivatePayload:
-    """Mark a value the native converter refuses to serialise."""
+from domain.core import value_fields as vf
+from domain.core.convert import PrivatePayload
 
 
 @frozen
 class SuffixRow(PrivatePayload):
     """Hold one rank's suffix-audit row for one engine round, anchor token included."""
 
-    rank: int = field(validator=_INT)
-    engine_round: int = field(validator=_INT)
-    q: int = field(validator=_INT)
-    kept: int = field(validator=_INT)
-    first: int = field(validator=_INT)
-    valid: int = field(validator=_INT)
-    anchor_token: int = field(validator=_INT)
-    owner_epoch: int = field(validator=_INT)
+    rank: int = field(validator=vf.strict_int)
+    engine_round: int = field(validator=vf.strict_int)
+    q: int = field(validator=vf.strict_int)
+    kept: int = field(validator=vf.strict_int)
+    first: int = field(validator=vf.strict_int)
+    valid: int = field(validator=vf.strict_int)
+    anchor_token: int = field(validator=vf.strict_int)
+    owner_epoch: int = field(validator=vf.strict_int)
 
 
 @frozen
 class BroadcastBuffer(PrivatePayload):
     """Hold a post-reply broadcast buffer (draft token ids)."""
 
-    token_ids: tuple[int, ...] = field(
-        validator=attrs.validators.deep_iterable(_INT, attrs.validators.instance_of(tuple))
-    )
+    token_ids: tuple[int, ...] = field(validator=vf.tuple_of(int))
 
 
 @frozen
 class TapContents(PrivatePayload):
     """Hold a replay tap's contents."""
 
-    values: bytes = field(validator=attrs.validators.instance_of(bytes))
+    values: bytes = field(validator=vf.strict_bytes)
 
 
 @frozen
 class KvContents(PrivatePayload):
     """Hold source-KV contents."""
 
-    values: bytes = field(validator=attrs.validators.instance_of(bytes))
+    values: bytes = field(validator=vf.strict_bytes)

@@ -1,4 +1,4 @@
-"""Hold the seed's saved-record facts as fixture values, and the rules that read them.
+"""Hold the seed's saved-record facts as fixture values, the rules that read them, and what they say together.
 
 Seed: "the successful diagnostic has 28 send intents, 28 opened responses and
 28 completions. Both arms' tails say q4092 ESTIMATED and `tails_verified:
@@ -11,64 +11,57 @@ supplies no missing native observations."
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
+from typing import Any
 
-import attrs
 from attrs import field, frozen
 
+from domain.core import value_fields as vf
+from domain.core.outcome import Admitted, Reason, Refused, reason_line
 from domain.native.checks import Arm, tail_sizes
 from domain.native.figures import Provenance, decimal_text
 from domain.native.observations import Observation
-from domain.outcome import Admitted, Reason, Refused
-from domain.value_fields import InstanceOf
-
-_INT = InstanceOf(int)
-_STR = InstanceOf(str)
-_FRACTION = InstanceOf(Fraction)
-_BOOL = InstanceOf(bool)
+from domain.native.verdict import decide_all
 
 
 @frozen
 class DiagnosticRecord:
     """Hold a saved diagnostic's request ledger and its tails' q."""
 
-    send_intents: int = field(validator=_INT)
-    opened: int = field(validator=_INT)
-    completions: int = field(validator=_INT)
-    q: int = field(validator=_INT)
-    q_provenance: Provenance = field(validator=attrs.validators.instance_of(Provenance))
-    tails_verified: bool = field(validator=_BOOL)
-    observations: tuple[Observation, ...] = field(
-        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(Observation), attrs.validators.instance_of(tuple))
-    )
+    send_intents: int = field(validator=vf.strict_int)
+    opened: int = field(validator=vf.strict_int)
+    completions: int = field(validator=vf.strict_int)
+    q: int = field(validator=vf.strict_int)
+    q_provenance: Provenance = field(validator=vf.instance_of(Provenance))
+    tails_verified: bool = field(validator=vf.strict_bool)
+    observations: tuple[Observation, ...] = field(validator=vf.tuple_of(Observation))
 
 
 @frozen
 class NearCapResult:
     """Hold one near-cap API request's token accounting and finish reason."""
 
-    arm: Arm = field(validator=attrs.validators.instance_of(Arm))
-    prompt_tokens: int = field(validator=_INT)
-    completion_tokens: int = field(validator=_INT)
-    total_tokens: int = field(validator=_INT)
-    finish: str = field(validator=_STR)
+    arm: Arm = field(validator=vf.instance_of(Arm))
+    prompt_tokens: int = field(validator=vf.strict_int)
+    completion_tokens: int = field(validator=vf.strict_int)
+    total_tokens: int = field(validator=vf.strict_int)
+    finish: str = field(validator=vf.strict_str)
 
 
 @frozen
 class ScreenRecord:
     """Hold the 300K screen's summary: a SCREEN, not native evidence."""
 
-    submissions: int = field(validator=_INT)
-    completed: int = field(validator=_INT)
-    stage_b: str = field(validator=_STR)
-    median_on_off: Fraction = field(validator=_FRACTION)
-    gain_percent: Fraction = field(validator=_FRACTION)
-    paired_spread_percent: Fraction = field(validator=_FRACTION)
-    classification: str = field(validator=_STR)
-    adoptable: bool = field(validator=_BOOL)
-    observations: tuple[Observation, ...] = field(
-        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(Observation), attrs.validators.instance_of(tuple))
-    )
+    submissions: int = field(validator=vf.strict_int)
+    completed: int = field(validator=vf.strict_int)
+    stage_b: str = field(validator=vf.strict_str)
+    median_on_off: Fraction = field(validator=vf.exact_fraction)
+    gain_percent: Fraction = field(validator=vf.exact_fraction)
+    paired_spread_percent: Fraction = field(validator=vf.exact_fraction)
+    classification: str = field(validator=vf.strict_str)
+    adoptable: bool = field(validator=vf.strict_bool)
+    observations: tuple[Observation, ...] = field(validator=vf.tuple_of(Observation))
 
 
 SAVED_DIAGNOSTIC = DiagnosticRecord(28, 28, 28, 4092, Provenance.ESTIMATED, False, ())
@@ -151,3 +144,42 @@ def screen_gain(screen: ScreenRecord) -> Admitted[Fraction] | Refused:
     if Fraction(round(exact, 4)) != screen.gain_percent:
         return Refused((GainInconsistent("$.gain_percent", f"(1 - {decimal_text(screen.median_on_off, 10)}) x 100 = {decimal_text(exact, 8)} rounds to {decimal_text(exact, 4)} %, not the recorded {decimal_text(screen.gain_percent, 4)} %"),))
     return Admitted(exact)
+
+
+@frozen
+class SavedRecordFacts:
+    """Carry what the saved records show, line by line, and the verdict: admitted only if every record's rule admits it."""
+
+    lines: tuple[str, ...] = field(validator=vf.tuple_of(str))
+    verdict: Admitted[str] | Refused = field(validator=vf.instance_of((Admitted, Refused)))
+
+
+def _outcome_lines(what: str, outcome: Admitted[Any] | Refused, said: str) -> list[str]:
+    if isinstance(outcome, Admitted):
+        return [f"{what}: {said}"]
+    return [f"{what}: REFUSED", *(f"  {reason_line(r)}" for r in outcome.reasons)]
+
+
+def saved_record_facts(diagnostic: DiagnosticRecord, near_cap: tuple[NearCapResult, ...], screen: ScreenRecord) -> SavedRecordFacts:
+    """Say what each saved record shows under its rule, and what the twelve checks are on them; refuse with every record's reasons."""
+    d, s = diagnostic, screen
+    outcomes: list[tuple[str, Admitted[Any] | Refused, str]] = [
+        ("diagnostic requests", requests_accounted(d), f"{d.send_intents} send intents, {d.opened} opened, {d.completions} completions, accounted"),
+        ("diagnostic tails", tails_verified(d), f"q{d.q} {d.q_provenance.value}, tails verified"),
+        *(
+            (f"near-cap {r.arm.value}", near_cap_finish(r), f"prompt {r.prompt_tokens} + completion {r.completion_tokens} = {r.total_tokens}, finish {r.finish}")
+            for r in near_cap
+        ),
+        ("300K screen", screen_gain(s), (
+            f"{s.completed}/{s.submissions} completed submissions, Stage-B {s.stage_b}, median ON/OFF {decimal_text(s.median_on_off, 10)}, "
+            f"gain {decimal_text(s.gain_percent, 4)} % = (1 - median) x 100, paired spread {decimal_text(s.paired_spread_percent, 4)} %"
+        )),
+        ("300K screen as native evidence", screen_adoptable(s), f"{s.classification}, adoptable"),
+    ]
+    lines = [line for what, outcome, said in outcomes for line in _outcome_lines(what, outcome, said)]
+    # Seed: the records supply no missing native observations, so deciding on them changes nothing.
+    statuses = Counter(v.status.value for v in decide_all(d.observations + s.observations))
+    lines.append("checks decided on the saved records: " + ", ".join(f"{n} {status}" for status, n in sorted(statuses.items())))
+    reasons = tuple(r for _, outcome, _ in outcomes if isinstance(outcome, Refused) for r in outcome.reasons)
+    verdict: Admitted[str] | Refused = Refused(reasons) if reasons else Admitted("every saved record is admitted by its rule")
+    return SavedRecordFacts(tuple(lines), verdict)

@@ -11,16 +11,13 @@ it without exercising the engine (seed), so schema-valid is never native.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
 
-import attrs
 from attrs import field, frozen
 
+from domain.core import value_fields as vf
+from domain.core.outcome import Admitted, Reason, Refused
 from domain.native.checks import NativeCheck, tail_sizes
 from domain.native.observations import Observation, OwnerResolution
-from domain.outcome import Admitted, Reason, Refused
-from domain.value_fields import InstanceOf
 
 # FIXTURE: the validator's literal schema id and classification are not in the seed.
 FIXTURE_PACKET_SCHEMA = "up2-native-packet/1"
@@ -30,81 +27,71 @@ PASS_STRING = "PASS"
 _DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 _SEGMENT = re.compile(r"^[A-Za-z0-9._-]+$")
 
-_STR = InstanceOf(str)
-_INT = InstanceOf(int)
-
-
-def _tuple_of(kind: type) -> Callable[[Any, Any, Any], Any]:
-    return attrs.validators.deep_iterable(attrs.validators.instance_of(kind), attrs.validators.instance_of(tuple))
-
-
 @frozen
 class ArmIdentity:
     """Name the start and container that ran one arm."""
 
-    start_id: str = field(validator=_STR)
-    container_id: str = field(validator=_STR)
+    start_id: str = field(validator=vf.strict_str)
+    container_id: str = field(validator=vf.strict_str)
 
 
 @frozen
 class PacketArms:
     """Hold the OFF and ON arm identities."""
 
-    off: ArmIdentity = field(validator=attrs.validators.instance_of(ArmIdentity))
-    on: ArmIdentity = field(validator=attrs.validators.instance_of(ArmIdentity))
+    off: ArmIdentity = field(validator=vf.instance_of(ArmIdentity))
+    on: ArmIdentity = field(validator=vf.instance_of(ArmIdentity))
 
 
 @frozen
 class EvidenceFile:
     """Name one evidence file under the evidence root and its digest."""
 
-    path: str = field(validator=_STR)
-    digest: str = field(validator=_STR)
+    path: str = field(validator=vf.strict_str)
+    digest: str = field(validator=vf.strict_str)
 
 
 @frozen
 class ArmCounts:
     """Hold one count per arm."""
 
-    off: int = field(validator=_INT)
-    on: int = field(validator=_INT)
+    off: int = field(validator=vf.strict_int)
+    on: int = field(validator=vf.strict_int)
 
 
 @frozen
 class ArmTails:
     """Hold the tail sizes each arm sent."""
 
-    off: tuple[int, ...] = field(validator=_tuple_of(int))
-    on: tuple[int, ...] = field(validator=_tuple_of(int))
+    off: tuple[int, ...] = field(validator=vf.tuple_of(int))
+    on: tuple[int, ...] = field(validator=vf.tuple_of(int))
 
 
 @frozen
 class RequestAccounting:
     """Count the runner's requests: send intents, opened responses, completions."""
 
-    send_intents: int = field(validator=_INT)
-    opened: int = field(validator=_INT)
-    completions: int = field(validator=_INT)
+    send_intents: int = field(validator=vf.strict_int)
+    opened: int = field(validator=vf.strict_int)
+    completions: int = field(validator=vf.strict_int)
 
 
 @frozen
 class NativePacket:
     """Carry a native packet as read (well-formed, not yet validated or decided)."""
 
-    schema: str = field(validator=_STR)
-    classification: str = field(validator=_STR)
-    manifest_digest: str = field(validator=_STR)
-    q: int = field(validator=_INT)
-    arms: PacketArms = field(validator=attrs.validators.instance_of(PacketArms))
-    evidence: tuple[EvidenceFile, ...] = field(validator=_tuple_of(EvidenceFile))
-    checks: dict[str, str] = field(
-        validator=attrs.validators.deep_mapping(_STR, _STR, attrs.validators.instance_of(dict))
-    )
-    audited_rounds: ArmCounts = field(validator=attrs.validators.instance_of(ArmCounts))
-    requests: RequestAccounting = field(validator=attrs.validators.instance_of(RequestAccounting))
-    tails: ArmTails = field(validator=attrs.validators.instance_of(ArmTails))
-    observations: tuple[Observation, ...] = field(validator=_tuple_of(Observation))
-    owner_resolutions: tuple[OwnerResolution, ...] = field(validator=_tuple_of(OwnerResolution))
+    schema: str = field(validator=vf.strict_str)
+    classification: str = field(validator=vf.strict_str)
+    manifest_digest: str = field(validator=vf.strict_str)
+    q: int = field(validator=vf.strict_int)
+    arms: PacketArms = field(validator=vf.instance_of(PacketArms))
+    evidence: tuple[EvidenceFile, ...] = field(validator=vf.tuple_of(EvidenceFile))
+    checks: dict[str, str] = field(validator=vf.dict_of(str, str))
+    audited_rounds: ArmCounts = field(validator=vf.instance_of(ArmCounts))
+    requests: RequestAccounting = field(validator=vf.instance_of(RequestAccounting))
+    tails: ArmTails = field(validator=vf.instance_of(ArmTails))
+    observations: tuple[Observation, ...] = field(validator=vf.tuple_of(Observation))
+    owner_resolutions: tuple[OwnerResolution, ...] = field(validator=vf.tuple_of(OwnerResolution))
 
 
 @frozen

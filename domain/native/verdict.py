@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import enum
 
-import attrs
 from attrs import field, frozen
 
-from domain.value_fields import Field
+from domain.core import value_fields as vf
+from domain.core.outcome import Reason
+from domain.core.value_fields import Field
 from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, UnsupportedMode
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence, Observation, OwnerResolution
-from domain.outcome import Reason
 
 
 class Status(enum.Enum):
@@ -94,12 +94,10 @@ def _refused_agrees(instance: "CheckVerdict", attribute: Field, value: bool) -> 
 class CheckVerdict:
     """Carry one check's status and every located reason it is not PASS (the outcome protocol)."""
 
-    check: NativeCheck = field(validator=attrs.validators.instance_of(NativeCheck))
-    reasons: tuple[Reason, ...] = field(
-        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(Reason), attrs.validators.instance_of(tuple))
-    )
-    status: Status = field(validator=[attrs.validators.instance_of(Status), _status_agrees])
-    refused: bool = field(validator=[attrs.validators.instance_of(bool), _refused_agrees])
+    check: NativeCheck = field(validator=vf.instance_of(NativeCheck))
+    reasons: tuple[Reason, ...] = field(validator=vf.tuple_of(Reason))
+    status: Status = field(validator=[vf.instance_of(Status), _status_agrees])
+    refused: bool = field(validator=[vf.strict_bool, _refused_agrees])
 
 
 def check_verdict(check: NativeCheck, status: Status, reasons: tuple[Reason, ...]) -> CheckVerdict:

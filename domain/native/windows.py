@@ -19,46 +19,54 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
 from attrs import field, frozen
 
+from domain.core import value_fields as vf
+from domain.core.outcome import Admitted, Reason, Refused
 from domain.native.checks import NativeCheck
 from domain.native.figures import (
-    Figure, Provenance, Unit, between, difference, figure_sum, in_minutes, per, point, printed, projected, rounded, scaled,
+    Figure,
+    Provenance,
+    Unit,
+    between,
+    difference,
+    figure_sum,
+    in_minutes,
+    per,
+    point,
+    printed,
+    projected,
+    rounded,
+    scaled,
 )
 from domain.native.waits import MAX_NATIVE_WAIT_S, NativeWaitTooLong
-from domain.outcome import Admitted, Reason, Refused
-from domain.value_fields import InstanceOf
 
 M, E = Provenance.MEASURED, Provenance.ESTIMATED
 S, MIN = Unit.SECONDS, Unit.MINUTES
-
-_FIG = InstanceOf(Figure)
-_INT = InstanceOf(int)
 
 
 @frozen
 class WindowInputs:
     """Hold the seed's timing inputs (S30 §§5–6, W13 ledger) and the illustration's counts."""
 
-    engine_start: Figure = field(validator=_FIG)
-    decode_rate: Figure = field(validator=_FIG)
-    construction: Figure = field(validator=_FIG)
-    control_overhead: Figure = field(validator=_FIG)
-    prefill_32k: Figure = field(validator=_FIG)
-    near_cap_ttft_off: Figure = field(validator=_FIG)
-    near_cap_overhead: Figure = field(validator=_FIG)
-    s30_diagnostic: Figure = field(validator=_FIG)
-    w13_first_send: Figure = field(validator=_FIG)
-    w13_last_completion: Figure = field(validator=_FIG)
-    submission_window_min: int = field(validator=_INT)
-    hard_bound_min: int = field(validator=_INT)
-    native_wait_s: int = field(validator=_INT)
-    probe_tokens: int = field(validator=_INT)
-    near_cap_completion: int = field(validator=_INT)
-    probes_32k: int = field(validator=_INT)
-    probes_near_cap: int = field(validator=_INT)
-    waits: int = field(validator=_INT)
+    engine_start: Figure = field(validator=vf.instance_of(Figure))
+    decode_rate: Figure = field(validator=vf.instance_of(Figure))
+    construction: Figure = field(validator=vf.instance_of(Figure))
+    control_overhead: Figure = field(validator=vf.instance_of(Figure))
+    prefill_32k: Figure = field(validator=vf.instance_of(Figure))
+    near_cap_ttft_off: Figure = field(validator=vf.instance_of(Figure))
+    near_cap_overhead: Figure = field(validator=vf.instance_of(Figure))
+    s30_diagnostic: Figure = field(validator=vf.instance_of(Figure))
+    w13_first_send: Figure = field(validator=vf.instance_of(Figure))
+    w13_last_completion: Figure = field(validator=vf.instance_of(Figure))
+    submission_window_min: int = field(validator=vf.strict_int)
+    hard_bound_min: int = field(validator=vf.strict_int)
+    native_wait_s: int = field(validator=vf.strict_int)
+    probe_tokens: int = field(validator=vf.strict_int)
+    near_cap_completion: int = field(validator=vf.strict_int)
+    probes_32k: int = field(validator=vf.strict_int)
+    probes_near_cap: int = field(validator=vf.strict_int)
+    waits: int = field(validator=vf.strict_int)
 
 
 SEED_WINDOW_INPUTS = WindowInputs(
@@ -89,19 +97,19 @@ SEED_WINDOW_INPUTS = WindowInputs(
 class WindowIllustration:
     """Hold every derived figure, exact, in minutes."""
 
-    probe_32k: Figure = field(validator=_FIG)
-    eight_probes: Figure = field(validator=_FIG)
-    eight_printed_probes: Figure = field(validator=_FIG)
-    near_cap_probe: Figure = field(validator=_FIG)
-    near_cap_probe_s30_lower_ends: Figure = field(validator=_FIG)
-    three_near_cap: Figure = field(validator=_FIG)
-    across_arms: Figure = field(validator=_FIG)
-    across_arms_exact: Figure = field(validator=_FIG)
-    diagnostic_before_restore: Figure = field(validator=_FIG)
-    left_before_submission: Figure = field(validator=_FIG)
-    extra_engine_start: Figure = field(validator=_FIG)
-    four_waits: Figure = field(validator=_FIG)
-    w13_span: Figure = field(validator=_FIG)
+    probe_32k: Figure = field(validator=vf.instance_of(Figure))
+    eight_probes: Figure = field(validator=vf.instance_of(Figure))
+    eight_printed_probes: Figure = field(validator=vf.instance_of(Figure))
+    near_cap_probe: Figure = field(validator=vf.instance_of(Figure))
+    near_cap_probe_s30_lower_ends: Figure = field(validator=vf.instance_of(Figure))
+    three_near_cap: Figure = field(validator=vf.instance_of(Figure))
+    across_arms: Figure = field(validator=vf.instance_of(Figure))
+    across_arms_exact: Figure = field(validator=vf.instance_of(Figure))
+    diagnostic_before_restore: Figure = field(validator=vf.instance_of(Figure))
+    left_before_submission: Figure = field(validator=vf.instance_of(Figure))
+    extra_engine_start: Figure = field(validator=vf.instance_of(Figure))
+    four_waits: Figure = field(validator=vf.instance_of(Figure))
+    w13_span: Figure = field(validator=vf.instance_of(Figure))
 
 
 @frozen
@@ -185,8 +193,8 @@ SEED_UNMEASURED: tuple[str, ...] = ("audit overhead", "per-case and fault timing
 class CaseCost:
     """Hold one check's cost inside the complete checkpoint, or None where no bound is established."""
 
-    check: NativeCheck = field(validator=attrs.validators.instance_of(NativeCheck))
-    cost: Figure | None = field(validator=attrs.validators.optional(_FIG))
+    check: NativeCheck = field(validator=vf.instance_of(NativeCheck))
+    cost: Figure | None = field(validator=vf.optional(vf.instance_of(Figure)))
 
 
 # FIXTURE from the seed's fourth column: no check has an established native bound.

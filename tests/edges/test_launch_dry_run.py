@@ -118,3 +118,28 @@ def test_the_default_output_path_is_under_target(tmp_path: Path, monkeypatch: py
     assert main(["v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--at", AT]) == 0
     assert (tmp_path / "target" / "v41-group-a-launch-dry-run.txt").exists()
     assert [p.name for p in (tmp_path / "target").iterdir()] == ["v41-group-a-launch-dry-run.txt"]
+
+
+def test_engram_bets_add_their_section_and_nothing_else(tmp_path: Path) -> None:
+    plain, bets = tmp_path / "plain.txt", tmp_path / "bets.txt"
+    log = str(AUTHORITY / "v41-admitting.jsonl")
+    assert run("v41-group-a", "--authority-log", log, out=plain) == 0
+    assert run("v41-group-a", "--authority-log", log, "--engram-bets", out=bets) == 0
+    section = (
+        "\n## Engram residency bets\n"
+        "per-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA\n"
+        "x2: bet 19 GiB per rank, within the allowance; no reading yet\n"
+        "x4: bet 30 GiB per rank, exceeds the allowance; no reading yet\n"
+        "x6: bet 37 GiB per rank, exceeds the allowance; no reading yet\n"
+        "x16: bet 46 GiB per rank, exceeds the allowance; no reading yet\n"
+        "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it\n"
+    )
+    assert section in bets.read_text()
+    assert bets.read_text().replace(section, "", 1) == plain.read_text()
+
+
+def test_engram_bets_for_glm_are_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report.txt"
+    assert run("glm-group-b", "--authority-log", str(AUTHORITY / "glm-group-b-admitting.jsonl"), "--engram-bets", out=out) == 2
+    assert "--engram-bets: glm-group-b declares nothing beyond its weights, so it bets nothing" in capsys.readouterr().err
+    assert not out.exists()

@@ -63,7 +63,7 @@ def test_malformed_packet_exits_2_with_located_errors(capsys: pytest.CaptureFixt
     assert code == 2 and out == ""
     assert err.splitlines() == [
         f"{path}: $.q: expected int, got str '4092'",
-        f"{path}: $.arms.on.container_id: expected a value, got nothing (required field missing)",
+        f"{path}: $.arms.on.container_id: expected a value, got nothing (the key is missing)",
         f"{path}: $.observations[0].arm: expected one of OFF, ON, got str 'BOTH'",
         f"{path}: $.observations[0].held: expected bool, got str 'true'",
     ]
@@ -114,7 +114,7 @@ def test_observation_from_another_start_exits_1(tmp_path: Path, capsys: pytest.C
 def test_help_names_the_exit_codes() -> None:
     result = subprocess.run([sys.executable, "-m", "domain.edges.native_verdict", "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
-    assert "usage: native_verdict [-h] PACKET.json" in result.stdout
+    assert "usage: native_verdict [-h] [--window | --records] [PACKET.json]" in result.stdout
     assert "0  all twelve native checks PASS" in result.stdout
 
 
@@ -122,3 +122,32 @@ def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main([])
     assert exit_info.value.code == 2
+
+
+@pytest.mark.parametrize("argv", [["--window", "packet.json"], ["--window", "--records"]])
+def test_a_packet_and_a_report_together_are_a_usage_error(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+
+
+def test_window_says_each_figure_with_its_provenance_and_no_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--window")
+    assert code == 1 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
+    assert "one 32K/32-token probe: 0.74–1.14 min (ESTIMATED)" in lines
+    assert "W13 first send to last completion: 50.093 min (MEASURED)" in lines
+    assert "one-HOLD fit: NOT ESTABLISHED (4 reasons)" in lines
+    assert "complete-packet fit within the 900 s wait: NOT ESTABLISHED (12 reasons)" in lines
+    assert lines[-1] == "publishing PASS from an incomplete probe set to meet the clock is prohibited"
+
+
+def test_records_say_what_each_saved_record_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--records")
+    assert code == 1 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"
+    assert "diagnostic requests: 28 send intents, 28 opened, 28 completions, accounted" in lines
+    assert "diagnostic tails: REFUSED" in lines and "300K screen as native evidence: REFUSED" in lines
+    assert lines[-1] == "checks decided on the saved records: 12 NOT RUN"

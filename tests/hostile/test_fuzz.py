@@ -20,10 +20,10 @@ import attrs
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from domain.authority_log import EVENT_TYPES, read_authority_log
+from domain.core.outcome import Admitted, Refused
 from domain.edges import launch_dry_run, native_verdict
-from domain.native.converter import read_packet_text
-from domain.outcome import Admitted, Refused
+from domain.native.reading import read_packet_text
+from domain.spark.authority_log import EVENT_TYPES, read_authority_log
 
 from .files import tree
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from domain.core.json_text import JSON_INT_MAX, MAX_JSON_DEPTH
 from domain.edges import streams
 from domain.edges.launch_dry_run import main
-from domain.json_text import JSON_INT_MAX, MAX_JSON_DEPTH
 
 from .files import tree
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from domain.core.json_text import JSON_INT_MAX, MAX_JSON_DEPTH
 from domain.edges.native_verdict import main
-from domain.json_text import JSON_INT_MAX, MAX_JSON_DEPTH
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPLETE = json.loads((ROOT / "examples" / "native" / "complete-native.json").read_text())

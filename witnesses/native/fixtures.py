@@ -7,12 +7,13 @@ tests/edges/test_native_verdict.py, which checks they agree).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import attrs
 
+from domain.core.convert import STRICT
 from domain.native.checks import SUBCASES, Arm, NativeCheck, UnsupportedMode, tail_sizes
-from domain.native.converter import NATIVE
 from domain.native.observations import Evidence, Observation, OwnerResolution
 from domain.native.schema import FIXTURE_CLASSIFICATION, FIXTURE_PACKET_SCHEMA
 
@@ -83,8 +84,8 @@ def packet_document(observations: tuple[Observation, ...], resolutions: tuple[Ow
         "audited_rounds": {"off": 96, "on": 96},
         "requests": {"send_intents": 28, "opened": 28, "completions": 28},
         "tails": {"off": tails, "on": tails},
-        "observations": NATIVE.unstructure(observations),
-        "owner_resolutions": NATIVE.unstructure(resolutions),
+        "observations": STRICT.unstructure(observations),
+        "owner_resolutions": STRICT.unstructure(resolutions),
     }
 
 
@@ -97,3 +98,28 @@ def examples() -> dict[str, dict[str, Any]]:
         "missing-subcase.json": packet_document(without(complete(), final, "tail_36q_plus_129", Arm.ON)),
         "missing-arm.json": packet_document(without(complete(), NativeCheck.NO_LOCAL_DRAFTER, None, Arm.OFF)),
     }
+
+
+def edited(**edits: Any) -> dict[str, Any]:
+    """Build the complete packet document with top-level keys replaced (None deletes the key)."""
+    doc = copy.deepcopy(packet_document(complete()))
+    for key, value in edits.items():
+        if value is None:
+            del doc[key]
+        else:
+            doc[key] = value
+    return doc
+
+
+def observation_edited(index: int, **edits: Any) -> dict[str, Any]:
+    """Build the complete packet document with one observation's keys replaced."""
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["observations"][index].update(edits)
+    return doc
+
+
+def owner_edited(index: int, **edits: Any) -> dict[str, Any]:
+    """Build the complete packet document with one owner resolution's keys replaced."""
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["owner_resolutions"][index].update(edits)
+    return doc

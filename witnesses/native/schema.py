@@ -1,15 +1,21 @@
-"""Claims about the packet schema validator: schema-valid is checked apart from, and never implies, native PASS."""
+"""Witness the packet schema validator: schema-valid is checked apart from, and never implies, native PASS."""
 
 from __future__ import annotations
 
 import copy
 
 from claims import Witness, because, check
-from domain.native.converter import MalformedPacket, read_packet
 from domain.native.observations import Evidence
+from domain.native.reading import read_packet
 from domain.native.schema import (
-    ArmIdentityInvalid, CheckStringInvalid, CountInvalid, DigestInvalid, EvidencePathUnsafe, SchemaMismatch,
-    TailsNotDerived, native_packet_schema_valid,
+    ArmIdentityInvalid,
+    CheckStringInvalid,
+    CountInvalid,
+    DigestInvalid,
+    EvidencePathUnsafe,
+    SchemaMismatch,
+    TailsNotDerived,
+    native_packet_schema_valid,
 )
 from domain.native.verdict import Status, decide, decide_all
 from witnesses.native.fixtures import RESOLVED, complete, packet_document
@@ -88,24 +94,6 @@ def schema_refuses_tails_not_derived_from_q():
     doc = packet_document(complete())
     doc["q"] = 4093
     return native_packet_schema_valid(_packet(doc))
-
-
-@witness.refusal(
-    "A packet whose q is a string is malformed at $.q.",
-    rules=[read_packet],
-    reasons=[because(MalformedPacket, at="$.q", saying="expected int, got str '4092'")],
-)
-def string_q_is_malformed_at_its_path():
-    doc = packet_document(complete())
-    doc["q"] = "4092"
-    return read_packet(doc)
-
-
-@witness.positive("A packet document reads back into typed observations bound to their starts.", rules=[read_packet])
-def packet_document_reads_back() -> None:
-    packet = check.admitted(read_packet(packet_document(complete())))
-    check.equal("observations", packet.observations, complete())
-    check.equal("resolutions", packet.owner_resolutions, RESOLVED)
 
 
 @witness.positive("A packet with q of one token, one audited round per arm and one request is schema-valid.", rules=[native_packet_schema_valid])

@@ -1,20 +1,28 @@
-"""Claims about the window-feasibility figures: exact, with provenance, and no established fit."""
+"""Witness the seed's window illustration and the two fits: exact figures, with provenance, and no established fit."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 import attrs
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native.checks import NativeCheck
-from domain.native.figures import EstimateReportedAsMeasured, Figure, Provenance, Unit, between, difference, figure_sum, point, printed, report
+from domain.native.figures import Figure, Provenance, Unit, between, printed, report
 from domain.native.waits import NativeWaitTooLong
 from domain.native.windows import (
-    SEED_CASE_COSTS, SEED_UNMEASURED, SEED_WINDOW_INPUTS, CaseCost, FitNotEstablished, UnmeasuredCaseCost,
-    ProbeCountInvalid, UnmeasuredTerms, WindowExceeded, complete_packet_fit, one_hold_fit, window_illustration,
+    SEED_CASE_COSTS,
+    SEED_UNMEASURED,
+    SEED_WINDOW_INPUTS,
+    CaseCost,
+    FitNotEstablished,
+    ProbeCountInvalid,
+    UnmeasuredCaseCost,
+    UnmeasuredTerms,
+    WindowExceeded,
+    complete_packet_fit,
+    one_hold_fit,
+    window_illustration,
 )
 
 witness = Witness("native.windows")
@@ -127,37 +135,6 @@ def measured_case_costs_within_900_s_fit() -> None:
     check.equal("total [lo, hi] s", (fit.lo, fit.hi, fit.provenance), (Fraction(600), Fraction(840), M))
 
 
-@witness.refusal(
-    "An ESTIMATED figure is never reported as MEASURED.",
-    rules=[report],
-    reasons=[because(EstimateReportedAsMeasured, at="$.figures.diagnostic_before_restore", saying=["92–107 min", "ESTIMATED"])],
-)
-def estimate_is_never_reported_as_measured():
-    return report(_seed().diagnostic_before_restore, M, 0)
-
-
-@witness.positive("A MEASURED figure is reported as MEASURED with its printed value.", rules=[report])
-def measured_figure_reported_as_measured() -> None:
-    reported = check.admitted(report(_seed().w13_span, M, 3))
-    check.equal("text", reported.text, "50.093 min (MEASURED)")
-
-
-_FIGURES = st.builds(
-    lambda lo, width, provenance: Figure(lo, lo + width, Unit.SECONDS, provenance, "generated"),
-    st.fractions(0, 1000, max_denominator=100), st.fractions(0, 100, max_denominator=100), st.sampled_from(list(Provenance)),
-)
-
-
-@witness.property("A sum with any ESTIMATED term is ESTIMATED and is never reported as MEASURED.", rules=[report])
-@settings(max_examples=60, deadline=None)
-@given(st.lists(_FIGURES, min_size=1, max_size=5))
-def sum_with_an_estimated_term_is_never_reported_as_measured(terms: list) -> None:
-    total = figure_sum("generated_sum", *terms)
-    has_estimate = any(t.provenance is E for t in terms)
-    check.equal("provenance", total.provenance, E if has_estimate else M)
-    check.equal("reported as MEASURED is refused", report(total, M, 1).refused, has_estimate)
-
-
 # --- boundaries, texts and sources the automatic mutants reach --------------------------------
 
 _EVERY_COUNT = ("probe_tokens", "near_cap_completion", "probes_32k", "probes_near_cap", "waits")
@@ -250,15 +227,6 @@ def estimated_and_missing_case_costs_are_refused_by_name():
         for c in _costs(100, 100, Unit.SECONDS) if c.check is not _MISSING_CHECK
     )
     return complete_packet_fit(costs, 900)
-
-
-@witness.positive("A diagnostic running past the 75 min window leaves a margin printed with its minus sign, and a zero margin prints unsigned.", rules=[report])
-def negative_margin_prints_signed_and_zero_unsigned() -> None:
-    window = point(75, Unit.MINUTES, M, "submission_window")
-    past = difference(window, between(62, 80, Unit.MINUTES, E, "s30_diagnostic"), "left_before_submission")
-    level = difference(window, point(75, Unit.MINUTES, M, "fixture_measured_diagnostic"), "left_before_submission")
-    check.equal("texts", (check.admitted(report(past, E, 1)).text, check.admitted(report(level, M, 1)).text),
-                ("-5.0–13.0 min (ESTIMATED)", "0.0 min (MEASURED)"))
 
 
 def _reasons_text(outcome) -> list[str]:

@@ -1,22 +1,50 @@
-"""Witness each admission conjunct on its own, and the fold that reports every failing one."""
+"""Witness each admission conjunct on its own, the fold that reports every failing one, and the fold over generated logs.
+
+The property's oracle reads each generated log itself, as of the read time
+(the latest event at or before it wins; a later line wins a tie), and
+decides seed A4's four conjuncts independently of `domain.spark.admission`.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
+from hypothesis import example, given
 
 from claims import Witness, because, check
-from domain import admission
-from domain.admission import (
+from domain.spark import admission, v41_group_a_launch
+from domain.spark.admission import (
+    HOSTS_HELD,
+    IMAGE_FOR_RUNTIME_ARTIFACT,
+    SUCCESSOR_IS_CANDIDATE,
+    SUCCESSOR_MAY_LAUNCH,
     V41_GROUP_A_CANDIDATE,
     HostNotHeldBySubject,
     ImageNotAdmittedForRuntimeArtifact,
     SuccessorIsNotThisCandidate,
     SuccessorMayNotLaunch,
 )
-from domain.authority_log import HostHeld, ImageAdmitted
-from domain.fleet import GROUP_A
-from witnesses.spark.launch_fixtures import (
-    ACTIVE, HELD_A, HELD_B, IMAGE, LEASE_EXPIRES_AT, OTHER_DIGEST, READ_AT, READING, SUSPENSION, admitting_log, authority_log,
+from domain.spark.authority_log import (
+    AuthorityLog,
+    GroupActive,
+    GroupSuspendedForAuthorizedSuccessor,
+    HostHeld,
+    ImageAdmitted,
+    PairRealizationKeyed,
+)
+from domain.spark.fleet import GROUP_A
+from witnesses.spark import strategies as gen
+from witnesses.spark.fixtures import (
+    HELD_A,
+    IMAGE,
+    LEASE_EXPIRES_AT,
+    OTHER_DIGEST,
+    READ_AT,
+    READING,
+    SUSPENSION,
+    admitting_log,
+    authority_log,
 )
 
 witness = Witness("spark.admission")
@@ -124,24 +152,6 @@ def the_fold_reports_every_failing_conjunct():
     return admission.successor_launch_admission(authority_log(other, READING), READ_AT, GROUP_A, V41_GROUP_A_CANDIDATE)
 
 
-@witness.positive(
-    "Group B's GLM arm admits when its subject holds srv1..srv4.",
-    rules=[admission.glm_group_b_launch_admission],
-)
-def glm_admits_when_group_b_holds_its_hosts() -> None:
-    admitted = check.admitted(admission.glm_group_b_launch_admission(authority_log(*HELD_B), READ_AT))
-    check.equal("held by", (admitted.group, admitted.hosts_held_by, admitted.lease_expires_at), ("FabricGroupB", "spark-serving-group-b", None))
-
-
-@witness.refusal(
-    "Group B's GLM arm refuses when its hosts are held by Group A's subject.",
-    rules=[admission.glm_group_b_launch_admission],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="4 of 4 hosts are not held by spark-serving-group-b")],
-)
-def glm_refuses_hosts_held_by_another_subject():
-    return admission.glm_group_b_launch_admission(authority_log(ACTIVE, *HELD_A), READ_AT)
-
-
 @witness.refusal(
     "The one reason lists every unheld host in the group's order, separated by commas.",
     rules=[admission.admit_host_held_by_subject_among],
@@ -151,3 +161,74 @@ def glm_refuses_hosts_held_by_another_subject():
 def the_unheld_hosts_are_listed_exactly():
     taken = HostHeld(at=READ_AT - 1, host="srv5", subject="intruder")
     return admission.admit_host_held_by_subject_among(authority_log(*HELD_A[:3], taken), GROUP_A, READ_AT)
+
+
+# ---------------------------------------------------------------------------
+# The fold over generated logs: it refuses iff a conjunct fails, naming exactly those.
+
+
+def _latest(events: list[Any]) -> Any:
+    chosen = None
+    for event in events:
+        if chosen is None or event.at >= chosen.at:
+            chosen = event
+    return chosen
+
+
+def failing_conjuncts(log: AuthorityLog, at: int) -> set[str]:
+    """Decide seed A4's four conjuncts from the log as read at `at`; return the ones that fail."""
+    seen = [e.event for e in log.events if e.event.at <= at]
+    state = _latest([e for e in seen if isinstance(e, (GroupActive, GroupSuspendedForAuthorizedSuccessor)) and e.group == GROUP_A.name])
+    image = _latest([e for e in seen if isinstance(e, ImageAdmitted)])
+    failing = set()
+    suspended = isinstance(state, GroupSuspendedForAuthorizedSuccessor)
+    if not (suspended and at < state.lease_expires_at):
+        failing.add(SUCCESSOR_MAY_LAUNCH)
+    # Which successor is authorized is only read from a suspension (conjunct 1 speaks otherwise).
+    if suspended and state.exact_candidate_realization.key != V41_GROUP_A_CANDIDATE.candidate:
+        failing.add(SUCCESSOR_IS_CANDIDATE)
+    if image is None or image.runtime_key != V41_GROUP_A_CANDIDATE.runtime_artifact:
+        failing.add(IMAGE_FOR_RUNTIME_ARTIFACT)
+    for host in GROUP_A.hosts:
+        holding = _latest([e for e in seen if isinstance(e, HostHeld) and e.host == host.name])
+        if holding is None or holding.subject != GROUP_A.subject:
+            failing.add(HOSTS_HELD)
+    return failing
+
+
+def _suspension(at: int, lease: int, key: str = V41_GROUP_A_CANDIDATE.candidate) -> GroupSuspendedForAuthorizedSuccessor:
+    return GroupSuspendedForAuthorizedSuccessor(at=at, group=GROUP_A.name, exact_candidate_realization=PairRealizationKeyed(key=key), lease_expires_at=lease)
+
+
+TINY_HELD = [HostHeld(at=1, host=h.name, subject=GROUP_A.subject) for h in GROUP_A.hosts]
+TINY_IMAGE = ImageAdmitted(at=2, config_digest="sha256:" + "5e" * 32, runtime_key=V41_GROUP_A_CANDIDATE.runtime_artifact)
+ADMITTING = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10)])
+EXPIRED = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 6)])
+OTHER_SUCCESSOR = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10, gen.OTHER_CANDIDATE)])
+ACTIVE_AFTER_SUSPENSION_TIE = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10), GroupActive(at=3, group=GROUP_A.name, incumbent="v4")])
+STRAY_HOST = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10), HostHeld(at=4, host="srv7", subject=gen.OTHER_SUBJECT)])
+OTHER_IMAGE = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10), ImageAdmitted(at=2, config_digest=TINY_IMAGE.config_digest, runtime_key=gen.OTHER_RUNTIME_KEY)])
+
+
+@witness.property(
+    "V4.1 admission refuses exactly when a conjunct fails, with one reason located at each failing conjunct and no other.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission, admission.successor_launch_admission],
+)
+@given(gen.authority_logs, gen.READ_TIMES)
+@example(ADMITTING, 6)
+@example(EXPIRED, 6)
+@example(OTHER_SUCCESSOR, 6)
+@example(ACTIVE_AFTER_SUSPENSION_TIE, 6)
+@example(STRAY_HOST, 6)
+@example(OTHER_IMAGE, 6)
+@example(gen.authority_log_of([]), 0)
+def admission_names_exactly_the_failing_conjuncts(log: AuthorityLog, at: int) -> None:
+    expected = failing_conjuncts(log, at)
+    outcome = v41_group_a_launch.v41_group_a_launch_admission(log, at)
+    check.equal("refused", getattr(outcome, "refused", None), bool(expected))
+    if expected:
+        check.equal("conjuncts named, one reason each", sorted(r.where for r in check.refused(outcome)), sorted(expected))
+    else:
+        admitted = check.admitted(outcome)
+        check.equal("hosts held by", admitted.hosts_held_by, GROUP_A.subject)
+        check.holds("the lease is live at the read", admitted.lease_expires_at is not None and at < admitted.lease_expires_at, admitted)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import attrs
 
 from claims import Witness, because, check
-from domain import apply_steps, launcher
-from domain.apply_steps import ApplyStage, render_step_script, spark_native_arm_steps_of
-from domain.launcher import MountSourceMissing
-from witnesses.spark.launch_fixtures import glm_plan, v41_inputs
-from domain.v41_group_a_launch import plan_v41_group_a_launch
+from domain.spark import apply_steps, launcher
+from domain.spark.apply_steps import ApplyStage, render_step_script, spark_native_arm_steps_of
+from domain.spark.launcher import MountSourceMissing
+from domain.spark.v41_group_a_launch import plan_v41_group_a_launch
+from witnesses.spark.fixtures import every_step, glm_plan, v41_inputs
 
 witness = Witness("spark.apply_steps")
 
@@ -45,7 +45,7 @@ def the_head_is_found_by_node_rank_not_by_position() -> None:
 )
 def each_step_has_its_own_log_and_preflight_checks_every_mount() -> None:
     plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
-    every = apply_steps.steps_in_order(plan.steps)
+    every = every_step(plan.steps)
     check.equal("distinct logs", len({s.log_path for s in every}), len(every))
     check.equal("a log path", plan.steps.readback[2].log_path, "/var/log/gunbc/apply/gunbc-v41-tp4.readback.rank2.log")
     script = render_step_script(plan.steps.preflight[1])

@@ -1,4 +1,4 @@
-"""Witness the V4.1 staircase shape and the Engram residency bets against their readings."""
+"""Witness the V4.1 staircase shape, the Engram residency bets against their readings, and the bets as the dry run says them."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from fractions import Fraction
 import attrs
 
 from claims import Witness, because, check
-from domain import capacity, profile
-from domain.capacity import (
+from domain.core.sizes import GIB
+from domain.spark import capacity, profile
+from domain.spark.capacity import (
     BetFalsified,
     BetsDoNotCoverStaircase,
     MeasurementShapeDiffers,
@@ -16,8 +17,8 @@ from domain.capacity import (
     ReadingRepeated,
     V41AfterRequestsResident,
 )
-from domain.fleet import GROUP_A
-from domain.sizes import GIB
+from domain.spark.fleet import GROUP_A
+from domain.spark.profile import GLM_GROUP_B_PROFILE
 
 witness = Witness("spark.capacity")
 
@@ -152,3 +153,31 @@ def every_faulty_reading_is_refused() -> object:
 def a_reading_without_a_bet_is_refused() -> object:
     reading = V41AfterRequestsResident(concurrency=16, per_rank_bytes=40 * GIB)
     return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets()[:3], (reading,))
+
+
+@witness.positive(
+    "Before any reading, the bets' lines name the 24.25 GiB per-rank allowance and the steps from x4 up that exceed it.",
+    rules=[capacity.v41_engram_bet_lines],
+)
+def the_bet_lines_name_the_steps_that_press() -> None:
+    lines = check.admitted(capacity.v41_engram_bet_lines(PROFILE, GROUP_A))
+    check.equal("lines", lines, (
+        "per-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA",
+        "x2: bet 19 GiB per rank, within the allowance; no reading yet",
+        "x4: bet 30 GiB per rank, exceeds the allowance; no reading yet",
+        "x6: bet 37 GiB per rank, exceeds the allowance; no reading yet",
+        "x16: bet 46 GiB per rank, exceeds the allowance; no reading yet",
+        "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it",
+    ))
+
+
+@witness.refusal(
+    "A profile not shaped for the staircase has no bet lines: the measurement's own refusals stand.",
+    rules=[capacity.v41_engram_bet_lines],
+    reasons=[
+        because(MeasurementShapeDiffers, at="$.profile.max_model_len", saying="131072"),
+        because(MeasurementShapeDiffers, at="$.profile.max_num_seqs", saying="8"),
+    ],
+)
+def a_glm_shaped_profile_has_no_bet_lines():
+    return capacity.v41_engram_bet_lines(GLM_GROUP_B_PROFILE, GROUP_A)

@@ -5,30 +5,27 @@ from __future__ import annotations
 import attrs
 
 from claims import Witness, because, check
-from domain import dry_run, v41_group_a_launch
-from domain.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
-from domain.authority_log import AuthorityLog, HostHeld, ImageAdmitted
-from domain.frontiers import ObligationOpen
-from domain.profile import GLM_GROUP_B_PROFILE
-from witnesses.spark.launch_fixtures import (
-    ACTIVE, DIGEST, HELD_A, HELD_B, IMAGE, OTHER_DIGEST, READ_AT, READING, SUSPENSION, admitting_log, authority_log, shape_at, v41_inputs,
+from domain.spark import dry_run, v41_group_a_launch
+from domain.spark.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
+from domain.spark.authority_log import AuthorityLog, HostHeld, ImageAdmitted
+from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, ObligationOpen
+from domain.spark.profile import GLM_GROUP_B_PROFILE
+from witnesses.spark.fixtures import (
+    ACTIVE,
+    DIGEST,
+    HELD_A,
+    HELD_B,
+    IMAGE,
+    OTHER_DIGEST,
+    READ_AT,
+    SUSPENSION,
+    admitting_log,
+    authority_log,
+    shape_at,
+    v41_inputs,
 )
 
 witness = Witness("spark.dry_run")
-
-
-@witness.positive(
-    "The produced image and its reading are read from the authority log as of the read time.",
-    rules=[v41_group_a_launch.v41_produced_from_log],
-)
-def the_produced_image_is_read_from_the_log() -> None:
-    produced = v41_group_a_launch.v41_produced_from_log(admitting_log(), READ_AT)
-    check.equal("digest", produced.artifact.config_digest if produced else None, DIGEST)
-    check.equal("reading", produced.registry_reading.hub_cli_path if produced and produced.registry_reading else None, "/usr/local/bin/hf")
-    before = v41_group_a_launch.v41_produced_from_log(admitting_log(), IMAGE.at - 1)
-    check.equal("nothing before the image", before, None)
-    unread = v41_group_a_launch.v41_produced_from_log(admitting_log(), READING.at - 1)
-    check.equal("no reading yet", unread.registry_reading if unread else "no image", None)
 
 
 @witness.refusal(
@@ -207,3 +204,36 @@ def the_v41_dry_run_without_a_shape_reports_every_reason():
     check.equal("fit", report.fit, None)
     check.equal("admission reasons", len(check.refused(report.admission)), 4)
     return report.verdict
+
+
+@witness.positive(
+    "A dry run given the log's own #12370 discharge lists #12370 as discharged by that log's suspension events.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def the_logs_own_transition_discharges_12370() -> None:
+    log = admitting_log()
+    inputs = attrs.evolve(
+        v41_inputs(),
+        discharges=(v41_group_a_launch.authority_transition_discharge(log), FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE),
+    )
+    report = dry_run.v41_group_a_launch_dry_run(log, READ_AT, inputs)
+    check.equal("#12370 line", report.frontiers[5],
+                "#12370 (adhoc-f7cabf26-ca3 / #12370 (bright-ant-770)): discharged by the authority log witness.jsonl, "
+                "read as group_suspended_for_authorized_successor events (#12370's shape)")
+    check.admitted(report.verdict)
+
+
+@witness.positive(
+    "Asked for its Engram bets, the V4.1 report says them after the fit wall under its own launch shape, and says nothing of them unasked.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+def the_engram_bets_are_reported_only_when_asked() -> None:
+    asked = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(), engram_bets=True)
+    text = dry_run.render_dry_run_report(asked)
+    check.contains("the section", "\n## Engram residency bets\nper-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA\n", text)
+    check.holds("after the fit wall, before the hosts", text.index("## fit wall") < text.index("## Engram residency bets") < text.index("## hosts"), text[:400])
+    unasked = dry_run.render_dry_run_report(dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs()))
+    check.absent("the section unasked", "Engram residency bets", unasked)
+    check.equal("the report otherwise", text.replace("\n".join(["", "## Engram residency bets", *asked.engram_bets, ""]), ""), unasked)
+    shapeless = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, attrs.evolve(v41_inputs(), launch_shape=None), engram_bets=True)
+    check.equal("without a launch shape", shapeless.engram_bets, ("not reached: #12371's launch shape is open, so no utilization sets the allowance",))

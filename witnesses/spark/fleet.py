@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
 from claims import Witness, because, check
-from domain import convert, fleet
-from domain.convert import STRICT
-from domain.fleet import GROUP_A, GROUP_B, FabricAddressShared, GroupNotFourHosts, HostGroup
-from witnesses.properties.convert import StructureRefused, structured
+from domain.core import convert
+from domain.core import value_fields as vf
+from domain.core.convert import STRICT, NotOfShape, structured
+from domain.spark import fleet
+from domain.spark.fleet import GROUP_A, GROUP_B, FabricAddressShared, GroupNotFourHosts, HostGroup
+from witnesses.core.fixtures import misuse
 
 witness = Witness("spark.fleet")
 
@@ -92,18 +92,9 @@ def a_follower_on_another_followers_address_is_refused() -> object:
     return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=tuple(hosts)))
 
 
-def misuse(build: Callable[[], object]) -> str:
-    """Return the message of the ValueError `build` raises, or say that the value was built."""
-    try:
-        build()
-    except ValueError as exc:
-        return str(exc)
-    return "(built without error)"
-
-
 @witness.positive(
     "A group naming srv5 twice cannot be built, and the misuse lists every host name in order.",
-    rules=[fleet._unique_host_names],
+    rules=[vf.distinct],
 )
 def a_group_naming_a_host_twice_cannot_be_built() -> None:
     check.equal("four distinct names", attrs.evolve(GROUP_A, hosts=GROUP_A.hosts).hosts, GROUP_A.hosts)
@@ -117,8 +108,8 @@ def a_group_naming_a_host_twice_cannot_be_built() -> None:
 
 @witness.refusal(
     "A group document repeating srv5 is refused at its host list, listing the names.",
-    rules=[fleet._unique_host_names, convert.located_pairs],
-    reasons=[because(StructureRefused, at="$.hosts", saying="expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")],
+    rules=[vf.distinct, convert.located_pairs],
+    reasons=[because(NotOfShape, at="$.hosts", saying="expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")],
 )
 def a_group_document_repeating_a_host_is_refused() -> object:
     document = STRICT.unstructure(GROUP_A)

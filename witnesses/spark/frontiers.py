@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import attrs
-
 from claims import Witness, because, check
-from domain import frontiers, v41_group_a_launch
-from domain.frontiers import ObligationOpen, V41RuntimeProductionUnestablished
-from witnesses.spark.launch_fixtures import v41_inputs
+from domain.spark import frontiers, v41_group_a_launch
+from domain.spark.frontiers import ObligationOpen, V41RuntimeProductionUnestablished
+from witnesses.spark.fixtures import v41_inputs
 
 witness = Witness("spark.frontiers")
 
@@ -18,10 +16,9 @@ witness = Witness("spark.frontiers")
 )
 def six_frontiers_are_declared() -> None:
     check.equal("keys", [f.key for f in frontiers.V41_DECLARED_FRONTIERS], ["#12353", "#12371", "#12359", "#12351", "wet-runner", "#12370"])
-    occupancy = frontiers.frontier_named("#12351")
-    check.equal("occupancy today", occupancy.today if occupancy else None, "not yet a conjunct")
-    check.equal("occupancy trigger", occupancy.trigger if occupancy else None, "#12351 merges")
-    check.equal("a key no frontier carries", frontiers.frontier_named("#99999"), None)
+    check.equal("occupancy today", frontiers.OCCUPANCY.today, "not yet a conjunct")
+    check.equal("occupancy trigger", frontiers.OCCUPANCY.trigger, "#12351 merges")
+    check.equal("open with nothing discharged", frontiers.open_frontiers(())[3], frontiers.OCCUPANCY)
     check.equal("all discharged", frontiers.open_frontiers(tuple(f.key for f in frontiers.V41_DECLARED_FRONTIERS)), ())
 
 
@@ -40,16 +37,6 @@ def six_frontiers_are_declared() -> None:
 def nothing_supplied_refuses_every_frontier_by_name():
     return v41_group_a_launch.plan_v41_group_a_launch(
         v41_group_a_launch.V41LaunchInputs(produced=None, launch_shape=None, engram_manifest=None, discharges=()))
-
-
-@witness.refusal(
-    "A withheld occupancy discharge alone keeps the plan refused, naming #12351.",
-    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_engram_staging_steps],
-    reasons=[because(ObligationOpen, at="#12351", saying="admit_spark_host_unoccupied")],
-)
-def a_withheld_occupancy_discharge_refuses():
-    inputs = v41_inputs()
-    return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=tuple(d for d in inputs.discharges if d.key != "#12351")))
 
 
 @witness.positive(

@@ -1,14 +1,15 @@
-"""Witness Group B's GLM arm on the shared launcher: its own values, its shape, and its byte-identity control."""
+"""Witness Group B's GLM arm on the shared launcher: its own values, its shape, its admission and its byte-identity control."""
 
 from __future__ import annotations
 
 from claims import Witness, because, check
-from domain import apply_steps, glm_group_b_launch, render
-from domain.apply_steps import render_step_script, spark_native_arm_steps_of
-from domain.checkpoint import GLM_CHECKPOINT_ROW
-from domain.launcher import ProfileAbsent
-from domain.profile import GLM_GROUP_B_PROFILE, profile_subject_key
-from witnesses.spark.launch_fixtures import glm_plan
+from domain.spark import apply_steps, glm_group_b_launch, render
+from domain.spark.admission import HostNotHeldBySubject
+from domain.spark.apply_steps import render_step_script, spark_native_arm_steps_of
+from domain.spark.checkpoint import GLM_CHECKPOINT_ROW
+from domain.spark.launcher import ProfileAbsent
+from domain.spark.profile import GLM_GROUP_B_PROFILE, profile_subject_key
+from witnesses.spark.fixtures import ACTIVE, HELD_A, HELD_B, READ_AT, authority_log, every_step, glm_plan
 
 witness = Witness("spark.glm_group_b_launch")
 
@@ -73,6 +74,24 @@ def glm_group_b_rendering_is_byte_identical() -> str:
     plan = glm_plan()
     parts = [_separated(f"unit {r.unit_name} on {r.host.name}", render.render_unit(plan, r)) for r in plan.ranks]
     parts += [_separated(f"docker create argv on {r.host.name}", "\n".join(render.docker_create_argv(plan, r))) for r in plan.ranks]
-    parts += [_separated(f"{s.stage.value} script on {s.host}", render_step_script(s)) for s in apply_steps.steps_in_order(spark_native_arm_steps_of(plan))]
+    parts += [_separated(f"{s.stage.value} script on {s.host}", render_step_script(s)) for s in every_step(spark_native_arm_steps_of(plan))]
     parts.append(_separated("compatibility subject key", profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)))
     return "".join(parts)
+
+
+@witness.positive(
+    "Group B's GLM arm admits when its subject holds srv1..srv4.",
+    rules=[glm_group_b_launch.glm_group_b_launch_admission],
+)
+def glm_admits_when_group_b_holds_its_hosts() -> None:
+    admitted = check.admitted(glm_group_b_launch.glm_group_b_launch_admission(authority_log(*HELD_B), READ_AT))
+    check.equal("held by", (admitted.group, admitted.hosts_held_by, admitted.lease_expires_at), ("FabricGroupB", "spark-serving-group-b", None))
+
+
+@witness.refusal(
+    "Group B's GLM arm refuses when its hosts are held by Group A's subject.",
+    rules=[glm_group_b_launch.glm_group_b_launch_admission],
+    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="4 of 4 hosts are not held by spark-serving-group-b")],
+)
+def glm_refuses_hosts_held_by_another_subject():
+    return glm_group_b_launch.glm_group_b_launch_admission(authority_log(ACTIVE, *HELD_A), READ_AT)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
 from claims import Witness, because, check
-from domain import launcher
-from domain.fit_wall import WeightsOverflowPool
-from domain.fleet import GROUP_A, GroupNotFourHosts
-from domain.glm_group_b_launch import glm_group_b_launch_request
-from domain.launcher import ArmMount, MountSourceMissing, MountTargetRepeated, ProfileAbsent, RendezvousPortCollides
-from domain.outcome import Admitted, Reason, Refused
-from domain.profile import GLM_GROUP_B_PROFILE
+from domain.core import value_fields as vf
+from domain.spark import launcher
+from domain.spark.fit_wall import WeightsOverflowPool
+from domain.spark.fleet import GROUP_A, GroupNotFourHosts
+from domain.spark.glm_group_b_launch import glm_group_b_launch_request
+from domain.spark.launcher import ArmMount, MountSourceMissing, MountTargetRepeated, ProfileAbsent, RendezvousPortCollides
+from domain.spark.profile import GLM_GROUP_B_PROFILE
+from witnesses.core.fixtures import ValueRefused, constructed
 
 witness = Witness("spark.launcher")
 
@@ -84,21 +83,9 @@ def every_failing_check_is_reported_at_once():
     return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=container, row=heavy))
 
 
-class ValueRefused(Reason):
-    """A launcher value refused at construction (its validator's message, read as a reason)."""
-
-
-def _constructed(build: Callable[[], object]) -> Refused | None:
-    try:
-        build()
-    except ValueError as exc:
-        return Refused((ValueRefused(where="construction", why=str(exc)),))
-    return None
-
-
 @witness.positive(
     "The container accepts ports 1 and 65535, and a mount accepts any string source (the planner refuses a relative one).",
-    rules=["domain.launcher._port", "domain.launcher._str"],
+    rules=[vf.port, vf.strict_str],
 )
 def the_port_range_and_any_string_source_are_accepted() -> None:
     for port in (1, 65535):
@@ -108,23 +95,21 @@ def the_port_range_and_any_string_source_are_accepted() -> None:
 
 @witness.refusal(
     "Ports 0 and 65536, a string port and a non-string mount source are refused at construction, naming the class and field.",
-    rules=["domain.launcher._port", "domain.launcher._str"],
+    rules=[vf.port, vf.strict_str],
     reasons=[
-        because(ValueRefused, at="construction", saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got 0"),
-        because(ValueRefused, at="construction", saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got 65536"),
-        because(ValueRefused, at="construction", saying="ArmLaunchRequest.serve_port: expected a port in 1..65535, got '8000'"),
-        because(ValueRefused, at="construction", saying="ArmMount.source: expected str, got None"),
+        because(ValueRefused, at="construction", saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got int 0"),
+        because(ValueRefused, at="construction", saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got int 65536"),
+        because(ValueRefused, at="construction", saying="ArmLaunchRequest.serve_port: expected a port in 1..65535, got str '8000'"),
+        because(ValueRefused, at="construction", saying="ArmMount.source: expected str, got NoneType None"),
     ],
 )
 def out_of_range_ports_and_a_non_string_source_are_refused():
-    refusals = [
-        _constructed(lambda: attrs.evolve(GLM_REQUEST.container, rendezvous_port=0)),
-        _constructed(lambda: attrs.evolve(GLM_REQUEST.container, rendezvous_port=65536)),
-        _constructed(lambda: attrs.evolve(GLM_REQUEST, serve_port="8000")),
-        _constructed(lambda: ArmMount(source=None, target="/t", read_only=True)),  # type: ignore[arg-type]
-    ]
-    reasons = tuple(r for refused in refusals if refused is not None for r in refused.reasons)
-    return Refused(reasons) if reasons else Admitted("every value constructed")
+    return constructed(
+        lambda: attrs.evolve(GLM_REQUEST.container, rendezvous_port=0),
+        lambda: attrs.evolve(GLM_REQUEST.container, rendezvous_port=65536),
+        lambda: attrs.evolve(GLM_REQUEST, serve_port="8000"),
+        lambda: ArmMount(source=None, target="/t", read_only=True),  # type: ignore[arg-type]
+    )
 
 
 @witness.refusal(

@@ -1,26 +1,30 @@
-"""Witness the launch profile: its subject key, its compatibility check and the V4.1 mint."""
+"""Witness the launch profile: its compatibility subject key and the V4.1 mint.
+
+Seed A2: the Engram request enters the key only when explicit, so every
+existing (GLM) subject key stays unchanged, and an explicit request is a
+different serving subject (quantified over rows, profiles and requests).
+"""
 
 from __future__ import annotations
 
 import attrs
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
-from domain import profile
-from domain.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A, GLM_CHECKPOINT_ROW
-from domain.engram import V41_ENGRAM_REQUEST, VllmEngramConfigRequest
-from domain.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile, SubjectKeyDiffers
+from domain.spark import profile
+from domain.spark.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A, GLM_CHECKPOINT_ROW, CheckpointRow
+from domain.spark.engram import V41_ENGRAM_REQUEST, VllmEngramConfigRequest
+from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
+from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.spark import strategies as gen
+from witnesses.spark.fixtures import v41_profile_at
 
 witness = Witness("spark.profile")
 
 GLM_KEY = "checkpoint=Glm46Fp8;served_model=glm-4.6-fp8;gpu_memory_utilization_bp=8500;max_model_len=131072;max_num_seqs=8;kv_cache_dtype=fp8"
 ENGRAM_PART = ";engram=cpu_offload:true,dp_shared_memory:false"
 
-
-def v41_profile_at(bp: int) -> ServingLaunchProfile:
-    """Mint the V4.1 measurement profile with the #12371 launch shape at a utilization."""
-    return profile.deepseek_v41_measurement_profile(bp, 262144, 16, 8192, False)
 
 
 @witness.positive(
@@ -88,69 +92,54 @@ def the_mint_fixes_what_v41_decides() -> None:
     )
 
 
-@witness.positive(
-    "A GLM serve recorded under its own key is compatible with the same request.",
-    rules=[profile.serving_subject_compatible, profile.profile_subject_key],
-)
-def a_recorded_glm_serve_is_compatible_with_its_profile() -> None:
-    admitted = check.admitted(profile.serving_subject_compatible(GLM_KEY, GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE))
-    check.equal("subject key", admitted, GLM_KEY)
-
-
 @witness.refusal(
-    "An explicit Engram request makes a recorded GLM serve incompatible, naming the Engram part.",
-    rules=[profile.serving_subject_compatible, profile.profile_subject_key],
-    reasons=[because(SubjectKeyDiffers, at="$.profile_subject_key.engram", saying=["(absent) in the recorded serve", "cpu_offload:true"])],
-)
-def an_explicit_engram_request_makes_a_glm_serve_incompatible() -> object:
-    return profile.serving_subject_compatible(GLM_KEY, GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, engram=V41_ENGRAM_REQUEST))
-
-
-@witness.refusal(
-    "A V4.1 serve minted at 8000 bp is not the serve a 5000 bp request asks for.",
-    rules=[profile.serving_subject_compatible, profile.deepseek_v41_measurement_profile],
-    reasons=[because(SubjectKeyDiffers, at="$.profile_subject_key.gpu_memory_utilization_bp", saying=["8000 in the recorded", "5000 in the request"])],
-)
-def a_v41_serve_at_another_utilization_is_incompatible() -> object:
-    recorded = profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(8000))
-    return profile.serving_subject_compatible(recorded, DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(5000))
-
-
-@witness.refusal(
-    "A recorded V4.1 serve asked for without its Engram request names the part as absent in the request.",
-    rules=[profile.serving_subject_compatible, profile.profile_subject_key],
+    "The mint refuses a utilization outside 1..10000 bp and a zero max_num_seqs at construction, so no subject key renders for them.",
+    rules=[profile.deepseek_v41_measurement_profile, profile.profile_subject_key],
     reasons=[
-        because(
-            SubjectKeyDiffers,
-            at="$.profile_subject_key.engram",
-            saying="engram is cpu_offload:true,dp_shared_memory:false in the recorded serve but (absent) in the request",
-        )
+        because(ValueRefused, at="construction", saying="ServingLaunchProfile.gpu_memory_utilization_bp: expected basis points in 1..10000, got int 0"),
+        because(ValueRefused, at="construction", saying="ServingLaunchProfile.max_num_seqs: expected int > 0, got int 0"),
     ],
 )
-def a_request_without_the_engram_part_names_it_absent() -> object:
-    recorded = profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(8000))
-    return profile.serving_subject_compatible(recorded, DEEPSEEK_V41_FLASH_DBA1BE0A, attrs.evolve(v41_profile_at(8000), engram=None))
+def a_mint_out_of_range_renders_no_key() -> object:
+    return constructed(
+        lambda: profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(0)),
+        lambda: profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, profile.deepseek_v41_measurement_profile(8000, 262144, 0, 8192, False)),
+    )
 
 
-@witness.refusal(
-    "A recorded key with the GLM parts in another order is refused as spelled differently, quoting both keys.",
-    rules=[profile.serving_subject_compatible, profile.profile_subject_key],
-    reasons=[
-        because(
-            SubjectKeyDiffers,
-            at="$.profile_subject_key",
-            saying=f"the recorded key {';'.join(reversed(GLM_KEY.split(';')))!r} is not spelled as the request's {GLM_KEY!r}",
-        )
-    ],
+# ---------------------------------------------------------------------------
+# The Engram request's place in the subject key, over generated rows, profiles and requests.
+
+
+V41_AT_080 = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
+NO_ENGRAM = gen.launch_profiles(engram=st.none())
+
+
+@witness.property(
+    "An absent Engram request leaves the subject key exactly as it reads with the request's part removed.",
+    rules=[profile.profile_subject_key],
 )
-def the_same_parts_in_another_order_are_refused_as_spelled_differently() -> object:
-    return profile.serving_subject_compatible(";".join(reversed(GLM_KEY.split(";"))), GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)
+@given(gen.checkpoint_rows(), NO_ENGRAM, gen.engram_requests)
+@example(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE, V41_ENGRAM_REQUEST)
+@example(DEEPSEEK_V41_FLASH_DBA1BE0A, attrs.evolve(V41_AT_080, engram=None), V41_ENGRAM_REQUEST)
+def an_absent_request_leaves_the_key_unchanged(row: CheckpointRow, plain: ServingLaunchProfile, request: VllmEngramConfigRequest) -> None:
+    without = profile.profile_subject_key(row, plain)
+    with_request = profile.profile_subject_key(row, attrs.evolve(plain, engram=request))
+    check.absent("an Engram part without a request", "engram", without)
+    head, sep, _ = with_request.rpartition(";engram=")
+    check.equal("the key with the request's part removed", head if sep else with_request, without)
 
 
-@witness.refusal(
-    "A recorded value holding '=' is compared whole at its own part, not split at its last '='.",
-    rules=[profile.serving_subject_compatible],
-    reasons=[because(SubjectKeyDiffers, at="$.profile_subject_key.kv_cache_dtype", saying="kv_cache_dtype is fp8=e4m3 in the recorded serve but fp8 in the request")],
+@witness.property(
+    "A present Engram request changes the subject key, and two different requests never share one.",
+    rules=[profile.profile_subject_key],
 )
-def a_value_holding_an_equals_sign_is_compared_whole() -> object:
-    return profile.serving_subject_compatible(GLM_KEY + "=e4m3", GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)
+@given(gen.checkpoint_rows(), NO_ENGRAM, gen.engram_requests, gen.engram_requests)
+@example(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE, V41_ENGRAM_REQUEST, VllmEngramConfigRequest(cpu_offload=True, dp_shared_memory=True))
+@example(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE, V41_ENGRAM_REQUEST, VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=False))
+def a_present_request_changes_the_key(row: CheckpointRow, plain: ServingLaunchProfile, a: VllmEngramConfigRequest, b: VllmEngramConfigRequest) -> None:
+    without = profile.profile_subject_key(row, plain)
+    key_a = profile.profile_subject_key(row, attrs.evolve(plain, engram=a))
+    key_b = profile.profile_subject_key(row, attrs.evolve(plain, engram=b))
+    check.holds("the request moves the key", key_a != without, key_a)
+    check.equal("keys equal only for equal requests", key_a == key_b, a == b)

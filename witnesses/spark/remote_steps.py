@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 
 from claims import Witness, because, check
-from domain import remote_steps
-from domain.outcome import Admitted, Reason, Refused
-from domain.remote_steps import FileTreeScope, TypedRemoteFileWrite, WriteOutsideScope
+from domain.core import value_fields as vf
+from domain.core.outcome import Refused
+from domain.spark import remote_steps
+from domain.spark.remote_steps import FileTreeScope, TypedRemoteFileWrite, WriteOutsideScope
+from witnesses.core.fixtures import ValueRefused, constructed
 
 witness = Witness("spark.remote_steps")
 
@@ -57,13 +59,9 @@ def an_unnormal_or_relative_path_is_refused():
     return Refused((*check.refused(dotted), *check.refused(relative)))
 
 
-class ValueRefused(Reason):
-    """A remote-step value refused at construction (its validator's message, read as a reason)."""
-
-
 @witness.positive(
     "A sealed write carries any bytes, even none.",
-    rules=["domain.remote_steps._bytes"],
+    rules=[vf.strict_bytes],
 )
 def a_write_carries_any_bytes() -> None:
     write = check.admitted(remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json", b"", SCOPE))
@@ -72,12 +70,8 @@ def a_write_carries_any_bytes() -> None:
 
 @witness.refusal(
     "A write whose content is text, not bytes, is refused at construction, naming the class and field.",
-    rules=["domain.remote_steps._bytes"],
-    reasons=[because(ValueRefused, at="construction", saying="TypedRemoteFileWrite.content: expected bytes, got '{}'")],
+    rules=[vf.strict_bytes],
+    reasons=[because(ValueRefused, at="construction", saying="TypedRemoteFileWrite.content: expected bytes, got str '{}'")],
 )
 def a_text_content_is_refused():
-    try:
-        TypedRemoteFileWrite(host="srv5", path=f"{SCOPE.root}/m.json", content="{}", scope=SCOPE, readback_sha256="0")  # type: ignore[arg-type]
-    except ValueError as exc:
-        return Refused((ValueRefused(where="construction", why=str(exc)),))
-    return Admitted("constructed")
+    return constructed(lambda: TypedRemoteFileWrite(host="srv5", path=f"{SCOPE.root}/m.json", content="{}", scope=SCOPE, readback_sha256="0"))  # type: ignore[arg-type]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import attrs
 
 from claims import Witness, because, check
-from domain import runtime
-from domain.runtime import (
+from domain.spark import runtime
+from domain.spark.runtime import (
     V41_PROBED_RUNTIME,
     V41_UNPROBED_RUNTIME,
     HubCliReader,

@@ -5,18 +5,18 @@ from __future__ import annotations
 import attrs
 
 from claims import Witness, because, check
-from domain import admission, dry_run, v41_group_a_launch
-from domain.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
-from domain.apply_steps import render_step_script, steps_in_order
-from domain.authority_log import HostHeld, ImageAdmitted
-from domain.fit_wall import BeyondWeightsChargeUnknown, EngramAllowanceOverflowsPool
-from domain.frontiers import ObligationOpen
-from domain.launcher import ProfileAbsent, plan_arm_launch_for
-from domain.remote_steps import MkdirStep, TypedRemoteFileWrite, render_remote_step
-from domain.render import docker_create_argv, render_unit
-from domain.runtime import V41_UNPROBED_RUNTIME, NoRegistryReading
-from domain.v41_group_a_launch import plan_v41_group_a_launch, v41_engram_staging_steps, v41_produced_from_log
-from witnesses.spark.launch_fixtures import (
+from domain.spark import dry_run, v41_group_a_launch
+from domain.spark.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
+from domain.spark.apply_steps import render_step_script
+from domain.spark.authority_log import HostHeld, ImageAdmitted
+from domain.spark.fit_wall import BeyondWeightsChargeUnknown, EngramAllowanceOverflowsPool
+from domain.spark.frontiers import ObligationOpen, V41RuntimeProductionUnestablished
+from domain.spark.launcher import ProfileAbsent, plan_arm_launch_for
+from domain.spark.remote_steps import MkdirStep, TypedRemoteFileWrite, render_remote_step
+from domain.spark.render import docker_create_argv, render_unit
+from domain.spark.runtime import V41_UNPROBED_RUNTIME, NoRegistryReading
+from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_engram_staging_steps, v41_produced_from_log
+from witnesses.spark.fixtures import (
     ACTIVE,
     DIGEST,
     HELD_A,
@@ -28,6 +28,7 @@ from witnesses.spark.launch_fixtures import (
     SUSPENSION,
     admitting_log,
     authority_log,
+    every_step,
     shape_at,
     v41_inputs,
 )
@@ -102,7 +103,7 @@ def v41_rendering_names_no_pair_or_glm_arm() -> None:
     plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
     texts = [" ".join(docker_create_argv(plan.arm, r)) for r in plan.arm.ranks]
     texts += [render_unit(plan.arm, r) for r in plan.arm.ranks]
-    texts += [render_step_script(s) for s in steps_in_order(plan.steps)]
+    texts += [render_step_script(s) for s in every_step(plan.steps)]
     texts += [render_remote_step(s) for st in plan.staging for s in (st.manifest_dir, st.receipt_dir, st.manifest)]
     check.equal("texts rendered", len(texts), 4 + 4 + 29 + 12)
     check.absent("the V4 pair's name", "gunbc-spark-pair", texts)
@@ -139,59 +140,59 @@ def unprobed_image_is_refused_by_the_arm_wall():
 
 @witness.refusal(
     "An Active incumbent on Group A refuses the launch at pair_serving_successor_may_launch.",
-    rules=[admission.v41_group_a_launch_admission],
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
     reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="Active incumbent")],
 )
 def active_incumbent_refuses_the_launch():
-    return admission.v41_group_a_launch_admission(authority_log(*HELD_A, IMAGE, READING, ACTIVE), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(*HELD_A, IMAGE, READING, ACTIVE), READ_AT)
 
 
 @witness.refusal(
     "A suspension whose lease expired before the read refuses the launch.",
-    rules=[admission.v41_group_a_launch_admission],
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
     reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying=["expired at 1767227400", "1800 s"])],
 )
 def expired_lease_refuses_the_launch():
     expired = attrs.evolve(SUSPENSION, lease_expires_at=1_767_227_400)
-    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, expired), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, expired), READ_AT)
 
 
 @witness.refusal(
     "A suspension authorizing another successor refuses the launch at V41CandidateKeyed.candidate.",
-    rules=[admission.v41_group_a_launch_admission],
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
     reasons=[because(SuccessorIsNotThisCandidate, at="V41CandidateKeyed.candidate", saying="gunbc-v4-pair-rerun")],
 )
 def suspension_for_another_successor_refuses_the_launch():
     other = attrs.evolve(SUSPENSION, exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="gunbc-v4-pair-rerun"))
-    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, other), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, other), READ_AT)
 
 
 @witness.refusal(
     "An image admitted against another runtime key refuses the launch at V41CandidateKeyed.runtime_artifact.",
-    rules=[admission.v41_group_a_launch_admission],
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
     reasons=[because(ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying=["vllm-openai@v0.11.0", "vllm-openai@d2d649e6"])],
 )
 def image_for_another_runtime_key_refuses_the_launch():
     other = ImageAdmitted(at=IMAGE.at, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
-    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, other, SUSPENSION), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, other, SUSPENSION), READ_AT)
 
 
 @witness.refusal(
     "A Group A host held by another subject refuses the launch at admit_host_held_by_subject_among.",
-    rules=[admission.v41_group_a_launch_admission],
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
     reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)")],
 )
 def host_not_held_by_the_subject_refuses_the_launch():
     taken = HostHeld(at=1_767_221_000, host="srv7", subject="spark-serving-group-b")
-    return admission.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, taken, IMAGE, READING, SUSPENSION), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, taken, IMAGE, READING, SUSPENSION), READ_AT)
 
 
 @witness.positive(
     "The correct suspension with a live lease, this candidate's image and all four hosts held admits the launch.",
-    rules=[admission.v41_group_a_launch_admission],
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
 )
 def correct_suspension_admits_the_launch() -> None:
-    admitted = check.admitted(admission.v41_group_a_launch_admission(admitting_log(), READ_AT))
+    admitted = check.admitted(v41_group_a_launch.v41_group_a_launch_admission(admitting_log(), READ_AT))
     check.equal("group", admitted.group, "FabricGroupA")
     check.equal("lease expiry", admitted.lease_expires_at, LEASE_EXPIRES_AT)
     check.equal("admitted image", admitted.config_digest, DIGEST)
@@ -238,3 +239,51 @@ def engram_staging_is_three_modeled_steps_with_no_next_temp_file() -> None:
     words = [render_remote_step(s) for s in steps]
     for banned in (".next", "rm -", "test -d"):
         check.absent(f"{banned!r} in the staging", banned, words)
+
+
+@witness.refusal(
+    "Without a produced image the V4.1 plan refuses at #12353, calling the image unestablished.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[because(
+        V41RuntimeProductionUnestablished,
+        at="#12353",
+        saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image (config digest) + a registry reading inside it (owner build lane / #12353)",
+    )],
+)
+def no_produced_image_is_called_unestablished():
+    return v41_group_a_launch.plan_v41_group_a_launch(v41_inputs(produced=None))
+
+
+@witness.positive(
+    "The produced image read from the log carries its reading's CLI path and vLLM version.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def the_produced_reading_carries_the_vllm_version() -> None:
+    produced = v41_group_a_launch.v41_produced_from_log(admitting_log(), READ_AT)
+    reading = produced.registry_reading if produced else None
+    check.equal("CLI path", reading.hub_cli_path if reading else None, "/usr/local/bin/hf")
+    check.equal("vLLM version", reading.vllm_version if reading else None, "0.1.dev1+gd2d649e6")
+
+
+@witness.positive(
+    "The produced image and its reading are read from the authority log as of the read time.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def the_produced_image_is_read_from_the_log() -> None:
+    produced = v41_group_a_launch.v41_produced_from_log(admitting_log(), READ_AT)
+    check.equal("digest", produced.artifact.config_digest if produced else None, DIGEST)
+    check.equal("reading", produced.registry_reading.hub_cli_path if produced and produced.registry_reading else None, "/usr/local/bin/hf")
+    before = v41_group_a_launch.v41_produced_from_log(admitting_log(), IMAGE.at - 1)
+    check.equal("nothing before the image", before, None)
+    unread = v41_group_a_launch.v41_produced_from_log(admitting_log(), READING.at - 1)
+    check.equal("no reading yet", unread.registry_reading if unread else "no image", None)
+
+
+@witness.refusal(
+    "A withheld occupancy discharge alone keeps the plan refused, naming #12351.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_engram_staging_steps],
+    reasons=[because(ObligationOpen, at="#12351", saying="admit_spark_host_unoccupied")],
+)
+def a_withheld_occupancy_discharge_refuses():
+    inputs = v41_inputs()
+    return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=tuple(d for d in inputs.discharges if d.key != "#12351")))

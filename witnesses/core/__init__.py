@@ -1,0 +1,1 @@
+"""Witnesses of the shared domain core: outcomes, value fields, sizes, the strict converter."""

@@ -1,0 +1,102 @@
+"""Witness the window's feasibility: every figure said with its provenance, and no fit established on the seed's figures."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from claims import Witness, because, check
+from domain.native.checks import NativeCheck
+from domain.native.feasibility import window_feasibility, window_feasibility_lines
+from domain.native.figures import Provenance, Unit, between, point
+from domain.native.waits import NativeWaitTooLong
+from domain.native.windows import (
+    SEED_CASE_COSTS,
+    SEED_UNMEASURED,
+    SEED_WINDOW_INPUTS,
+    CaseCost,
+    FitNotEstablished,
+    UnmeasuredTerms,
+    WindowExceeded,
+)
+
+witness = Witness("native.feasibility")
+
+M = Provenance.MEASURED
+
+# FIXTURE: a window measured end to end that fits: every input MEASURED and the diagnostic short.
+MEASURED_INPUTS = attrs.evolve(
+    SEED_WINDOW_INPUTS,
+    control_overhead=between(10, 20, Unit.SECONDS, M, "control_overhead"),
+    prefill_32k=point(15, Unit.SECONDS, M, "prefill_32k"),
+    near_cap_overhead=between(33, 53, Unit.SECONDS, M, "near_cap_overhead"),
+    s30_diagnostic=between(30, 35, Unit.MINUTES, M, "s30_diagnostic"),
+)
+MEASURED_COSTS = tuple(CaseCost(c, point(70, Unit.SECONDS, M, f"case_{c.value}")) for c in NativeCheck)
+
+
+def _seed_lines() -> tuple[str, ...]:
+    return window_feasibility_lines(check.admitted(window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED)))
+
+
+@witness.positive(
+    "The seed's window says each figure at the seed's decimals with its provenance, and a wait after the diagnostic ends at 75 min.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def the_seed_window_says_every_figure_with_its_provenance() -> None:
+    lines = _seed_lines()
+    for line in (
+        "submission window: 75 min (MEASURED); hard bound: 90 min (MEASURED)",
+        "one 32K/32-token probe: 0.74–1.14 min (ESTIMATED)",
+        "across OFF/ON: 30.4–38.8 min (ESTIMATED)",
+        "the S30 diagnostic, then the probes, before restore: 92–107 min (ESTIMATED)",
+        "left before the submission window after the S30 diagnostic: 7–13 min (ESTIMATED)",
+        "W13 first send to last completion: 50.093 min (MEASURED)",
+        "a native wait called when the S30 diagnostic ends, at 62–68 min (ESTIMATED), ends at 75 min (ESTIMATED): "
+        "min(the call + 900 s, the submission deadline)",
+    ):
+        check.contains("a line of the window", line, lines)
+    check.equal("the window's last two lines", lines[-2:], (
+        "window: no established one-HOLD fit and no established complete-packet fit within the 900 s wait",
+        "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+    ))
+
+
+@witness.refusal(
+    "The seed's window establishes no one-HOLD fit, and its lines name every reason.",
+    rules=[window_feasibility, window_feasibility_lines],
+    reasons=[
+        because(FitNotEstablished, at="$.diagnostic.provenance"),
+        because(WindowExceeded, at="$.diagnostic.hi", saying="106.8 min exceeds the 75 min submission window"),
+        because(WindowExceeded, at="$.diagnostic.hard_bound", saying="90 min hard bound"),
+        because(UnmeasuredTerms, at="$.diagnostic.unmeasured"),
+    ],
+)
+def the_seed_window_establishes_no_one_hold_fit():
+    feasibility = check.admitted(window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED))
+    check.contains("the verdict line", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", window_feasibility_lines(feasibility))
+    return feasibility.one_hold
+
+
+@witness.refusal(
+    "A native wait beyond 900 s refuses the window before any figure is said.",
+    rules=[window_feasibility],
+    reasons=[because(NativeWaitTooLong, at="$.native_wait_s", saying="901 s")],
+)
+def a_wait_beyond_900_s_refuses_the_window():
+    return window_feasibility(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=901), SEED_CASE_COSTS, SEED_UNMEASURED)
+
+
+@witness.positive(
+    "A window measured end to end fits one HOLD within 75 min and a complete packet within 900 s, and says both are established.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_measured_window_establishes_both_fits() -> None:
+    feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, MEASURED_COSTS, ()))
+    total = check.admitted(feasibility.one_hold)
+    check.holds("the diagnostic fits 75 min", total.hi <= 75, total)
+    check.equal("the complete packet (s)", check.admitted(feasibility.complete_packet).hi, Fraction(840))
+    lines = window_feasibility_lines(feasibility)
+    check.equal("the window's last line", lines[-1], "window: a one-HOLD fit and a complete-packet fit are established")
+    check.absent("the prohibition", "publishing PASS from an incomplete probe set to meet the clock is prohibited", lines)

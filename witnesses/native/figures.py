@@ -1,0 +1,134 @@
+"""Witness the exact interval figures: provenance is contagious, and an ESTIMATED figure is never reported as MEASURED.
+
+Seed B2: every figure carries provenance, MEASURED or ESTIMATED, and a sum
+with an ESTIMATED term is ESTIMATED.  The properties quantify sums,
+differences and projections over generated figures.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import Witness, because, check
+from domain.native import figures, windows
+from domain.native.figures import EstimateReportedAsMeasured, Figure, Provenance, Unit, between, difference, figure_sum, point, report
+from domain.native.windows import SEED_WINDOW_INPUTS, window_illustration
+from witnesses.native import strategies as gen
+
+witness = Witness("native.figures")
+
+M, E = Provenance.MEASURED, Provenance.ESTIMATED
+
+
+def _seed():
+    return check.admitted(window_illustration(SEED_WINDOW_INPUTS))
+
+
+@witness.refusal(
+    "An ESTIMATED figure is never reported as MEASURED.",
+    rules=[report],
+    reasons=[because(EstimateReportedAsMeasured, at="$.figures.diagnostic_before_restore", saying=["92–107 min", "ESTIMATED"])],
+)
+def estimate_is_never_reported_as_measured():
+    return report(_seed().diagnostic_before_restore, M, 0)
+
+
+@witness.positive("A MEASURED figure is reported as MEASURED with its printed value.", rules=[report])
+def measured_figure_reported_as_measured() -> None:
+    reported = check.admitted(report(_seed().w13_span, M, 3))
+    check.equal("text", reported.text, "50.093 min (MEASURED)")
+
+
+_FIGURES = st.builds(
+    lambda lo, width, provenance: Figure(lo, lo + width, Unit.SECONDS, provenance, "generated"),
+    st.fractions(0, 1000, max_denominator=100), st.fractions(0, 100, max_denominator=100), st.sampled_from(list(Provenance)),
+)
+
+
+@witness.property("A sum with any ESTIMATED term is ESTIMATED and is never reported as MEASURED.", rules=[report])
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_FIGURES, min_size=1, max_size=5))
+def sum_with_an_estimated_term_is_never_reported_as_measured(terms: list) -> None:
+    total = figure_sum("generated_sum", *terms)
+    has_estimate = any(t.provenance is E for t in terms)
+    check.equal("provenance", total.provenance, E if has_estimate else M)
+    check.equal("reported as MEASURED is refused", report(total, M, 1).refused, has_estimate)
+
+
+@witness.positive("A diagnostic running past the 75 min window leaves a margin printed with its minus sign, and a zero margin prints unsigned.", rules=[report])
+def negative_margin_prints_signed_and_zero_unsigned() -> None:
+    window = point(75, Unit.MINUTES, M, "submission_window")
+    past = difference(window, between(62, 80, Unit.MINUTES, E, "s30_diagnostic"), "left_before_submission")
+    level = difference(window, point(75, Unit.MINUTES, M, "fixture_measured_diagnostic"), "left_before_submission")
+    check.equal("texts", (check.admitted(report(past, E, 1)).text, check.admitted(report(level, M, 1)).text),
+                ("-5.0–13.0 min (ESTIMATED)", "0.0 min (MEASURED)"))
+
+
+# ---------------------------------------------------------------------------
+# Figures over generated intervals: exact, monotone, and provenance-preserving (ESTIMATED is contagious).
+
+
+TERMS = st.lists(gen.figures(), min_size=1, max_size=5)
+S30 = SEED_WINDOW_INPUTS.s30_diagnostic
+W13_FIRST, W13_LAST = SEED_WINDOW_INPUTS.w13_first_send, SEED_WINDOW_INPUTS.w13_last_completion
+
+
+def _in(unit: Unit, value: Fraction, of: Unit) -> Fraction:
+    """Convert `value` from unit `of` into `unit` (seconds and minutes only)."""
+    if unit is of:
+        return value
+    return value * 60 if unit is Unit.SECONDS else value / 60
+
+
+@witness.property(
+    "A sum or difference with an ESTIMATED term is ESTIMATED, and is never reported as MEASURED.",
+    rules=[figures.report],
+)
+@given(TERMS, gen.figures())
+@example([S30, W13_LAST], W13_FIRST)
+@example([W13_LAST], W13_FIRST)
+def an_estimated_term_makes_the_result_estimated(terms: list[Figure], other: Figure) -> None:
+    estimated = any(t.provenance is Provenance.ESTIMATED for t in terms)
+    total = figures.figure_sum("total", *terms)
+    check.equal("provenance of the sum", total.provenance, Provenance.ESTIMATED if estimated else Provenance.MEASURED)
+    span = figures.difference(total, other, "span")
+    either = estimated or other.provenance is Provenance.ESTIMATED
+    check.equal("provenance of the difference", span.provenance, Provenance.ESTIMATED if either else Provenance.MEASURED)
+    check.equal("provenance of a projection", figures.projected(total, "projected").provenance, Provenance.ESTIMATED)
+    for figure, is_estimated in ((total, estimated), (span, either)):
+        reported = figures.report(figure, Provenance.MEASURED, 2)
+        check.equal(f"{figure.source} reported as MEASURED is refused", getattr(reported, "refused", None), is_estimated)
+
+
+@witness.property(
+    "Interval sums and differences are exact in the first term's unit, and raising any term never lowers either end of a sum.",
+    rules=[figures.report, windows.one_hold_fit],
+)
+@given(TERMS, st.data())
+@example([S30, W13_LAST, W13_FIRST], None)
+def interval_sums_are_exact_and_monotone(terms: list[Figure], data: object) -> None:
+    unit = terms[0].unit
+    total = figures.figure_sum("total", *terms)
+    check.equal("lo of the sum", total.lo, sum((_in(unit, t.lo, t.unit) for t in terms), Fraction(0)))
+    check.equal("hi of the sum", total.hi, sum((_in(unit, t.hi, t.unit) for t in terms), Fraction(0)))
+    last = terms[-1]
+    span = figures.difference(total, last, "span")
+    check.equal("difference", (span.lo, span.hi), (total.lo - _in(unit, last.hi, last.unit), total.hi - _in(unit, last.lo, last.unit)))
+    if data is None:
+        index, bump = 1, Fraction(1, 1000)
+    else:
+        index = data.draw(st.integers(0, len(terms) - 1), label="raised term")  # type: ignore[attr-defined]
+        bump = Fraction(data.draw(st.integers(0, 6000), label="raised by, in sixtieths"), 60)  # type: ignore[attr-defined]
+    raised = list(terms)
+    raised[index] = Figure(terms[index].lo + bump, terms[index].hi + bump, terms[index].unit, terms[index].provenance, "raised")
+    higher = figures.figure_sum("total", *raised)
+    step = _in(unit, bump, terms[index].unit)
+    check.equal("the raise carried into lo", higher.lo - total.lo, step)
+    check.equal("the raise carried into hi", higher.hi - total.hi, step)
+    before = windows.one_hold_fit(total, 75, 90, ())
+    after = windows.one_hold_fit(higher, 75, 90, ())
+    if getattr(before, "refused", False):
+        check.holds("a raised diagnostic is still refused", getattr(after, "refused", None) is True, after)

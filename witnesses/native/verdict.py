@@ -1,0 +1,372 @@
+"""Witness deciding the twelve native checks: PASS only from complete native observations.
+
+Seed B1: PASS comes from actual NATIVE observations covering every named
+subcase in both arms OFF and ON; one missing subcase, one CPU-fixture
+observation, one subcase that did not hold, or one unresolved mode keeps
+the whole check NOT RUN/HOLD.  The property's oracle reads each slot's drawn fate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import Witness, because, check
+from domain.native import verdict
+from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, SubcaseSource
+from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence
+from domain.native.verdict import (
+    ArmsMismatched,
+    ArmsShareStart,
+    FixtureNotNative,
+    ManifestMismatch,
+    ModeUnresolved,
+    NoObservations,
+    SplicedStarts,
+    Status,
+    SubcaseMissing,
+    SubcaseNotHeld,
+    UnknownSubcase,
+    decide,
+)
+from witnesses.native import strategies as gen
+from witnesses.native.fixtures import (
+    OFF_START,
+    ON_START,
+    OTHER_MANIFEST,
+    OTHER_ON_START,
+    RESOLVED,
+    complete,
+    replaced,
+    without,
+)
+
+witness = Witness("native.verdict")
+
+FINAL = NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE
+NEAR_CAP = NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP
+MIXED = NativeCheck.MIXED_REJECTED_ROWS_MM_LOGPROBS_EXCLUSIONS
+REMAINING = NativeCheck.REMAINING129_256_257_AND_LEFTOVER64_128_PEER_PROGRESS
+DRAFTER = NativeCheck.NO_LOCAL_DRAFTER
+CANCEL = NativeCheck.CANCEL_SLOT_REUSE_PREEMPT_BACKTRACK
+
+
+@witness.positive("Native observations of every subcase in both arms make all twelve checks PASS.", rules=[decide])
+def complete_native_observations_pass_all_twelve() -> None:
+    verdicts = verdict.decide_all(complete(), RESOLVED)
+    check.equal("statuses", [v.status for v in verdicts], [Status.PASS] * 12)
+    check.equal("reasons", [v.reasons for v in verdicts], [()] * 12)
+    check.equal("refused", [v.refused for v in verdicts], [False] * 12)
+
+
+@witness.positive("With no observations every check is NOT RUN and refused.", rules=[decide])
+def not_run_is_the_default_for_every_check() -> None:
+    verdicts = verdict.decide_all(())
+    check.equal("statuses", {v.status for v in verdicts}, {Status.NOT_RUN})
+    check.equal("refused", {v.refused for v in verdicts}, {True})
+    check.equal("checks in the seed's order", [v.check.value for v in verdicts], [c.value for c in NativeCheck])
+
+
+@witness.refusal(
+    "A check without observations is NOT RUN, naming its subcase count.",
+    rules=[decide],
+    reasons=[because(NoObservations, at="$.checks.final_need_draft_real_complete", saying=["4 subcases", "NOT RUN"])],
+)
+def no_observations_is_not_run():
+    return decide(FINAL, ())
+
+
+@witness.positive("Dropping any one subcase in any one arm holds that check, naming exactly that slot.", rules=[decide])
+def every_missing_subcase_and_arm_holds_naming_it() -> None:
+    full = complete()
+    wrong: list[str] = []
+    slots = 0
+    for c, table in SUBCASES.items():
+        for s in table:
+            for arm in Arm:
+                slots += 1
+                v = decide(c, without(full, c, s.name, arm), RESOLVED)
+                seen = [(type(r).__name__, r.where) for r in v.reasons]
+                if v.status is not Status.HOLD or seen != [("SubcaseMissing", f"$.checks.{c.value}.{s.name}.{arm.value}")]:
+                    wrong.append(f"{c.value}.{s.name}.{arm.value}: {v.status.value} {seen}")
+    check.equal("slots (55 subcases x 2 arms)", slots, 110)
+    check.equal("slots not held by name", wrong, [])
+
+
+@witness.refusal(
+    "A missing 36q+129 tail in arm ON holds the final-tail check, naming the tail, the arm and the start.",
+    rules=[decide],
+    reasons=[because(SubcaseMissing, at="$.checks.final_need_draft_real_complete.tail_36q_plus_129.ON", saying=["tail_36q_plus_129", "arm ON", ON_START])],
+)
+def missing_final_tail_129_on_holds_naming_it():
+    return decide(FINAL, without(complete(), FINAL, "tail_36q_plus_129", Arm.ON), RESOLVED)
+
+
+@witness.refusal(
+    "A missing OFF arm holds the check, naming every one of its subcases in that arm.",
+    rules=[decide],
+    reasons=[
+        because(SubcaseMissing, at=f"$.checks.no_local_drafter.{s.name}.OFF", saying="arm OFF")
+        for s in SUBCASES[DRAFTER]
+    ],
+)
+def missing_off_arm_holds_naming_every_subcase():
+    return decide(DRAFTER, without(complete(), DRAFTER, None, Arm.OFF), RESOLVED)
+
+
+@witness.refusal(
+    "CPU-fixture observations of every subcase hold the check in both arms, never PASS.",
+    rules=[decide],
+    reasons=[
+        because(FixtureNotNative, at=f"$.checks.final_need_draft_real_complete.{s.name}.{arm.value}", saying="CPU_FIXTURE")
+        for s in SUBCASES[FINAL] for arm in Arm
+    ],
+)
+def cpu_fixture_observations_hold_never_pass():
+    return decide(FINAL, complete(Evidence.CPU_FIXTURE), RESOLVED)
+
+
+@st.composite
+def _fixture_slots(draw: st.DrawFn) -> tuple[NativeCheck, list[tuple[str, Arm]]]:
+    c = draw(st.sampled_from(list(NativeCheck)))
+    slots = [(s.name, arm) for s in SUBCASES[c] for arm in Arm]
+    return c, draw(st.lists(st.sampled_from(slots), min_size=1, max_size=4))
+
+
+@witness.property("Any CPU-fixture observation among native ones keeps its check from PASS.", rules=[decide])
+@settings(max_examples=60, deadline=None)
+@given(_fixture_slots())
+def any_cpu_fixture_observation_keeps_a_check_from_pass(drawn: tuple[NativeCheck, list[tuple[str, Arm]]]) -> None:
+    c, slots = drawn
+    observations = complete(checks=(c,))
+    for name, arm in slots:
+        observations = replaced(observations, c, name, arm, evidence=Evidence.CPU_FIXTURE)
+    check.equal(f"{c.value} status", decide(c, observations, RESOLVED).status, Status.HOLD)
+
+
+@witness.refusal(
+    "A native observation that did not hold holds the check, naming its subcase, arm and start.",
+    rules=[decide],
+    reasons=[because(SubcaseNotHeld, at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF", saying=["backtrack", OFF_START])],
+)
+def unheld_subcase_holds_naming_its_start():
+    return decide(CANCEL, replaced(complete(), CANCEL, "backtrack", Arm.OFF, held=False), RESOLVED)
+
+
+@witness.refusal(
+    "OFF and ON run under a different workload, mode or hooks hold the subcase, naming the field.",
+    rules=[decide],
+    reasons=[
+        because(ArmsMismatched, at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.leftover_64", saying=["workload", "other-workload"]),
+        because(ArmsMismatched, at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.remaining_257", saying=["mode", "sync/process"]),
+        because(ArmsMismatched, at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.peer_progress", saying=["hooks", "hooks-v2"]),
+    ],
+)
+def mismatched_arms_hold_naming_the_field():
+    obs = replaced(complete(), REMAINING, "leftover_64", Arm.ON, workload="other-workload")
+    obs = replaced(obs, REMAINING, "remaining_257", Arm.OFF, mode="sync/process")
+    return decide(REMAINING, replaced(obs, REMAINING, "peer_progress", Arm.ON, hooks="hooks-v2"), RESOLVED)
+
+
+@witness.refusal(
+    "Until its owner resolves sync mode, the sync subcases hold even when observed natively.",
+    rules=[decide],
+    reasons=[
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync", saying=["sync", "coordinator"]),
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync", saying=["sync", "coordinator"]),
+    ],
+)
+def unresolved_sync_mode_holds_even_when_observed():
+    return decide(NEAR_CAP, complete(), FIXTURE_OWNER_RESOLUTIONS)
+
+
+@witness.refusal(
+    "Until its owner resolves multimodal support, the MM subcase holds even when observed natively.",
+    rules=[decide],
+    reasons=[because(ModeUnresolved, at="$.checks.mixed_rejected_rows_mm_logprobs_exclusions.multimodal", saying=["multimodal", "coordinator"])],
+)
+def unresolved_multimodal_holds_even_when_observed():
+    return decide(MIXED, complete(), FIXTURE_OWNER_RESOLUTIONS)
+
+
+@witness.positive("An owner's resolution lets observed sync subcases PASS but never waives a missing one.", rules=[decide])
+def owner_resolution_passes_observed_but_never_waives() -> None:
+    check.equal("resolved and observed", decide(NEAR_CAP, complete(), RESOLVED).status, Status.PASS)
+    missing = decide(NEAR_CAP, without(complete(), NEAR_CAP, "k5_sync", Arm.ON), RESOLVED)
+    check.equal("resolved but missing", (missing.status, [r.where for r in missing.reasons]),
+                (Status.HOLD, ["$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync.ON"]))
+
+
+@witness.refusal(
+    "A renamed subcase is unknown and the real one stays missing in both arms.",
+    rules=[decide],
+    reasons=[
+        because(UnknownSubcase, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync_skipped", saying="prohibited"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.OFF"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.ON"),
+    ],
+)
+def renamed_subcase_holds():
+    obs = replaced(complete(), NEAR_CAP, "k4_sync", Arm.OFF, subcase="k4_sync_skipped")
+    return decide(NEAR_CAP, replaced(obs, NEAR_CAP, "k4_sync", Arm.ON, subcase="k4_sync_skipped"), RESOLVED)
+
+
+@witness.refusal(
+    "An arm whose observations come from two starts holds, naming both starts.",
+    rules=[decide],
+    reasons=[because(SplicedStarts, at="$.checks.cancel_slot_reuse_preempt_backtrack.ON", saying=[ON_START, OTHER_ON_START])],
+)
+def spliced_starts_in_one_arm_hold():
+    return decide(CANCEL, replaced(complete(), CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START), RESOLVED)
+
+
+@witness.refusal(
+    "OFF and ON observations claiming one start hold the check.",
+    rules=[decide],
+    reasons=[because(ArmsShareStart, at="$.checks.no_local_drafter", saying=OFF_START)],
+)
+def arms_sharing_one_start_hold():
+    obs = complete()
+    for s in SUBCASES[DRAFTER]:
+        obs = replaced(obs, DRAFTER, s.name, Arm.ON, start_id=OFF_START)
+    return decide(DRAFTER, obs, RESOLVED)
+
+
+@witness.refusal(
+    "Observations bound to two manifests hold the check.",
+    rules=[decide],
+    reasons=[because(ManifestMismatch, at="$.checks.final_need_draft_real_complete", saying=["2 manifests", OTHER_MANIFEST])],
+)
+def two_manifests_hold():
+    return decide(FINAL, replaced(complete(), FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED)
+
+
+@witness.positive("The seed's table names 55 subcases, seven checks' from the seed and five checks' as fixtures.", rules=[decide])
+def subcase_table_names_the_seed_subcases() -> None:
+    check.equal("subcases", sum(len(t) for t in SUBCASES.values()), 55)
+    check.equal("final tails", [s.name for s in SUBCASES[FINAL]], ["tail_36q_plus_1", "tail_36q_plus_127", "tail_36q_plus_128", "tail_36q_plus_129"])
+    check.equal("near cap", [s.name for s in SUBCASES[NEAR_CAP]], ["k4_sync", "k4_async", "k5_sync", "k5_async"])
+    check.equal("remaining/leftover", [s.name for s in SUBCASES[REMAINING]], ["remaining_129", "remaining_256", "remaining_257", "leftover_64", "leftover_128", "peer_progress"])
+    fixture = [c.value for c, t in SUBCASES.items() if {s.source for s in t} == {SubcaseSource.FIXTURE}]
+    check.equal("fixture-named checks", fixture, [
+        "rank_q_kept_position_valid_anchor_owner_agreement", "source_kv_writes_retained",
+        "step_generation_echo_and_uniform_broadcast", "native_dispatch_unchanged", "no_local_drafter",
+    ])
+
+
+@witness.refusal(
+    "A mode with no owner record stays unresolved, naming an unassigned owner.",
+    rules=[decide],
+    reasons=[
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync", saying="unsupported until its owner (an unassigned owner) resolves it"),
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync", saying="unsupported until its owner (an unassigned owner) resolves it"),
+    ],
+)
+def mode_without_owner_record_names_an_unassigned_owner():
+    return decide(NEAR_CAP, complete(), ())
+
+
+@witness.positive("A verdict whose status or refused flag disagrees with its reasons cannot be built.", rules=[decide])
+def verdict_must_agree_with_its_reasons() -> None:
+    reason = NoObservations("$.checks.final_need_draft_real_complete", "never observed")
+    attempts = {
+        "HOLD without reasons": lambda: verdict.CheckVerdict(FINAL, (), Status.HOLD, True),
+        "PASS with a reason": lambda: verdict.CheckVerdict(FINAL, (reason,), Status.PASS, False),
+        "HOLD not refused": lambda: verdict.CheckVerdict(FINAL, (reason,), Status.HOLD, False),
+    }
+    said = {}
+    for label, build in attempts.items():
+        try:
+            build()
+            said[label] = "built"
+        except ValueError as exc:
+            said[label] = str(exc)
+    check.equal("errors", said, {
+        "HOLD without reasons": "status HOLD disagrees with 0 reason(s): PASS iff none",
+        "PASS with a reason": "status PASS disagrees with 1 reason(s): PASS iff none",
+        "HOLD not refused": "refused=False disagrees with status HOLD",
+    })
+
+
+SECOND_OFF_START = "up2-off-20261026T083000Z"
+
+
+def _decide_worlds() -> dict[str, verdict.CheckVerdict]:
+    full = complete()
+    spliced = replaced(full, CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START)
+    shared = full
+    for s in SUBCASES[DRAFTER]:
+        shared = replaced(shared, DRAFTER, s.name, Arm.ON, start_id=OFF_START)
+    shared = replaced(shared, DRAFTER, "no_local_mtp_load", Arm.OFF, start_id=SECOND_OFF_START)
+    shared = replaced(shared, DRAFTER, "no_local_mtp_load", Arm.ON, start_id=SECOND_OFF_START)
+    mismatched = replaced(full, REMAINING, "leftover_64", Arm.ON, workload="other-workload")
+    return {
+        "missing final tail in ON": decide(FINAL, without(full, FINAL, "tail_36q_plus_129", Arm.ON), RESOLVED),
+        "missing OFF arm": decide(DRAFTER, without(full, DRAFTER, None, Arm.OFF), RESOLVED),
+        "spliced ON starts and a missing subcase": decide(CANCEL, without(spliced, CANCEL, "backtrack", Arm.ON), RESOLVED),
+        "arms sharing two starts": decide(DRAFTER, shared, RESOLVED),
+        "two manifests": decide(FINAL, replaced(full, FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED),
+        "mismatched workload": decide(REMAINING, mismatched, RESOLVED),
+        "unresolved sync mode": decide(NEAR_CAP, complete(), ()),
+    }
+
+
+@witness.snapshot(
+    "A regression control over the located reasons decide gives for a set of held checks, byte for byte.",
+    rules=[decide],
+)
+def held_checks_render_located_reasons() -> str:
+    lines = []
+    for label, decided in _decide_worlds().items():
+        lines.append(f"{label}: {decided.status.value}")
+        lines.extend(f"  {type(r).__name__} {r.where}: {r.why}" for r in decided.reasons)
+    return "\n".join(lines) + "\n"
+
+
+@witness.positive("A subcase is named in lower snake_case: an empty, hyphenated or upper-case name cannot be built.", rules=[decide])
+def subcase_names_are_lower_snake_case() -> None:
+    check.equal("a snake_case name", Subcase("k4_sync", SubcaseSource.SEED).name, "k4_sync")
+    said = {}
+    for name in ("", "k4-sync", "K4_sync"):
+        try:
+            said[name] = f"built {Subcase(name, SubcaseSource.SEED)!r}"
+        except ValueError as exc:
+            said[name] = str(exc)
+    check.equal("refused names", said, {
+        "": "Subcase.name: expected a lower snake_case name, got str ''",
+        "k4-sync": "Subcase.name: expected a lower snake_case name, got str 'k4-sync'",
+        "K4_sync": "Subcase.name: expected a lower snake_case name, got str 'K4_sync'",
+    })
+
+
+def passes(native_check: NativeCheck, resolutions: tuple[Any, ...], fates: dict[tuple[str, Arm], str]) -> bool:
+    """Say whether the check must PASS: every slot native and held, every needed mode resolved."""
+    resolved = {r.mode for r in resolutions if r.resolved}
+    modes_ok = all(mode in resolved for subcase in SUBCASES[native_check] for mode in subcase.needs)
+    return modes_ok and all(fate == "native" for fate in fates.values())
+
+
+@witness.property(
+    "A native check passes exactly when every subcase was observed natively and held in both arms, with its modes resolved.",
+    rules=[verdict.decide],
+)
+@given(gen.native_cases())
+@example(gen.native_case(NativeCheck.NO_LOCAL_DRAFTER, {}, (False, False)))
+@example(gen.native_case(NativeCheck.NO_LOCAL_DRAFTER, {("remote_round_progress", Arm.ON): "missing"}, (True, True)))
+@example(gen.native_case(NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, {("tail_36q_plus_129", Arm.OFF): "native_and_fixture"}, (True, True)))
+@example(gen.native_case(NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP, {}, (False, True)))
+@example(gen.native_case(NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP, {}, (True, False)))
+@example(gen.native_case(NativeCheck.SOURCE_KV_WRITES_RETAINED, {("no_write_holes", Arm.OFF): "not_held"}, (True, True)))
+def decide_passes_iff_every_subcase_is_native_in_both_arms(case: Any) -> None:
+    native_check, observations, resolutions, fates = case
+    decided = verdict.decide(native_check, observations, resolutions)
+    mine = [o for o in observations if o.check is native_check]
+    expected = Status.PASS if passes(native_check, resolutions, fates) else (Status.HOLD if mine else Status.NOT_RUN)
+    check.equal(f"{native_check.value} status", decided.status, expected)
+    check.equal("refused", decided.refused, expected is not Status.PASS)
+    if expected is not Status.PASS:
+        short = sorted({f"$.checks.{native_check.value}.{s}.{a.value}" for (s, a), fate in fates.items() if fate != "native"})
+        named = {r.where for r in decided.reasons}
+        check.equal("slots short of native evidence, each named", [w for w in short if w not in named], [])
