@@ -121,7 +121,7 @@ def _declared(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evid
     changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, {k: v for k, v in seen.items()}, vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s not in {c.subject for c in changes}]
     updated = sweep.record_defects(recorded, seeded, plan, seen, full=full)
-    code = _finish(ws, args, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update")
+    code = _finish(ws, args, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update", base)
     print(f"{len(seeded)} defects: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: list(Intent.__members__).index(kv[0]))))
     return Exit.RED if failing or problems else code
 
@@ -182,7 +182,7 @@ def _auto(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence
     if full:
         problems += [f"stale explanation {m}: no such mutant any more; remove it from the equivalents file" for m in sorted(equivalent) if m not in {x.id for x in ws.mutants}]
         problems += [f"stale explanation {m}: it is killed now; remove it from the equivalents file" for m in sorted(equivalent) if m in shown and shown[m].status == "killed"]
-    return _finish(ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update")
+    return _finish(ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base)
 
 
 def fnmatch_id(mutant_id: str, pattern: str) -> bool:
@@ -218,7 +218,9 @@ def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
     return {j.ident: known[plan.fingerprints[j.ident]] for j in plan.jobs}
 
 
-def _finish(ws: Workspace, args: argparse.Namespace, updated: Evidence, changes: list[Change], restamp: list[str], problems: list[str], what: str, command: str) -> int:
+def _finish(
+    ws: Workspace, args: argparse.Namespace, updated: Evidence, changes: list[Change], restamp: list[str], problems: list[str], what: str, command: str, base: Any
+) -> int:
     """Print how the observed evidence differs from the recorded; record it with --update; return the exit code."""
     if changes:
         weak = sum(1 for c in changes if c.weakening)
@@ -239,13 +241,8 @@ def _finish(ws: Workspace, args: argparse.Namespace, updated: Evidence, changes:
         stale = False
     elif stale:
         print(f"the recorded evidence is stale: run `{command}`, review the diff of ledger/evidence, and commit it")
-    _reports(ws, args, updated)
+    if args.report_json or args.report_html:
+        from claims.cli.mutate_views import write_reports
+
+        write_reports(ws, updated, json_path=args.report_json, html_path=args.report_html, baseline=base)
     return Exit.RED if stale or problems else Exit.PASS
-
-
-def _reports(ws: Workspace, args: argparse.Namespace, evidence: Evidence) -> None:
-    if not (args.report_json or args.report_html):
-        return
-    from claims.cli.mutate_views import write_reports
-
-    write_reports(ws, evidence, json_path=args.report_json, html_path=args.report_html)

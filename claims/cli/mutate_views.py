@@ -1,27 +1,101 @@
-"""`claim_batch mutate show ID` and `claim_batch mutate survivors`, and the report files (placeholder until the reports land)."""
+"""`claim_batch mutate show ID`, `claim_batch mutate survivors`, and the report files, from the recorded evidence.
+
+Nothing runs: the mutants come from the (cached) generated tree's manifest,
+their killers from `ledger/evidence/`, the covering claims from the result
+cache of the last run.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from claims._internal.mutation.evidence import Evidence
+from claims._internal.reports.model import ReportModel
+from claims.atomic import write_atomically
+from claims.cli import parse
 from claims.cli.exits import Exit
 
 
+def _version() -> str | None:
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("typed-claims")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _recorded_model(operators: str) -> ReportModel:
+    """Build the report model from what is recorded, without running a claim or a mutant."""
+    from claims._internal.config import load_config
+    from claims._internal.mutation.catalog import collect
+    from claims._internal.mutation.evidence import read_evidence
+    from claims._internal.mutation.generate import generate
+    from claims._internal.mutation.operators import chosen
+    from claims._internal.mutation.plan import Baseline
+    from claims._internal.mutation.report_model import build_model
+    from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+    from claims._internal.mutation.workspace import mutmut_skip
+    from claims._internal.results_cache import ResultsCache
+    from claims._internal.session import open_session
+
+    config = load_config()
+    mutants = generate(config.typecheck, config.root, config.cache / "mutants" / "tree", chosen(operators.split(",")), skip=mutmut_skip(config.typecheck))
+    session = open_session(config=config)
+    claims = session.discovery.claims
+    evidence = read_evidence(config.ledger / "evidence", [c.id for c in claims], root=config.root)
+    cache = ResultsCache.load(config.cache / "results.json")
+    baseline = Baseline.of(cache.durations, {k: e.reach for k, e in cache.entries.items()}) if cache.entries else None
+    catalog = collect(config.mutations)
+    return build_model(config, claims, mutants, catalog.seeded, evidence, read_equivalent(equivalent_path(config)), baseline, _version())
+
+
 def show(argv: Sequence[str]) -> int:
-    """Print a mutant's or defect's diff, status and killers."""
-    print("claim_batch mutate show: not available yet")
-    return Exit.USAGE
+    """Print a mutant's or defect's diff against the original, its operator, status and every killer with how it failed."""
+    parser = argparse.ArgumentParser(prog="claim_batch mutate show", description="Show one mutant or declared defect: diff, operator, status, every killer.")
+    parser.add_argument("ident", metavar="ID", help="a mutant id (or its unique last part, e.g. x_rule__mutmut_3) or a declared defect id")
+    parser.add_argument("--operators", default="mutmut,domain", metavar="SETS", help="operator sets the mutants were generated with (default mutmut,domain)")
+    args = parse(parser, argv)
+    if isinstance(args, Exit):
+        return args
+    from claims._internal.reports.show import show_text
+
+    print(show_text(_recorded_model(args.operators), args.ident))
+    return Exit.PASS
 
 
 def survivors(argv: Sequence[str]) -> int:
-    """Print every survivor with its diff and reason."""
-    print("claim_batch mutate survivors: not available yet")
-    return Exit.USAGE
+    """List every surviving mutant with its diff and its equivalence reason (unexplained ones first)."""
+    parser = argparse.ArgumentParser(prog="claim_batch mutate survivors", description="List survivors with their diffs and equivalence reasons.")
+    parser.add_argument("--operators", default="mutmut,domain", metavar="SETS", help="operator sets the mutants were generated with (default mutmut,domain)")
+    args = parse(parser, argv)
+    if isinstance(args, Exit):
+        return args
+    from claims._internal.reports.show import UNDETECTED, survivors_text
+
+    model = _recorded_model(args.operators)
+    print(survivors_text(model))
+    return Exit.RED if any(m.status in UNDETECTED for m in model.mutants) else Exit.PASS
 
 
-def write_reports(ws: Any, evidence: Any, *, json_path: str | None, html_path: str | None) -> None:
-    """Write the Stryker JSON and HTML reports."""
-    del ws, evidence, json_path, html_path
-    raise NotImplementedError
+def write_reports(ws: object, evidence: Evidence, *, json_path: str | None, html_path: str | None, baseline: object = None) -> None:
+    """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report."""
+    from claims._internal.mutation.report_model import build_model
+    from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+    from claims._internal.mutation.workspace import Workspace
+    from claims._internal.reports.html import html_report
+    from claims._internal.reports.stryker import stryker_report
+
+    assert isinstance(ws, Workspace)
+    equivalent = read_equivalent(equivalent_path(ws.config))
+    model = build_model(ws.config, ws.session.discovery.claims, ws.mutants, ws.catalog.seeded, evidence, equivalent, baseline, _version())  # type: ignore[arg-type]
+    if json_path:
+        write_atomically(Path(json_path), (json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        print(f"wrote {json_path} (Stryker mutation-testing-report, schema version 2)")
+    if html_path:
+        data = html_report(model).encode("utf-8")
+        write_atomically(Path(html_path), data)
+        print(f"wrote {html_path} ({len(data):,} bytes, offline)")

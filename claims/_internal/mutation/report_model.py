@@ -1,0 +1,113 @@
+"""Build the reports' `ReportModel` from the generated mutants, the recorded evidence, the defects and the claims.
+
+Statuses map to Stryker's: killed by an assertion or a crash is Killed, by
+timeouts only Timeout, by ended workers only RuntimeError; a survivor is
+Survived (NoCoverage when no claim executed its statement), and Ignored
+with its reason when the equivalents file explains it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from claims._internal.config import Config
+from claims._internal.declare import Claim
+from claims._internal.fingerprint import package_files
+from claims._internal.mutation.defects import Seeded
+from claims._internal.mutation.evidence import Evidence, Observation
+from claims._internal.mutation.generate import Mutant
+from claims._internal.mutation.plan import Baseline, defect_covering
+from claims._internal.reports.model import MutantInfo, Position, ReportModel, TestInfo
+
+
+def _relative(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+
+
+def status_of(seen: Observation, ran: int, explained: str | None) -> tuple[str, str | None]:
+    """Return the Stryker status and reason of one mutant's observation."""
+    if seen.killers:
+        if seen.killers == seen.timeout:
+            return "Timeout", None
+        if seen.killers <= seen.timeout | seen.crashed:
+            return "RuntimeError", None
+        return "Killed", None
+    if explained is not None:
+        return "Ignored", explained
+    return ("Survived" if ran else "NoCoverage"), None
+
+
+def _how(seen: Observation) -> tuple[tuple[str, str], ...]:
+    return tuple((claim, seen.how(claim)) for claim in sorted(seen.killers))
+
+
+def _function_spans(text: str) -> dict[str, tuple[int, int]]:
+    spans = {}
+    for node in ast.parse(text).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            spans[node.name] = (node.lineno, node.end_lineno or node.lineno)
+    return spans
+
+
+def build_model(
+    config: Config,
+    claims: Sequence[Claim],
+    mutants: Sequence[Mutant],
+    seeded: Sequence[Seeded],
+    evidence: Evidence,
+    equivalent: Mapping[str, str],
+    baseline: Baseline | None,
+    version: str | None = None,
+) -> ReportModel:
+    """Return everything the reports show: rule sources, mutants and defects with every killer, claims as tests."""
+    root = config.root
+    sources: dict[str, tuple[str, str]] = {}
+    for package in config.typecheck:
+        for name, path in package_files(package, root):
+            sources[name] = (_relative(path, root), path.read_text(encoding="utf-8"))
+    infos: list[MutantInfo] = []
+    for mutant in mutants:
+        row = evidence.mutants.get(mutant.id)
+        if row is None or mutant.module not in sources:
+            continue
+        status, reason = status_of(row.observation, row.ran, equivalent.get(mutant.id))
+        covered = sorted(baseline.covering_mutant(mutant)) if baseline else sorted(row.observation.killers)
+        infos.append(
+            MutantInfo(
+                id=mutant.id, declared=False, file=sources[mutant.module][0], rule=f"{mutant.module}.{mutant.function}",
+                operator=mutant.operator, description=f"{mutant.original.strip()} -> {mutant.replacement.strip()}",
+                original=mutant.original, replacement=mutant.replacement,
+                start=Position(mutant.line, mutant.column + 1), end=Position(mutant.end_line, mutant.end_column + 1),
+                status=status, status_reason=reason, killed_by=tuple(sorted(row.observation.killers)),
+                covered_by=tuple(covered), how=_how(row.observation), tests_completed=row.ran,
+            )
+        )
+    for one in seeded:
+        recorded = evidence.defects.get(one.id)
+        module, _, function = one.targets[0].rpartition(".")
+        if recorded is None or module not in sources:
+            continue
+        first, last = _function_spans(sources[module][1]).get(function, (1, 1))
+        covered = sorted(defect_covering(one, baseline, claims)) if baseline else sorted(recorded.observation.killers)
+        status, reason = status_of(recorded.observation, len(covered), None)
+        changes = "; ".join(f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}: wrapped by {getattr(d.replacement, '__qualname__', '?')}" for d in one.defects)
+        infos.append(
+            MutantInfo(
+                id=one.id, declared=True, file=sources[module][0], rule=one.targets[0], operator=one.id, description=one.intent,
+                original=changes, replacement=changes, start=Position(first, 1), end=Position(last + 1, 1),
+                status=status, status_reason=reason or recorded.observation.problem, killed_by=tuple(sorted(recorded.observation.killers)),
+                covered_by=tuple(covered), how=_how(recorded.observation), tests_completed=len(covered),
+            )
+        )
+    tests = []
+    test_files: dict[str, str] = {}
+    for claim in claims:
+        path = Path(claim.source_file)
+        rel = _relative(path, root)
+        if rel not in test_files and path.is_file():
+            test_files[rel] = path.read_text(encoding="utf-8")
+        tests.append(TestInfo(claim.id, claim.statement, rel, claim.source_line, claim.witness, claim.kind.value, claim.rules))
+    files = {rel: text for rel, text in sources.values() if any(m.file == rel for m in infos)}
+    return ReportModel(project=root.name, files=files, mutants=tuple(infos), tests=tuple(tests), test_files=test_files, version=version)
