@@ -248,3 +248,18 @@ def test_a_property_claim_reports_the_shrunk_counterexample(tmp_path: Path) -> N
     assert result.verdict is Verdict.FAIL
     # The minimal counterexample is the smallest odd size.
     assert "all_admit(\n    size=1,\n)" in (result.observed or "")
+
+
+def test_a_claim_naming_tmp_path_gets_a_fresh_folder_removed_afterwards(tmp_path: Path) -> None:
+    w = Witness("t.io")
+    seen: list[Path] = []
+
+    @w.positive("A file written in the claim's folder reads back.", rules=[admit])
+    def writes(tmp_path: Path) -> None:
+        seen.append(tmp_path)
+        check.equal("entries before", list(tmp_path.iterdir()), [])
+        (tmp_path / "packet.json").write_text("{}")
+        check.equal("read back", (tmp_path / "packet.json").read_text(), "{}")
+
+    assert run_claim(only(w), settings(tmp_path)).verdict is Verdict.PASS
+    assert seen and not seen[0].exists()

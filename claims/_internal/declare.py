@@ -75,6 +75,7 @@ class Claim:
     exact_reasons: bool = True
     snapshot_ext: str = "txt"
     timeout: float | None = None
+    wants_tmp_path: bool = False
 
 
 def rule_name(rule: RuleRef, *, where: str) -> str:
@@ -156,6 +157,8 @@ class Witness:
             code = getattr(inspect.unwrap(fn), "__code__", None)
             source = code.co_filename if code is not None else "?"
             line = code.co_firstlineno if code is not None else 0
+            # A claim about I/O (an exclusive publish, an atomic replace) asks for a fresh folder by naming `tmp_path`.
+            wants_tmp = kind is not Kind.PROPERTY and "tmp_path" in inspect.signature(fn).parameters
             self.claims.append(
                 Claim(
                     id=where,
@@ -167,6 +170,7 @@ class Witness:
                     fn=fn,
                     source_file=source,
                     source_line=line,
+                    wants_tmp_path=wants_tmp,
                     **extra,
                 )
             )

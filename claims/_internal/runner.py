@@ -9,7 +9,9 @@ run in worker processes it watches (see `supervisor`).
 from __future__ import annotations
 
 import reprlib
+import shutil
 import signal
+import tempfile
 import threading
 import time
 import traceback
@@ -80,6 +82,19 @@ def deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+@contextmanager
+def _folder(claim: Claim) -> Iterator[Path | None]:
+    """Give a claim that names `tmp_path` a fresh empty folder, removed afterwards whatever happened."""
+    if not claim.wants_tmp_path:
+        yield None
+        return
+    folder = tempfile.mkdtemp(prefix="claim-")
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _notes(exc: BaseException) -> str:
     # Hypothesis attaches the shrunk falsifying example as a note.
     return "\n".join(getattr(exc, "__notes__", ()) or ())
@@ -115,8 +130,8 @@ def run_claim(claim: Claim, settings: Settings, timeout: float | None = None, *,
     limit = timeout or claim.timeout or settings.timeout
     start = time.perf_counter()
     try:
-        with deadline(limit):
-            value = claim.fn()
+        with deadline(limit), _folder(claim) as folder:
+            value = claim.fn(tmp_path=folder) if folder is not None else claim.fn()
     except ClaimTimeout as exc:
         return Result(claim, Verdict.ERROR, time.perf_counter() - start, observed=f"timed out after {limit:g} s", detail=user_traceback(exc), error_type="timeout")
     except AssertionError as exc:

@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "snapshots": ("claims.cli.snapshots:main", "check, --update or --prune the byte-identity snapshots"),
     "gate": ("claims.cli.gate:main", "run everything and fail on any ledger, debt, floor, snapshot or evidence problem"),
     "mutate": ("claims.cli.mutate:main", "run declared defects and automatic mutants; record and compare the kill evidence"),
+    "where": ("claims.cli.where:main", "find a rule's claims, defects, mutants and ledger rows (or a claim's rules and killers)"),
 }
 
 EPILOG = """\

@@ -1,0 +1,117 @@
+"""`claim_batch where RULE_OR_CLAIM`: from a rule to its claims, defects, mutants and ledger rows (or back from a claim).
+
+    claim_batch where domain.spark.fit_wall.serving_arm_admits_under   a rule
+    claim_batch where domain/spark/fit_wall.py                          every rule of a module
+    claim_batch where spark.fit_wall.v41_fits_group_a_at_080_utilization_by_4_gib   a claim
+
+Nothing runs: it reads the discovered claims, the declared defects, the
+recorded evidence and the ledger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+from collections.abc import Sequence
+from pathlib import Path
+
+from claims._internal.declare import Claim
+from claims._internal.kinds import Kind
+from claims._internal.mutation.catalog import collect
+from claims._internal.mutation.evidence import Evidence, claim_key, evidence_file, read_evidence
+from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+from claims._internal.select import closest
+from claims._internal.session import Session, open_session
+from claims.cli import parse
+from claims.cli.exits import Exit
+
+
+def _shown(path: str | Path, root: Path) -> str:
+    p = Path(path).resolve()
+    return p.relative_to(root).as_posix() if p.is_relative_to(root) else str(path)
+
+
+def _rules_of(target: str, session: Session) -> list[str]:
+    """Return the rules a target names: one rule, or every rule of a module given by dotted name or path."""
+    text = target[:-3].replace("/", ".") if target.endswith(".py") else target
+    names = {r for c in session.discovery.claims for r in c.rules}
+    if text in names:
+        return [text]
+    return sorted(r for r in names if r.rpartition(".")[0] == text)
+
+
+def _rule_lines(rule: str, session: Session, evidence: Evidence, equivalent: dict[str, str]) -> list[str]:
+    import importlib
+
+    root = session.config.root
+    module_name, _, function = rule.rpartition(".")
+    location = "?"
+    try:
+        obj = getattr(importlib.import_module(module_name), function)
+        location = f"{_shown(inspect.getsourcefile(obj) or '?', root)}:{inspect.getsourcelines(obj)[1]}"
+    except (ImportError, AttributeError, OSError, TypeError):
+        pass
+    claims = [c for c in session.discovery.claims if rule in c.rules]
+    lines = [f"rule     {rule}  ({location})"]
+    witnesses = sorted({(c.witness, _shown(c.source_file, root)) for c in claims})
+    lines.append("witness  " + ", ".join(f"{w} ({f})" for w, f in witnesses))
+    for kind in Kind:
+        mine = [c.id for c in claims if c.kind is kind]
+        lines.append(f"  {kind.value:<9} {len(mine)}" + "".join(f"\n    {i}" for i in mine))
+    defects = [s for s in collect(session.config.mutations).seeded if rule in s.targets]
+    lines.append(f"defects  {len(defects)}")
+    for one in defects:
+        row = evidence.defects.get(one.id)
+        red = f"{len(row.observation.killers)} red" if row else "no evidence recorded"
+        lines.append(f"    {one.id}  ({red}; must red: {', '.join(sorted(one.must_red)) or '-'})")
+    mutants = [m for m in evidence.mutants.values() if m.module == module_name and m.function == function]
+    killed = sum(1 for m in mutants if m.status == "killed")
+    survivors = [m for m in mutants if m.status != "killed"]
+    lines.append(f"mutants  {len(mutants)}: {killed} killed, {len(survivors)} survived ({sum(1 for m in survivors if m.id in equivalent)} explained)")
+    lines += [f"    {m.id}  {m.status}" + ("  (explained)" if m.id in equivalent else "  (UNEXPLAINED: claim_batch mutate show " + m.id + ")") for m in survivors]
+    path = evidence_file(session.config.ledger / "evidence", module_name)
+    if path.is_file():
+        numbers = [n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if f'"fn":"{function}"' in text]
+        if numbers:
+            lines.append(f"ledger   {_shown(path, root)}:{numbers[0]}-{numbers[-1]} ({len(numbers)} lines)")
+    if claims:
+        lines.append(f"ledger   {_shown(session.config.ledger / 'claims.json', root)}: rows " + ", ".join(sorted(claim_key(c.id) for c in claims)))
+    return lines
+
+
+def _claim_lines(claim: Claim, session: Session, evidence: Evidence) -> list[str]:
+    root = session.config.root
+    lines = [f"claim    {claim.id}  [{claim.kind.value}]  ({_shown(claim.source_file, root)}:{claim.source_line})", f"  {claim.statement}"]
+    lines += [f"rule     {r}" for r in claim.rules]
+    defects = sorted(d.id for d in evidence.defects.values() if claim.id in d.observation.killers)
+    mutants = [m for m in evidence.mutants.values() if claim.id in m.observation.killers]
+    alone = [m.id for m in mutants if m.observation.killers == {claim.id}]
+    lines.append(f"killed by {len(defects)} declared defect(s): {', '.join(defects) or '-'}")
+    lines.append(f"killed by {len(mutants)} automatic mutant(s), {len(alone)} of them by this claim alone")
+    lines.append(f"ledger   {_shown(session.config.ledger / 'claims.json', root)}: row key {claim_key(claim.id)}")
+    return lines
+
+
+def main(argv: Sequence[str]) -> int:
+    """Print what the project knows about a rule, a module's rules, or a claim."""
+    parser = argparse.ArgumentParser(prog="claim_batch where", description="Find a rule's claims, defects, mutants and ledger rows, or a claim's rules and killers.")
+    parser.add_argument("target", metavar="RULE_OR_CLAIM", help="a rule (domain.spark.fit_wall.serving_arm_admits_under), a module or its path, or a claim id")
+    args = parse(parser, argv)
+    if isinstance(args, Exit):
+        return args
+    session = open_session()
+    ids = [c.id for c in session.discovery.claims]
+    evidence_folder = session.config.ledger / "evidence"
+    evidence = read_evidence(evidence_folder, ids, root=session.config.root) if evidence_folder.is_dir() else Evidence()
+    claim = next((c for c in session.discovery.claims if c.id == args.target), None)
+    if claim is not None:
+        print("\n".join(_claim_lines(claim, session, evidence)))
+        return Exit.PASS
+    rules = _rules_of(args.target, session)
+    if not rules:
+        close = closest(args.target, session.discovery.claims)
+        print(f"claim_batch where: no rule, module or claim {args.target!r}" + (f"; closest: {', '.join(close)}" if close else ""))
+        return Exit.USAGE
+    equivalent = read_equivalent(equivalent_path(session.config))
+    print("\n\n".join("\n".join(_rule_lines(rule, session, evidence, equivalent)) for rule in rules))
+    return Exit.PASS
