@@ -68,7 +68,7 @@ class Claim:
     statement: str
     kind: Kind
     rules: tuple[str, ...]
-    fn: Callable[[], Any] = field(eq=False, repr=False)
+    fn: Callable[..., Any] = field(eq=False, repr=False)
     source_file: str
     source_line: int
     reasons: tuple[Because, ...] = ()
