@@ -12,8 +12,11 @@ catalogue's are `x_rule__mutmut_d3`.  Only changed files are regenerated.
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import hashlib
 import json
+import multiprocessing
+import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -229,26 +232,18 @@ def generate(
     own = [(here / name).read_text(encoding="utf-8") for name in ("generate.py", "operators.py", "domain_operators.py")]
     ops_key = _digest(GENERATOR, *own, *(op.name for op in operators))
     new: dict[str, Any] = {}
-    mutants: list[Mutant] = []
-    done = 0
+    todo: list[tuple[str, str, str, str, bool]] = []
     for package in packages:
         for name, path in package_files(package, root):
-            done += 1
-            if on_file is not None:
-                on_file(done)
             rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
-            out = tree / rel
             source = path.read_text(encoding="utf-8")
             excluded = bool(skip and skip(rel))
             key = _digest(ops_key, source, str(excluded))
             cached = old.get(rel)
-            if isinstance(cached, dict) and cached.get("key") == key and out.is_file():
+            if isinstance(cached, dict) and cached.get("key") == key and (tree / rel).is_file():
                 new[rel] = cached
             else:
-                code, found = mutate_source(name, rel, source, [] if excluded else operators)
-                write_atomically(out, code.encode("utf-8"))
-                new[rel] = {"key": key, "mutants": [asdict(m) for m in found]}
-            mutants.extend(Mutant(**m) for m in new[rel]["mutants"])
+                todo.append((name, rel, source, key, excluded))
         # Non-Python files of the package (data the rules read) come along unchanged.
         folder = package_folder(package, root)
         for data in folder.rglob("*") if folder is not None and folder.is_relative_to(root) else ():
@@ -256,5 +251,21 @@ def generate(
                 target = tree / data.relative_to(root)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(data, target)
+    done = len(new)
+    if on_file is not None:
+        on_file(done)
+    # libcst is slow: regenerate changed files on every core (forked, so mutmut's loaded configuration comes along).
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context) as pool:
+        jobs = {pool.submit(mutate_source, name, rel, source, [] if excluded else list(operators)): (rel, key) for name, rel, source, key, excluded in todo}
+        for job in concurrent.futures.as_completed(jobs):
+            rel, key = jobs[job]
+            code, found = job.result()
+            write_atomically(tree / rel, code.encode("utf-8"))
+            new[rel] = {"key": key, "mutants": [asdict(m) for m in found]}
+            done += 1
+            if on_file is not None:
+                on_file(done)
+    mutants = [Mutant(**m) for entry in new.values() for m in entry["mutants"]]
     write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
     return sorted(mutants, key=lambda m: m.id)
