@@ -147,6 +147,18 @@ def a_utilization_must_be_basis_points_in_range() -> None:
         check.equal(f"{bad!r} bp", misuse(lambda: attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=bad)), message)
 
 
+@witness.positive(
+    "A distinct-keys validator built afresh passes distinct host names and names a repeat anywhere in the list, listing every name.",
+    rules=[vf.distinct],
+)
+def a_distinct_validator_built_afresh_names_any_repeat() -> None:
+    # Built inside the claim, not at import: HostGroup's own validator was built before any mutant is switched in.
+    probe = attrs.make_class("Probe", {"hosts": attrs.field(validator=vf.distinct("name", "host names"))}, frozen=True)
+    check.equal("four distinct names", probe(hosts=GROUP_A.hosts).hosts, GROUP_A.hosts)
+    apart = (GROUP_A.hosts[0], GROUP_A.hosts[1], GROUP_A.hosts[0])
+    check.equal("srv5 again after srv6", misuse(lambda: probe(hosts=apart)), "Probe.hosts: expected distinct host names, got ['srv5', 'srv6', 'srv5']")
+
+
 GROUP_A_DOCUMENT = STRICT.unstructure(GROUP_A)
 
 

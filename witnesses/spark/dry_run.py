@@ -86,6 +86,18 @@ OTHER_RUNTIME_IMAGE = ImageAdmitted(at=IMAGE.at, config_digest=OTHER_DIGEST, run
 SRV7_TAKEN = HostHeld(at=1_767_221_000, host="srv7", subject="spark-serving-group-b")
 
 
+@witness.refusal(
+    "A V4.1 dry run whose plan renders is still refused when admission refuses, naming the failing conjunct.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)")],
+)
+def a_rendered_v41_plan_is_still_refused_by_admission():
+    # Seed A4: the dry run exits 0 only when the plan rendered AND admission holds; here only the plan does.
+    report = dry_run.v41_group_a_launch_dry_run(authority_log(ACTIVE, *HELD_A, SRV7_TAKEN, IMAGE, SUSPENSION), READ_AT, v41_inputs())
+    check.equal("hosts rendered", [s.host for s in report.hosts], ["srv5", "srv6", "srv7", "srv8"])
+    return report.verdict
+
+
 def every_conjunct_failing_log() -> AuthorityLog:
     """Return a log failing all four conjuncts: expired lease, another successor, another runtime key, srv7 taken."""
     return authority_log(ACTIVE, *HELD_A, SRV7_TAKEN, OTHER_RUNTIME_IMAGE, EXPIRED_OTHER_SUCCESSOR)

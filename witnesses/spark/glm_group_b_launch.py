@@ -24,6 +24,7 @@ def glm_carries_its_own_container_and_unit_values() -> None:
     container, units = glm_group_b_launch.glm_native_arm_container(), glm_group_b_launch.glm_native_arm_units()
     check.equal("container", (container.container_name, container.rendezvous_port, container.shm_size, container.extra_mounts), ("glm-native", 29501, "64g", ()))
     check.equal("units", (units.head_unit_name, units.rank_unit_name), ("glm-native-head.service", "glm-native-rank.service"))
+    check.equal("logs", (units.head_log_path, units.rank_log_path), ("/var/log/gunbc/glm-native-head.log", "/var/log/gunbc/glm-native-rank.log"))
     check.equal("plan's container", glm_plan().request.container, container)
 
 

@@ -1,0 +1,1 @@
+"""Declare the seeded defects of the shared core: sizes, field validators and the strict converter."""

@@ -1,0 +1,36 @@
+"""Declare the seeded defects of the strict converter and its located errors.
+
+DESIGN's pitfall: cattrs coerces by default; seed B1: a private payload is
+never serialised.  The converter the domain imports (`STRICT`) is built at
+import, before a defect is switched in, so these defects show on the claims
+that build a converter afresh.
+"""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.core import convert
+
+bool_left_to_cattrs = Defect(
+    id="core.bool_left_to_cattrs",
+    target=convert.strict_converter,
+    intent="Leave bool off the strict primitive hooks, so a fresh converter coerces 1 into True as cattrs does by default.",
+    patch=("for kind in (str, int, bool, float):", "for kind in (str, int, float):"),
+    must_red={"core.convert.a_fresh_converter_is_strict_and_tagged"},
+)
+
+suffix_row_serialised = Defect(
+    id="core.suffix_row_serialised",
+    target=convert.strict_converter,
+    intent="Drop the hook that refuses to write a private payload, so a fresh converter serialises a SuffixRow with its anchor token (seed B1: never serialised).",
+    patch=("    converter.register_unstructure_hook_func(_is_private, _refuse_private)\n", ""),
+    must_red={"core.convert.fresh_converter_never_writes_or_reads_a_suffix_row"},
+)
+
+nested_errors_located_at_the_root = Defect(
+    id="core.nested_errors_located_at_the_root",
+    target=convert.located_pairs,
+    intent="Drop the path a structuring error is nested under, so an error inside $.groups[1] is located at $.hosts[0] as if it were the whole document.",
+    patch=("cattrs.transform_error(exc, path=path, format_exception=_say)", "cattrs.transform_error(exc, format_exception=_say)"),
+    must_red={"core.convert.located_lines_read_exactly"},
+)

@@ -1,0 +1,1 @@
+"""Declare the seeded defects of Part B (native qualification checks), mirroring `domain/native/`."""

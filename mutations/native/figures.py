@@ -1,0 +1,26 @@
+"""Declare the seeded defects of the exact figures (seed B2: every figure carries provenance; a sum with an ESTIMATED term is ESTIMATED)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.native import figures
+
+estimate_reported_as_measured = Defect(
+    id="native.estimate_reported_as_measured",
+    target=figures.report,
+    intent="Refuse a report on the wrong arm, so an ESTIMATED figure is reported as MEASURED while one reported as ESTIMATED is refused.",
+    patch=("claimed is Provenance.MEASURED:", "claimed is not Provenance.MEASURED:"),
+    must_red={"native.figures.estimate_is_never_reported_as_measured"},
+    must_green={"native.figures.measured_figure_reported_as_measured"},
+)
+
+sum_takes_its_first_provenance = Defect(
+    id="native.sum_takes_its_first_provenance",
+    target=figures.figure_sum,
+    intent="Give a sum its first term's provenance, so a sum led by a MEASURED term is MEASURED despite its ESTIMATED terms (seed B2).",
+    patch=("joined(*(t.provenance for t in terms))", "terms[0].provenance"),
+    must_red={
+        "native.figures.sum_with_an_estimated_term_is_never_reported_as_measured",
+        "native.figures.an_estimated_term_makes_the_result_estimated",
+    },
+)

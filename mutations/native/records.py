@@ -1,0 +1,82 @@
+"""Declare the seeded defects of the saved-record facts (seed B2): the request ledger, the tails, near-cap, the 300K screen.
+
+Most model a check that looks at the wrong thing: that a field is set
+instead of what it says, a flag trusted over a classification, a figure
+compared at fewer decimals.
+"""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.native import records
+
+RECORDS = "native.records"
+
+completions_not_accounted = Defect(
+    id="native.completions_not_accounted",
+    target=records.requests_accounted,
+    intent="Account a diagnostic's requests from send intents and opened responses only, so a missing completion goes unnoticed (seed B2: 28 / 28 / 28).",
+    patch=("not r.send_intents == r.opened == r.completions", "not r.send_intents == r.opened"),
+    must_red={f"{RECORDS}.unequal_ledger_is_unaccounted"},
+    must_green={f"{RECORDS}.saved_diagnostic_accounts_28_of_28", f"{RECORDS}.empty_ledger_is_unaccounted"},
+)
+
+estimated_q_verifies_tails = Defect(
+    id="native.estimated_q_verifies_tails",
+    target=records.tails_verified,
+    intent="Check that the q's provenance is recorded instead of that it is MEASURED, so the saved ESTIMATED q4092 passes for the start's actual solo q (seed B2).",
+    patch=("if record.q_provenance is not Provenance.MEASURED:", "if record.q_provenance is None:"),
+    must_red={f"{RECORDS}.saved_tails_are_not_verified", f"{RECORDS}.zero_q_refuses_with_every_reason"},
+    must_green={f"{RECORDS}.measured_verified_q_yields_tails"},
+)
+
+near_cap_any_finish = Defect(
+    id="native.near_cap_any_finish",
+    target=records.near_cap_finish,
+    intent="Check that a near-cap request recorded a finish reason instead of that it finished at `length` (seed B2: finish length).",
+    patch=('if r.finish != "length":', "if not r.finish:"),
+    must_red={f"{RECORDS}.near_cap_stop_finish_is_refused"},
+    must_green={f"{RECORDS}.near_cap_requests_total_327680_at_length"},
+)
+
+screen_adopted_on_stage_b = Defect(
+    id="native.screen_adopted_on_stage_b",
+    target=records.screen_adoptable,
+    intent="Adopt a SCREEN as native evidence once its Stage-B says PASS (seed B2: the 300K screen stays SCREEN, non-adoptable, whatever its Stage-B PASS).",
+    patch=(
+        'if screen.classification == "SCREEN" or not screen.adoptable:',
+        'if screen.stage_b != "PASS" and (screen.classification == "SCREEN" or not screen.adoptable):',
+    ),
+    must_red={f"{RECORDS}.saved_screen_is_not_adoptable", f"{RECORDS}.screen_marked_adoptable_is_still_refused"},
+    must_green={f"{RECORDS}.adoptable_native_record_is_admitted"},
+)
+
+adoptable_flag_trusted_over_screen = Defect(
+    id="native.adoptable_flag_trusted_over_screen",
+    target=records.screen_adoptable,
+    intent="Trust a record's adoptable flag over its SCREEN classification, so a SCREEN marked adoptable is adopted.",
+    patch=('if screen.classification == "SCREEN" or not screen.adoptable:', "if not screen.adoptable:"),
+    must_red={f"{RECORDS}.screen_marked_adoptable_is_still_refused"},
+    must_green={f"{RECORDS}.saved_screen_is_not_adoptable"},
+)
+
+gain_compared_at_two_decimals = Defect(
+    id="native.gain_compared_at_two_decimals",
+    target=records.screen_gain,
+    intent="Compare the recorded gain with (1 − median) × 100 at two decimals instead of four, so 6.8252 % passes for 6.8251 % (seed B2).",
+    patch=("if Fraction(round(exact, 4)) != screen.gain_percent:", "if round(exact, 2) != round(screen.gain_percent, 2):"),
+    must_red={f"{RECORDS}.inconsistent_gain_is_refused"},
+    must_green={f"{RECORDS}.screen_gain_is_one_minus_median"},
+)
+
+facts_keep_the_first_refused_record = Defect(
+    id="native.facts_keep_the_first_refused_record",
+    target=records.saved_record_facts,
+    intent="Refuse the saved records with the first refused record's reasons only, so the SCREEN's refusal is folded away behind the tails'.",
+    patch=(
+        "reasons = tuple(r for _, outcome, _ in outcomes if isinstance(outcome, Refused) for r in outcome.reasons)",
+        "reasons = next((outcome.reasons for _, outcome, _ in outcomes if isinstance(outcome, Refused)), ())",
+    ),
+    must_red={f"{RECORDS}.saved_record_facts_refuse_the_tails_and_the_screen"},
+    must_green={f"{RECORDS}.verified_adoptable_records_are_all_admitted"},
+)

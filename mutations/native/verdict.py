@@ -1,0 +1,114 @@
+"""Declare the seeded defects of deciding a native check: PASS only from native observations of every subcase in both arms (seed B1).
+
+Each one lowers a check in a way the seed prohibits: fixture evidence taken
+for native, an unheld subcase counted, spliced starts accepted, a missing
+subcase or arm waived, an unresolved mode waived, arms run differently
+accepted, a subcase dropped from the table.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from claims.defects import Defect, original
+from domain.native import verdict
+from domain.native.checks import NativeCheck
+from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence, Observation, OwnerResolution
+from domain.native.verdict import CheckVerdict
+
+VERDICT = "native.verdict"
+
+
+def decide_counting_fixtures_as_native(
+    check: NativeCheck, observations: tuple[Observation, ...], resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+) -> CheckVerdict:
+    """Decide a check reading only whether each observation held, as if every one were native."""
+    # Only the observations it changes are rebuilt, so the defect costs the claims no time of their own.
+    native = tuple(o if o.evidence is Evidence.NATIVE else attrs.evolve(o, evidence=Evidence.NATIVE) for o in observations)
+    return original(verdict.decide)(check, native, resolutions)
+
+
+def decide_reading_evidence_only(
+    check: NativeCheck, observations: tuple[Observation, ...], resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+) -> CheckVerdict:
+    """Decide a check from where each observation came from, as if every one held."""
+    held = tuple(o if o.held else attrs.evolve(o, held=True) for o in observations)
+    return original(verdict.decide)(check, held, resolutions)
+
+
+cpu_fixture_counted_as_native = Defect(
+    id="native.cpu_fixture_counted_as_native",
+    target=verdict.decide,
+    intent="Count a held CPU-fixture observation as native, so a schema-valid fixture packet decides PASS (seed B1: fixture packets can never make a native check PASS).",
+    replacement=decide_counting_fixtures_as_native,
+    must_red={
+        f"{VERDICT}.cpu_fixture_observations_hold_never_pass",
+        f"{VERDICT}.any_cpu_fixture_observation_keeps_a_check_from_pass",
+        "native.schema.cpu_fixture_packet_is_schema_valid_yet_holds_every_check",
+    },
+    must_green={f"{VERDICT}.complete_native_observations_pass_all_twelve"},
+)
+
+unheld_observation_counted = Defect(
+    id="native.unheld_observation_counted",
+    target=verdict.decide,
+    intent="Count a native observation whose subcase did not hold as a pass, reading only that it was observed (seed B1: PASS is decided from actual observations).",
+    replacement=decide_reading_evidence_only,
+    must_red={f"{VERDICT}.unheld_subcase_holds_naming_its_start"},
+    must_green={f"{VERDICT}.cpu_fixture_observations_hold_never_pass"},
+)
+
+spliced_starts_accepted = Defect(
+    id="native.spliced_starts_accepted",
+    target=verdict.decide,
+    intent="Read each arm's start but drop what the starts and manifests say, so an arm spliced from two starts, arms sharing one start and two manifests decide PASS (seed B2: partial arms are never spliced).",
+    patch=("reasons, starts = _start_reasons(check, mine)", "reasons, starts = [], _start_reasons(check, mine)[1]"),
+    must_red={f"{VERDICT}.spliced_starts_in_one_arm_hold", f"{VERDICT}.arms_sharing_one_start_hold", f"{VERDICT}.two_manifests_hold"},
+)
+
+only_observed_arms_judged = Defect(
+    id="native.only_observed_arms_judged",
+    target=verdict.decide,
+    intent="Judge each subcase only in the arms someone observed it in, so a subcase missing from an arm no longer holds the check (seed B1: one missing subcase keeps it NOT RUN/HOLD).",
+    patch=("for arm in Arm:", "for arm in [a for a in Arm if any(o.arm is a for o in seen)]:"),
+    must_red={
+        f"{VERDICT}.every_missing_subcase_and_arm_holds_naming_it",
+        f"{VERDICT}.missing_final_tail_129_on_holds_naming_it",
+        f"{VERDICT}.missing_off_arm_holds_naming_every_subcase",
+    },
+    must_green={f"{VERDICT}.no_observations_is_not_run", f"{VERDICT}.not_run_is_the_default_for_every_check"},
+)
+
+one_arm_stands_for_both = Defect(
+    id="native.one_arm_stands_for_both",
+    target=verdict.decide,
+    intent="Let a subcase's observation in one arm fill the other arm's empty slot, so OFF-only evidence decides ON too (seed B1: both arms, OFF and ON).",
+    patch=("[o for o in seen if o.arm is arm]", "([o for o in seen if o.arm is arm] or seen)"),
+    must_red={f"{VERDICT}.missing_final_tail_129_on_holds_naming_it", f"{VERDICT}.missing_off_arm_holds_naming_every_subcase"},
+    must_green={f"{VERDICT}.renamed_subcase_holds"},
+)
+
+unresolved_mode_waived = Defect(
+    id="native.unresolved_mode_waived",
+    target=verdict.decide,
+    intent="Waive an unsupported mode once its owner has any record, resolved or not (seed B1: sync and multimodal stay NOT RUN/HOLD until their owner resolves them).",
+    patch=("if not ok:", "if not ok and not resolutions:"),
+    must_red={f"{VERDICT}.unresolved_sync_mode_holds_even_when_observed", f"{VERDICT}.unresolved_multimodal_holds_even_when_observed"},
+    must_green={f"{VERDICT}.mode_without_owner_record_names_an_unassigned_owner"},
+)
+
+arms_run_differently_accepted = Defect(
+    id="native.arms_run_differently_accepted",
+    target=verdict.decide,
+    intent="Stop comparing the two arms' workload, mode and hooks, so OFF and ON run differently still decide PASS (seed B1: the same workload, mode and hooks).",
+    patch=("        reasons.extend(_identity_reasons(check, subcase, seen))\n", ""),
+    must_red={f"{VERDICT}.mismatched_arms_hold_naming_the_field"},
+)
+
+table_forgets_tail_129 = Defect(
+    id="native.table_forgets_tail_129",
+    target=verdict.decide,
+    intent="Decide the final-tail check against a table without the 36q + 129 tail, so a packet that never sent it is not held for it (seed B1: lowering a check is prohibited).",
+    patch=("table = SUBCASES[check]", 'table = tuple(s for s in SUBCASES[check] if s.name != "tail_36q_plus_129")'),
+    must_red={f"{VERDICT}.missing_final_tail_129_on_holds_naming_it"},
+)

@@ -1,0 +1,26 @@
+"""Declare the seeded defects of the native checkpoint wait: min(call + wait, submission deadline), wait ≤ 900 s (seed B2)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.native import waits
+
+WAITS = "native.waits"
+
+wait_ends_at_the_later_deadline = Defect(
+    id="native.wait_ends_at_the_later_deadline",
+    target=waits.native_wait_deadline,
+    intent="End a native wait at the later of call time plus the wait and the submission deadline, inventing a later deadline (seed B2: min, never later).",
+    patch=("Fraction(min(", "Fraction(max("),
+    must_red={f"{WAITS}.wait_ends_at_submission_deadline_when_earlier", f"{WAITS}.deadline_never_later_than_submission_or_900_s"},
+    must_green={f"{WAITS}.wait_beyond_900_s_is_refused"},
+)
+
+wait_cap_doubled = Defect(
+    id="native.wait_cap_doubled",
+    target=waits.native_wait_deadline,
+    intent="Refuse only waits beyond twice the 900 s cap, so a 1000 s native wait is admitted (seed B2: native_wait ≤ 900 s).",
+    patch=("if native_wait > MAX_NATIVE_WAIT_S or", "if native_wait > 2 * MAX_NATIVE_WAIT_S or"),
+    must_red={f"{WAITS}.wait_beyond_900_s_is_refused", f"{WAITS}.deadline_never_later_than_submission_or_900_s"},
+    must_green={f"{WAITS}.wait_ends_at_call_plus_wait_when_earlier"},
+)

@@ -1,0 +1,53 @@
+"""Declare the seeded defects of the window illustration and the two fits (seed B2: window 75 min, hard bound 90 min, no fit established)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.native import windows
+
+WINDOWS = "native.windows"
+
+across_arms_from_exact_sums = Defect(
+    id="native.across_arms_from_exact_sums",
+    target=windows.window_illustration,
+    intent="Add the exact per-arm figures across OFF/ON instead of the seed's printed ones, so 30.4–38.8 prints 30.5–38.9 and the seed's own figures are not reproduced.",
+    patch=('figure_sum("across_arms", rounded(eight, 1), rounded(three, 1))', 'figure_sum("across_arms", eight, three)'),
+    must_red={f"{WINDOWS}.across_arms_is_30_4_to_38_8_from_printed_figures", f"{WINDOWS}.diagnostic_is_about_92_to_107_min_before_restore"},
+    must_green={f"{WINDOWS}.one_32k_probe_is_0_74_to_1_14_min", f"{WINDOWS}.near_cap_probes_are_3_1_to_3_4_and_9_3_to_10_3"},
+)
+
+window_checked_against_the_hard_bound = Defect(
+    id="native.window_checked_against_the_hard_bound",
+    target=windows.one_hold_fit,
+    intent="Compare the diagnostic with the 90 min hard bound where the 75 min submission window belongs, so an 80–90 min total fits one HOLD.",
+    patch=("if t.hi > submission_window_min:", "if t.hi > hard_bound_min:"),
+    must_red={f"{WINDOWS}.measured_total_of_exactly_90_min_exceeds_only_the_window"},
+    must_green={f"{WINDOWS}.measured_total_within_75_min_fits", f"{WINDOWS}.no_established_one_hold_fit"},
+)
+
+window_end_excluded = Defect(
+    id="native.window_end_excluded",
+    target=windows.one_hold_fit,
+    intent="Refuse a total that reaches exactly 75 min, a boundary moved from > to >= at the submission window.",
+    patch=("if t.hi > submission_window_min:", "if t.hi >= submission_window_min:"),
+    must_red={f"{WINDOWS}.measured_total_of_exactly_75_min_fits"},
+    must_green={f"{WINDOWS}.measured_total_within_75_min_fits"},
+)
+
+minutes_read_as_seconds = Defect(
+    id="native.minutes_read_as_seconds",
+    target=windows.complete_packet_fit,
+    intent="Compare a total in minutes with the wait in seconds without converting it, so 18 min of case costs fit a 900 s wait.",
+    patch=("seconds = total.hi * 60 if total.unit is MIN else total.hi", "seconds = total.hi"),
+    must_red={f"{WINDOWS}.measured_minute_costs_past_900_s_are_refused"},
+    must_green={f"{WINDOWS}.measured_case_costs_within_900_s_fit"},
+)
+
+check_without_a_cost_unnoticed = Defect(
+    id="native.check_without_a_cost_unnoticed",
+    target=windows.complete_packet_fit,
+    intent="Look each check up in the table of checks instead of the costs given, so a check with no cost at all is never named (seed B2: no established complete-packet fit).",
+    patch=("if check not in covered:", "if check not in NativeCheck:"),
+    must_red={f"{WINDOWS}.estimated_and_missing_case_costs_are_refused_by_name"},
+    must_green={f"{WINDOWS}.no_established_complete_packet_fit"},
+)

@@ -1,0 +1,75 @@
+"""Declare the seeded defects of seed A4's admission conjuncts and the fold over them.
+
+Two of them are members of the seed's three-defect control (the held-host
+conjunct removed, the lease check removed); the control itself is declared
+with the V4.1 call site it is judged on (`mutations.spark.v41_group_a_launch`).
+"""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import admission
+
+lease_check_removed = Defect(
+    id="spark.lease_check_removed",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Let a suspension admit its successor whatever its lease says (seed A4 conjunct 1 without its live lease).",
+    patch=("if not at < state.lease_expires_at:", "if False:"),
+    must_red={"spark.admission.a_live_lease_admits_until_it_expires"},
+    must_green={"spark.admission.a_group_with_no_state_refuses"},
+)
+
+lease_live_at_its_expiry = Defect(
+    id="spark.lease_live_at_its_expiry",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Hold a lease live through the second it expires, a boundary moved from at < expiry to at <= expiry.",
+    patch=("if not at < state.lease_expires_at:", "if not at <= state.lease_expires_at:"),
+    must_red={"spark.admission.a_live_lease_admits_until_it_expires"},
+)
+
+longer_key_taken_as_the_candidate = Defect(
+    id="spark.longer_key_taken_as_the_candidate",
+    target=admission.successor_is_candidate,
+    intent="Match the authorized successor key by prefix, so a suspension for another realization that extends the key admits this candidate (seed A4 conjunct 2: exactly this candidate).",
+    patch=("if authorized != candidate.candidate:", "if not authorized.startswith(candidate.candidate):"),
+    must_red={"spark.admission.a_longer_key_is_another_successor"},
+    must_green={"spark.admission.the_exact_candidate_key_admits"},
+)
+
+runtime_key_compared_by_name = Defect(
+    id="spark.runtime_key_compared_by_name",
+    target=admission.image_admitted_for_runtime_artifact,
+    intent="Compare the image's runtime key by its name before '@' only, so an image built for another vLLM revision admits (seed A4 conjunct 3).",
+    patch=("if image.runtime_key != candidate.runtime_artifact:", 'if image.runtime_key.split("@")[0] != candidate.runtime_artifact.split("@")[0]:'),
+    must_red={
+        "spark.admission.admission_names_exactly_the_failing_conjuncts",
+        "spark.v41_group_a_launch.image_for_another_runtime_key_refuses_the_launch",
+    },
+    must_green={"spark.admission.the_latest_image_for_the_key_admits"},
+)
+
+only_the_head_host_checked = Defect(
+    id="spark.only_the_head_host_checked",
+    target=admission.admit_host_held_by_subject_among,
+    intent="Check only rank 0's host is held by the group's subject, so a follower held by another subject goes unseen (seed A4 conjunct 4: all four hosts).",
+    patch=("for host in group.hosts]", "for host in group.hosts[:1]]"),
+    must_red={"spark.admission.one_reason_names_every_unheld_host", "spark.admission.the_unheld_hosts_are_listed_exactly"},
+    must_green={"spark.admission.four_held_hosts_admit"},
+)
+
+held_host_conjunct_removed = Defect(
+    id="spark.held_host_conjunct_removed",
+    target=admission.successor_launch_admission,
+    intent="Fold the admission without the all-hosts-held conjunct's refusal (seed A4 conjunct 4 left out).",
+    patch=("for outcome in (image, held):", "for outcome in (image,):"),
+    must_red={"spark.admission.the_fold_reports_every_failing_conjunct"},
+    must_green={"spark.admission.the_fold_admits_the_admitting_world"},
+)
+
+fold_keeps_its_first_reason = Defect(
+    id="spark.fold_keeps_its_first_reason",
+    target=admission.successor_launch_admission,
+    intent="Refuse the launch with the first failing conjunct only, so the others go unsaid (seed A4: every failing conjunct is its own located refusal).",
+    patch=("return Refused(tuple(reasons))", "return Refused(tuple(reasons[:1]))"),
+    must_red={"spark.admission.the_fold_reports_every_failing_conjunct"},
+)

@@ -1,0 +1,31 @@
+"""Declare the seeded defects of the transactional apply (seed A2: head first in, head last out; "head" is node_rank == 0)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import apply_steps
+
+rollback_head_first = Defect(
+    id="spark.rollback_head_first",
+    target=apply_steps.spark_native_arm_steps_of,
+    intent="Roll back the head first instead of last, so followers lose their rendezvous while they are still being restored.",
+    patch=("rollback=stage(ApplyStage.ROLLBACK, tuple(reversed(head_first))),", "rollback=stage(ApplyStage.ROLLBACK, head_first),"),
+    must_red={"spark.apply_steps.the_head_applies_first_and_rolls_back_last"},
+)
+
+head_found_by_position = Defect(
+    id="spark.head_found_by_position",
+    target=apply_steps.spark_native_arm_steps_of,
+    intent="Take the first listed rank as the head instead of node rank 0, so an arm listed followers first gets its front door on a follower (seed A2).",
+    patch=("head = tuple(rank for rank in plan.ranks if rank.node_rank == 0)", "head = plan.ranks[:1]"),
+    must_red={"spark.apply_steps.the_head_is_found_by_node_rank_not_by_position"},
+    must_green={"spark.apply_steps.the_head_applies_first_and_rolls_back_last"},
+)
+
+script_without_set_eu = Defect(
+    id="spark.script_without_set_eu",
+    target=apply_steps.render_step_script,
+    intent="Render step scripts without `set -eu`, so a failed preflight check runs on into the apply.",
+    patch=('        "set -eu",\n', ""),
+    must_red={"spark.apply_steps.a_root_log_path_makes_the_root_directory"},
+)

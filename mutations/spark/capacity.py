@@ -1,0 +1,89 @@
+"""Declare the seeded defects of the V4.1 staircase shape and the Engram residency bets (seeds A3, A4).
+
+The staircase steps x2/x4/x6/x16; one serve covers it (262144, fold-max 16);
+the bets are 19/30/37/46 GiB per rank and press on the ~24 GiB per-rank
+allowance from x4 up.  Module constants are reached through the public
+functions that read them: a wrapper of their output.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from claims.defects import Defect, original
+from domain.spark import capacity
+from domain.spark.capacity import ResidentBet
+
+
+def staircase_topping_at_x8() -> tuple[int, ...]:
+    """Return the staircase with its top step typed as x8."""
+    steps: tuple[int, ...] = original(capacity.v41_staircase_concurrencies)()
+    return (*steps[:-1], 8)
+
+
+def bets_with_x4_at_24_gib() -> tuple[ResidentBet, ...]:
+    """Return the stress model's bets with the x4 bet copied as 24 GiB."""
+    bets: tuple[ResidentBet, ...] = original(capacity.v41_engram_resident_bets)()
+    return tuple(attrs.evolve(b, per_rank_gib=24) if b.concurrency == 4 else b for b in bets)
+
+
+def half_the_context() -> int:
+    """Return half the one serve's context length."""
+    return int(original(capacity.v41_measurement_max_model_len)()) // 2
+
+
+staircase_tops_at_x8 = Defect(
+    id="spark.staircase_tops_at_x8",
+    target=capacity.v41_staircase_concurrencies,
+    intent="Step the staircase to x8 instead of x16, so the one serve is shaped for 8 sequences and the x16 bet is never read (seed A4: 2, 4, 6, 16).",
+    replacement=staircase_topping_at_x8,
+    must_red={"spark.capacity.one_serve_covers_the_whole_staircase", "spark.capacity.readings_off_the_staircase_or_repeated_are_refused"},
+)
+
+x4_bet_at_24_gib = Defect(
+    id="spark.x4_bet_at_24_gib",
+    target=capacity.v41_engram_resident_bets,
+    intent="Bet 24 GiB per rank at x4 instead of 30, just under the 24.25 GiB per-rank allowance, so x4 no longer presses on it (seed A3).",
+    replacement=bets_with_x4_at_24_gib,
+    must_red={"spark.capacity.the_bets_press_on_the_allowance_from_x4_up", "spark.capacity.a_reading_above_its_bet_falsifies_it"},
+)
+
+max_num_seqs_counts_the_steps = Defect(
+    id="spark.max_num_seqs_counts_the_steps",
+    target=capacity.v41_max_num_seqs,
+    intent="Count the staircase's steps (4) instead of folding their max (16), so the one serve cannot hold x16 (seed A4: fold-max of the concurrencies).",
+    patch=("return max(v41_staircase_concurrencies())", "return len(v41_staircase_concurrencies())"),
+    must_red={"spark.capacity.one_serve_covers_the_whole_staircase", "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused"},
+)
+
+context_halved = Defect(
+    id="spark.context_halved",
+    target=capacity.v41_measurement_max_model_len,
+    intent="Serve the staircase at max_model_len 131072 instead of 262144 (seed A4: one serve for the whole staircase).",
+    replacement=half_the_context,
+    must_red={"spark.capacity.one_serve_covers_the_whole_staircase", "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused"},
+)
+
+equal_bet_presses = Defect(
+    id="spark.equal_bet_presses",
+    target=capacity.v41_capacity_measurement,
+    intent="Count a bet equal to the per-rank allowance as pressing on it, a boundary moved from > to >=.",
+    patch=("if b.per_rank_gib > allowance", "if b.per_rank_gib >= allowance"),
+    must_red={"spark.capacity.a_bet_equal_to_the_allowance_does_not_press"},
+)
+
+measurement_keeps_its_first_reason = Defect(
+    id="spark.measurement_keeps_its_first_reason",
+    target=capacity.v41_capacity_measurement,
+    intent="Refuse the measurement with its first reason only, so a falsified bet after a repeated reading goes unsaid.",
+    patch=("return Refused(tuple(reasons))", "return Refused(tuple(reasons[:1]))"),
+    must_red={"spark.capacity.every_faulty_reading_is_refused", "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused"},
+)
+
+bet_lines_read_the_unmeasured_steps = Defect(
+    id="spark.bet_lines_read_the_unmeasured_steps",
+    target=capacity.v41_engram_bet_lines,
+    intent="Say a step exceeds the allowance when it is unmeasured instead of when its bet presses, so x2's 19 GiB bet reads as pressing.",
+    patch=("if bet.concurrency in m.pressured_concurrencies", "if bet.concurrency in m.unmeasured_concurrencies"),
+    must_red={"spark.capacity.the_bet_lines_name_the_steps_that_press"},
+)

@@ -1,0 +1,71 @@
+"""Declare the seeded defects of the dry run's fold and report (seed A4: it admits only when the plan rendered and admission holds)."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
+from domain.spark import dry_run
+from domain.spark.authority_log import AuthorityLog
+from domain.spark.dry_run import DryRunReport
+from domain.spark.profile import ServingLaunchProfile
+from domain.spark.v41_group_a_launch import V41LaunchInputs
+
+
+def _admitted_once_rendered(report: DryRunReport) -> DryRunReport:
+    # The hosts render only when the plan admitted; this verdict forgets the admission conjunct.
+    if report.hosts and isinstance(report.admission, Refused):
+        return attrs.evolve(report, verdict=Admitted(f"the {report.arm} plan rendered and admission holds"))
+    return report
+
+
+def v41_dry_run_without_admission(log: AuthorityLog, at: int, inputs: V41LaunchInputs, engram_bets: bool = False) -> DryRunReport:
+    """Fold the V4.1 dry run, admitting it once the plan rendered, whatever admission says."""
+    return _admitted_once_rendered(original(dry_run.v41_group_a_launch_dry_run)(log, at, inputs, engram_bets))
+
+
+def glm_dry_run_without_admission(log: AuthorityLog, at: int, profile: ServingLaunchProfile) -> DryRunReport:
+    """Fold the GLM dry run, admitting it once the plan rendered, whatever admission says."""
+    return _admitted_once_rendered(original(dry_run.glm_group_b_launch_dry_run)(log, at, profile))
+
+
+def report_without_staging(report: DryRunReport) -> str:
+    """Render the report with every host's Engram staging left out."""
+    bare = attrs.evolve(report, hosts=tuple(attrs.evolve(h, staging=()) for h in report.hosts))
+    return str(original(dry_run.render_dry_run_report)(bare))
+
+
+v41_dry_run_ignores_admission = Defect(
+    id="spark.v41_dry_run_ignores_admission",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Admit the V4.1 dry run once the plan rendered, whatever admission says (seed A4: exit 0 only when the plan rendered and admission holds).",
+    replacement=v41_dry_run_without_admission,
+    must_red={"spark.dry_run.a_rendered_v41_plan_is_still_refused_by_admission"},
+    must_green={"spark.dry_run.a_refused_dry_run_reports_every_reason"},
+)
+
+supplied_shape_reported_open = Defect(
+    id="spark.supplied_shape_reported_open",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Forget to discharge #12371 by the launch shape supplied at the plan's interface, so the report lists it OPEN while every rank renders it.",
+    patch=('    if inputs.launch_shape is not None:\n        discharged["#12371"] = inputs.launch_shape.source\n', ""),
+    must_red={"spark.dry_run.supplied_values_discharge_their_frontiers"},
+)
+
+glm_dry_run_ignores_admission = Defect(
+    id="spark.glm_dry_run_ignores_admission",
+    target=dry_run.glm_group_b_launch_dry_run,
+    intent="Admit the GLM dry run once the plan rendered, whatever admission says, so a host Group B does not hold is launched on.",
+    replacement=glm_dry_run_without_admission,
+    must_red={"spark.dry_run.the_glm_dry_run_refuses_an_unheld_host"},
+    must_green={"spark.dry_run.the_glm_dry_run_admits"},
+)
+
+report_without_its_staging = Defect(
+    id="spark.report_without_its_staging",
+    target=dry_run.render_dry_run_report,
+    intent="Leave each host's Engram staging out of the rendered report, so the operator never reads the three steps that run before preflight (seed A4).",
+    replacement=report_without_staging,
+    must_red={"spark.dry_run.each_host_section_carries_its_own_rank_scripts"},
+)

@@ -1,0 +1,81 @@
+"""Declare the seeded defects of the fit wall: the Engram allowance, the 5/4 requirement and its refusals (seed A3).
+
+The wall's comparison and its reasons live in a private helper; these
+defects reach it through the public rules, by a patch of their own text or
+by a wrapper of their outcome.  The seed's zero-allowance control lives with
+the V4.1 call site it is judged on (`mutations.spark.v41_group_a_launch`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
+from domain.spark import fit_wall
+from domain.spark.checkpoint import CheckpointRow, NothingBeyondWeights
+from domain.spark.fit_wall import FitFigures, WeightsOverflowPool
+from domain.spark.fleet import HostGroup
+
+
+def fit_on_weights_alone(row: CheckpointRow, group: HostGroup) -> Admitted[FitFigures] | Refused:
+    """Fit a row with no profile as if it declared nothing beyond its weights."""
+    return original(fit_wall.serving_arm_admits)(attrs.evolve(row, resident_beyond_weights=NothingBeyondWeights()), group)
+
+
+def refuse_a_full_pool(row: CheckpointRow, group: HostGroup) -> Admitted[FitFigures] | Refused:
+    """Fit a row with no profile, but refuse one whose requirement exactly fills the pool (a strict bound)."""
+    fit = original(fit_wall.serving_arm_admits)(row, group)
+    if isinstance(fit, Admitted) and fit.value.margin_gib == 0:
+        return Refused((WeightsOverflowPool(where="$.row.weight_gib", why=f"{row.name}'s weights x 5/4 reach the {fit.value.pool_gib} GiB pool"),))
+    return fit
+
+
+allowance_rounded_down = Defect(
+    id="spark.allowance_rounded_down",
+    target=fit_wall.engram_page_cache_allowance_gib,
+    intent="Round the allowance down with int() instead of the one shared rounding, so 96.8 GiB charges 96 and 7933 bp fits (seed A2: one byte count is never rounded two ways).",
+    patch=("return gibibyte_ceiling(gib_bytes(outside * group_pool_gib(group)))", "return int(outside * group_pool_gib(group))"),
+    must_red={"spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine", "spark.fit_wall.rounding_up_to_101_gib_refuses_at_7933_bp"},
+)
+
+allowance_is_the_engine_share = Defect(
+    id="spark.allowance_is_the_engine_share",
+    target=fit_wall.engram_page_cache_allowance_gib,
+    intent="Charge the pool share inside the engine (u × pool) instead of the share it leaves outside, so 0.80 utilization charges 388 GiB (seed A3: (1 − u) × pool = 97).",
+    patch=("fraction_of_bp(complement_bp(profile.gpu_memory_utilization_bp))", "fraction_of_bp(profile.gpu_memory_utilization_bp)"),
+    must_red={"spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine", "spark.fit_wall.v41_fits_group_a_at_080_utilization_by_4_gib"},
+)
+
+no_profile_fits_on_weights_alone = Defect(
+    id="spark.no_profile_fits_on_weights_alone",
+    target=fit_wall.serving_arm_admits,
+    intent="Fit a row with no profile on its weights alone instead of refusing its unknown page-cache charge (seed A3's warning).",
+    replacement=fit_on_weights_alone,
+    must_red={"spark.fit_wall.without_a_profile_the_v41_row_is_refused", "spark.fit_wall.the_unknown_charge_refusal_reads_exactly"},
+    must_green={"spark.fit_wall.glm_is_charged_zero_beyond_weights"},
+)
+
+full_pool_refused = Defect(
+    id="spark.full_pool_refused",
+    target=fit_wall.serving_arm_admits,
+    intent="Refuse a requirement equal to the pool, a strict bound where seed A3's wall fits requirement ≤ pool.",
+    replacement=refuse_a_full_pool,
+    must_red={"spark.fit_wall.a_requirement_equal_to_the_pool_fits_with_zero_margin"},
+)
+
+glm_charged_the_allowance = Defect(
+    id="spark.glm_charged_the_allowance",
+    target=fit_wall.serving_arm_admits_under,
+    intent="Compare the row's residency with the NothingBeyondWeights class itself, so GLM is charged an allowance it never declared (seed A3: charged zero).",
+    patch=("if isinstance(row.resident_beyond_weights, NothingBeyondWeights):", "if row.resident_beyond_weights is NothingBeyondWeights:"),
+    must_red={"spark.fit_wall.glm_is_charged_zero_beyond_weights", "spark.fit_wall.nothing_beyond_weights_is_charged_zero"},
+)
+
+refusal_omits_the_utilization = Defect(
+    id="spark.refusal_omits_the_utilization",
+    target=fit_wall.serving_arm_admits_under,
+    intent="Leave the utilization out of the allowance refusal, so it no longer says which --gpu-memory-utilization set the charge.",
+    patch=('charge = f" at {format_bp(profile.gpu_memory_utilization_bp)} utilization"', 'charge = ""'),
+    must_red={"spark.fit_wall.rounding_up_to_101_gib_refuses_at_7933_bp"},
+)

@@ -1,0 +1,30 @@
+"""Declare the seeded defects of the GB10 fleet: the pool, the serving head and the TP4 seats (seed A1)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import fleet
+
+pool_leaves_out_the_head = Defect(
+    id="spark.pool_leaves_out_the_head",
+    target=fleet.group_pool_gib,
+    intent="Sum a group's pool from its first follower, leaving rank 0's 121 GiB out (363 GiB for Group A instead of seed A1's 484).",
+    patch=("for host in group.hosts)", "for host in group.hosts[1:])"),
+    must_red={"spark.fleet.group_a_pools_484_gib", "spark.fleet.a_minted_gb10_host_adds_121_gib"},
+)
+
+head_is_the_last_host = Defect(
+    id="spark.head_is_the_last_host",
+    target=fleet.spark_pair_serving_head,
+    intent="Take a group's last host as its serving head, so Group A's followers dial srv8 instead of rank 0 on srv5 (seed A1).",
+    patch=("return group.hosts[0]", "return group.hosts[-1]"),
+    must_red={"spark.fleet.the_serving_head_is_the_first_host", "spark.fleet.group_a_seats_four_ranks_head_first"},
+)
+
+tp4_refuses_only_larger_groups = Defect(
+    id="spark.tp4_refuses_only_larger_groups",
+    target=fleet.four_spark_tp4,
+    intent="Refuse only groups of more than four hosts, so three hosts seat as FourSparkTp4 (seed A1: one rank on each of exactly four).",
+    patch=("if len(group.hosts) != FOUR_SPARK_TP4_HOSTS:", "if len(group.hosts) > FOUR_SPARK_TP4_HOSTS:"),
+    must_red={"spark.fleet.a_three_host_group_is_not_four_spark_tp4", "spark.fleet.a_two_host_group_on_one_address_is_refused_twice"},
+)

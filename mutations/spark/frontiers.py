@@ -1,0 +1,22 @@
+"""Declare the seeded defects of the declared frontiers (seed A4: each open input refuses the dry run by name)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import frontiers
+
+obligation_located_at_its_owner = Defect(
+    id="spark.obligation_located_at_its_owner",
+    target=frontiers.obligation_open,
+    intent="Locate an open obligation at its owner instead of its frontier key, so the refusal no longer names the frontier.",
+    patch=("where=frontier.key,", "where=frontier.owner,"),
+    must_red={"spark.frontiers.nothing_supplied_refuses_every_frontier_by_name", "spark.frontiers.every_discharge_leaves_no_frontier_open"},
+)
+
+last_frontier_never_open = Defect(
+    id="spark.last_frontier_never_open",
+    target=frontiers.open_frontiers,
+    intent="Skip the table's last frontier (#12370, the authority transition) when listing the open ones, an off-by-one over seed A4's six.",
+    patch=("for frontier in V41_DECLARED_FRONTIERS if", "for frontier in V41_DECLARED_FRONTIERS[:-1] if"),
+    must_red={"spark.frontiers.nothing_supplied_refuses_every_frontier_by_name"},
+)

@@ -1,0 +1,26 @@
+"""Declare the seeded defects of the parameterised mp launcher (seed A2: rank 0 serves, ranks 1..3 run headless)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import launcher
+
+head_decided_by_unit_name = Defect(
+    id="spark.head_decided_by_unit_name",
+    target=launcher.plan_arm_launch_for,
+    intent="Decide which rank serves by comparing unit names instead of node_rank == 0, so an arm whose units share a name has no headless rank (seed A2).",
+    patch=(
+        "headless=seat.node_rank != 0,",
+        "headless=(units.head_unit_name if seat.node_rank == 0 else units.rank_unit_name) != units.head_unit_name,",
+    ),
+    must_red={"spark.launcher.the_head_is_node_rank_zero_not_a_unit_name"},
+    must_green={"spark.launcher.four_hosts_plan_one_head_and_three_headless_ranks"},
+)
+
+shape_refusal_not_relocated = Defect(
+    id="spark.shape_refusal_not_relocated",
+    target=launcher.plan_arm_launch_for,
+    intent="Pass the group's shape refusals on at the group's own paths, so a three-host group is located at $.hosts instead of the request's $.group.hosts.",
+    patch=('reasons.extend(_relocated("$.group", shape.reasons))', "reasons.extend(shape.reasons)"),
+    must_red={"spark.launcher.a_three_host_group_is_refused"},
+)

@@ -1,0 +1,64 @@
+"""Declare the seeded defects of the launch profile: its subject key and the V4.1 mint.
+
+Seed A2: the Engram request enters the subject key only when explicit, so
+every GLM key stays unchanged.  Seed A3: the mint fixes what V4.1 decides
+(fp8_ds_mla, the Engram request) and takes what the capacity measurement owns.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from claims.defects import Defect, original
+from domain.spark import profile as profiles
+from domain.spark.checkpoint import CheckpointRow
+from domain.spark.profile import ServingLaunchProfile
+
+
+def mint_without_engram(*args: object, **kwargs: object) -> ServingLaunchProfile:
+    """Mint the V4.1 profile, then drop its Engram request."""
+    minted: ServingLaunchProfile = original(profiles.deepseek_v41_measurement_profile)(*args, **kwargs)
+    return attrs.evolve(minted, engram=None)
+
+
+def key_with_an_engram_part_always(row: CheckpointRow, profile: ServingLaunchProfile) -> str:
+    """Render the subject key, with an Engram part even where no request is explicit."""
+    key: str = original(profiles.profile_subject_key)(row, profile)
+    return key if profile.engram is not None else key + ";engram=none"
+
+
+engram_dropped_from_the_mint = Defect(
+    id="spark.engram_dropped_from_the_mint",
+    target=profiles.deepseek_v41_measurement_profile,
+    intent="Mint the V4.1 profile without its Engram request, so no rank asks vLLM for cpu_offload (seed A3: the mint fixes the request).",
+    replacement=mint_without_engram,
+    must_red={"spark.profile.the_mint_fixes_what_v41_decides", "spark.profile.the_v41_key_carries_the_explicit_engram_request"},
+)
+
+batched_tokens_fixed_by_the_mint = Defect(
+    id="spark.batched_tokens_fixed_by_the_mint",
+    target=profiles.deepseek_v41_measurement_profile,
+    intent="Spell 8192 batched tokens in the mint instead of taking them as given, deciding an axis the capacity measurement owns (seed A3, #12371).",
+    patch=("max_num_batched_tokens=max_num_batched_tokens,", "max_num_batched_tokens=8192,"),
+    must_red={"spark.profile.the_mint_fixes_what_v41_decides"},
+)
+
+engram_part_in_every_key = Defect(
+    id="spark.engram_part_in_every_key",
+    target=profiles.profile_subject_key,
+    intent="Write an Engram part into every subject key, so every existing GLM key moves (seed A2: the request enters the key only when explicit).",
+    replacement=key_with_an_engram_part_always,
+    must_red={
+        "spark.profile.the_glm_subject_key_has_no_engram_part",
+        "spark.profile.an_explicit_request_only_appends_to_the_key",
+        "spark.profile.an_absent_request_leaves_the_key_unchanged",
+    },
+)
+
+engram_key_part_reads_dp_shared_memory_twice = Defect(
+    id="spark.engram_key_part_reads_dp_shared_memory_twice",
+    target=profiles.profile_subject_key,
+    intent="Key the cpu_offload part on dp_shared_memory, so two different Engram requests share one serving subject.",
+    patch=("cpu_offload:{_lower_bool(profile.engram.cpu_offload)}", "cpu_offload:{_lower_bool(profile.engram.dp_shared_memory)}"),
+    must_red={"spark.profile.the_v41_key_carries_the_explicit_engram_request", "spark.profile.a_present_request_changes_the_key"},
+)

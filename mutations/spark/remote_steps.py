@@ -1,0 +1,34 @@
+"""Declare the seeded defects of the typed remote steps (seed A4: a manifest write sealed to its own directory, readback-verified)."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import remote_steps
+
+seal_allows_subdirectories = Defect(
+    id="spark.seal_allows_subdirectories",
+    target=remote_steps.seal_remote_file_write,
+    intent="Seal a write anywhere below its scope by a prefix test instead of directly inside it (seed A4: sealed to its own directory).",
+    patch=(
+        "posixpath.dirname(normal) != posixpath.normpath(scope.root)",
+        'not normal.startswith(posixpath.normpath(scope.root) + "/")',
+    ),
+    must_red={"spark.remote_steps.a_write_into_a_subdirectory_is_refused"},
+    must_green={"spark.remote_steps.a_write_escaping_its_scope_is_refused"},
+)
+
+seal_judges_the_normalised_path = Defect(
+    id="spark.seal_judges_the_normalised_path",
+    target=remote_steps.seal_remote_file_write,
+    intent="Judge only where a path normalises to, so a relative path or one spelled with a dot segment is sealed as written.",
+    patch=('not path.startswith("/") or normal != path or ', ""),
+    must_red={"spark.remote_steps.an_unnormal_or_relative_path_is_refused"},
+)
+
+write_line_without_its_size = Defect(
+    id="spark.write_line_without_its_size",
+    target=remote_steps.render_remote_step,
+    intent="Render a sealed write's line without its byte count, so an operator cannot see how much the readback must verify.",
+    patch=("({len(step.content)} bytes, sha256 {step.readback_sha256})", "(sha256 {step.readback_sha256})"),
+    must_red={"spark.remote_steps.a_write_inside_its_scope_is_sealed"},
+)

@@ -1,0 +1,58 @@
+"""Declare the seeded defects of the renderers: each rank's vLLM words, `docker create` argv and unit (seed A2).
+
+Each models an element of the rendered argv or unit gone missing or taken
+from the wrong field; the rendered words are what lands on a host.
+"""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.spark import render
+
+every_rank_binds_the_head_address = Defect(
+    id="spark.every_rank_binds_the_head_address",
+    target=render.docker_create_argv,
+    intent="Bind every rank's VLLM_HOST_IP to the head's rail address instead of its own, so followers' collectives answer on the head's address.",
+    patch=("VLLM_HOST_IP={rank.host.fabric_address}", "VLLM_HOST_IP={plan.master_addr}"),
+    must_red={"spark.render.head_serves_and_followers_run_headless"},
+)
+
+every_mount_read_only = Defect(
+    id="spark.every_mount_read_only",
+    target=render.docker_create_argv,
+    intent="Render every mount read-only, so the Engram touch-receipt directory the overlay writes is mounted ro (seed A4: the receipt directory is writable).",
+    patch=("{'ro' if mount.read_only else 'rw'}", "ro"),
+    must_red={"spark.v41_group_a_launch.v41_engram_env_and_three_mounts_ride_under_gunbc_v41_tp4"},
+)
+
+unit_starts_detached = Defect(
+    id="spark.unit_starts_detached",
+    target=render.render_unit,
+    intent="Start the container without --attach, so its output never reaches the unit's log (seed A2: create-then-start attached).",
+    patch=("ExecStart={DOCKER} start --attach {name}", "ExecStart={DOCKER} start {name}"),
+    must_red={"spark.render.a_unit_creates_then_starts_attached"},
+)
+
+systemd_dollar_not_doubled = Defect(
+    id="spark.systemd_dollar_not_doubled",
+    target=render.systemd_word,
+    intent="Double only `%` in a systemd word, so a `$` in an argv word is expanded by systemd on the Exec line.",
+    patch=('escaped = word.replace("%", "%%").replace("$", "$$")', 'escaped = word.replace("%", "%%")'),
+    must_red={"spark.render.systemd_words_escape_specifiers"},
+)
+
+utilization_unpadded = Defect(
+    id="spark.utilization_unpadded",
+    target=render.utilization_words,
+    intent="Drop the two-place padding, so 8000 bp renders 0.8 instead of vLLM's 0.80.",
+    patch=('.rstrip("0").ljust(2, "0")', '.rstrip("0") or "0"'),
+    must_red={"spark.render.utilization_renders_exactly_from_basis_points"},
+)
+
+prefix_caching_off_not_rendered = Defect(
+    id="spark.prefix_caching_off_not_rendered",
+    target=render.vllm_serve_args,
+    intent="Test prefix caching for truth instead of presence, so an explicit off renders nothing and vLLM's default (on) serves (seed A4, #12371: --no-enable-prefix-caching).",
+    patch=("if profile.enable_prefix_caching is not None:", "if profile.enable_prefix_caching:"),
+    must_red={"spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape"},
+)

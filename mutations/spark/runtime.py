@@ -1,0 +1,47 @@
+"""Declare the seeded defects of the arm wall over the produced V4.1 image (seed A3).
+
+What was never read inside the image is Absent; with no registry reading
+the wall refuses ("no registry reading exists"); a reading without a Hub CLI
+path routes to the unmodelled-runtime executor.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
+from domain.spark import runtime
+from domain.spark.runtime import AdmittedRuntime, GunbcDeepseekV41EngramProduced, NoRegistryReading, RegistryReading, RuntimeReaderRoute
+
+
+def route_refusing_an_absent_cli_path(reading: RegistryReading | None) -> Admitted[RuntimeReaderRoute] | Refused:
+    """Route a reading, refusing one without a Hub CLI path as if it were no reading."""
+    if reading is not None and reading.hub_cli_path is None:
+        return Refused((NoRegistryReading(where="$.registry_reading", why="no registry reading exists: the reading has no Hub CLI path"),))
+    return original(runtime.runtime_reader_route)(reading)
+
+
+def wall_reading_nothing_as_empty(variant: GunbcDeepseekV41EngramProduced) -> Admitted[AdmittedRuntime] | Refused:
+    """Admit a produced image, taking a missing registry reading for a reading that read nothing."""
+    if variant.registry_reading is None:
+        variant = attrs.evolve(variant, registry_reading=RegistryReading(hub_cli_path=None, vllm_version=None))
+    return original(runtime.arm_wall_admits_runtime)(variant)
+
+
+absent_cli_path_refused = Defect(
+    id="spark.absent_cli_path_refused",
+    target=runtime.runtime_reader_route,
+    intent="Refuse a reading without a Hub CLI path as unprobed instead of routing it to the unmodelled-runtime executor (seed A3).",
+    replacement=route_refusing_an_absent_cli_path,
+    must_red={"spark.runtime.an_absent_cli_path_routes_to_the_unmodelled_executor", "spark.runtime.an_empty_reading_is_admitted_to_the_unmodelled_executor"},
+    must_green={"spark.runtime.a_probed_image_is_admitted_with_its_hub_cli_reader"},
+)
+
+unprobed_image_admitted = Defect(
+    id="spark.unprobed_image_admitted",
+    target=runtime.arm_wall_admits_runtime,
+    intent="Take a missing registry reading for an empty one, so the unprobed image is admitted to the unmodelled executor (seed A3: the wall refuses it, no registry reading exists).",
+    replacement=wall_reading_nothing_as_empty,
+    must_red={"spark.runtime.the_unprobed_image_is_refused"},
+)

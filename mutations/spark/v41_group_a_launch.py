@@ -1,0 +1,105 @@
+"""Declare the seeded defects of the V4.1 call site on Group A, and the two mutation controls the seed reports (DOMAIN.md A4).
+
+The seed judged its two controls over its own V4.1 witness, so they are
+scoped to `spark.v41_group_a_launch` and judged exactly there:
+
+1. a zero Engram allowance turns exactly the 0.50-utilization refusal red;
+2. the Engram request dropped from the mint, the held-host conjunct removed
+   and the lease check removed, at once, turn exactly the plan claim, the
+   held-host refusal and the expired-lease refusal red, while the correct
+   suspension still admits.
+
+The three members are each their own rule's defect, declared beside that
+rule (`mutations.spark.profile`, `mutations.spark.admission`).
+"""
+
+from __future__ import annotations
+
+from claims.defects import Defect, DefectGroup, original
+from domain.core.outcome import Admitted, Refused
+from domain.spark import fit_wall, v41_group_a_launch
+from domain.spark.admission import LaunchAdmitted
+from domain.spark.authority_log import AuthorityLog
+from domain.spark.fleet import HostGroup
+from domain.spark.profile import ServingLaunchProfile
+from mutations.spark.admission import held_host_conjunct_removed, lease_check_removed
+from mutations.spark.profile import engram_dropped_from_the_mint
+
+WITNESS = "spark.v41_group_a_launch"
+SEED_SCOPE = (WITNESS,)
+"""The seed judged its two controls over its own V4.1 witness (DOMAIN.md A4)."""
+
+
+def zero_allowance(profile: ServingLaunchProfile, group: HostGroup) -> int:
+    """Charge no Engram page-cache allowance at all."""
+    return 0
+
+
+def admission_at_the_logs_last_event(log: AuthorityLog, at: int) -> Admitted[LaunchAdmitted] | Refused:
+    """Fold the V4.1 admission as of the log's latest event instead of the read time."""
+    latest = max((logged.event.at for logged in log.events), default=at)
+    return original(v41_group_a_launch.v41_group_a_launch_admission)(log, latest)
+
+
+zero_engram_allowance = Defect(
+    id="spark.zero_engram_allowance",
+    target=fit_wall.engram_page_cache_allowance_gib,
+    intent="Charge a zero Engram page-cache allowance, so 0.50 utilization no longer overflows the pool (seed A4 control 1).",
+    replacement=zero_allowance,
+    must_red={f"{WITNESS}.half_utilization_refuses_naming_the_allowance"},
+    scope=SEED_SCOPE,
+)
+
+seed_three_defects = DefectGroup(
+    id="spark.seed_three_defects",
+    intent="Drop the mint's Engram request, the held-host conjunct and the lease check at once (seed A4 control 2).",
+    defects=(engram_dropped_from_the_mint, held_host_conjunct_removed, lease_check_removed),
+    must_red={
+        f"{WITNESS}.v41_plan_renders_four_mp_ranks_with_the_v41_shape",
+        f"{WITNESS}.host_not_held_by_the_subject_refuses_the_launch",
+        f"{WITNESS}.expired_lease_refuses_the_launch",
+    },
+    must_green={f"{WITNESS}.correct_suspension_admits_the_launch"},
+    scope=SEED_SCOPE,
+)
+
+image_is_the_runtime_key = Defect(
+    id="spark.image_is_the_runtime_key",
+    target=v41_group_a_launch.plan_v41_group_a_launch,
+    intent="Name the runtime key as every rank's image instead of the produced config digest (seed A4: image = the produced config digest).",
+    patch=("inputs.produced.artifact.config_digest)", "inputs.produced.artifact.runtime_key)"),
+    must_red={f"{WITNESS}.v41_plan_renders_four_mp_ranks_with_the_v41_shape"},
+)
+
+arm_wall_refusal_not_relocated = Defect(
+    id="spark.arm_wall_refusal_not_relocated",
+    target=v41_group_a_launch.plan_v41_group_a_launch,
+    intent="Pass the arm wall's refusal on at the variant's own path, so the unprobed image is located at $.registry_reading instead of the plan's $.produced.registry_reading.",
+    patch=('type(r)(where="$.produced" + r.where[1:], why=r.why)', "r"),
+    must_red={f"{WITNESS}.unprobed_image_is_refused_by_the_arm_wall"},
+)
+
+receipt_dir_never_made = Defect(
+    id="spark.receipt_dir_never_made",
+    target=v41_group_a_launch.v41_engram_staging_steps,
+    intent="Make the manifest directory twice and never the receipt directory, so the preflight finds the writable receipt mount's source missing (seed A4 staging step 2).",
+    patch=("receipt_dir=mkdir_step(host, V41_ENGRAM_TOUCH_RECEIPT_DIR),", "receipt_dir=mkdir_step(host, V41_ENGRAM_MANIFEST_DIR),"),
+    must_red={f"{WITNESS}.engram_staging_is_three_modeled_steps_with_no_next_temp_file"},
+)
+
+admission_read_at_the_logs_last_event = Defect(
+    id="spark.admission_read_at_the_logs_last_event",
+    target=v41_group_a_launch.v41_group_a_launch_admission,
+    intent="Judge the lease as of the log's latest event instead of the read time, so a lease that expired before the read still admits (seed A4: the log as read at a given time).",
+    replacement=admission_at_the_logs_last_event,
+    must_red={f"{WITNESS}.expired_lease_refuses_the_launch"},
+    must_green={f"{WITNESS}.correct_suspension_admits_the_launch"},
+)
+
+reading_as_of_the_image = Defect(
+    id="spark.reading_as_of_the_image",
+    target=v41_group_a_launch.v41_produced_from_log,
+    intent="Read the image's registry reading as of the image's admission instead of the read time, so a probe taken after the image is never seen.",
+    patch=("registry_reading_at(log, image.config_digest, at)", "registry_reading_at(log, image.config_digest, image.at)"),
+    must_red={f"{WITNESS}.the_produced_reading_carries_the_vllm_version", f"{WITNESS}.the_produced_image_is_read_from_the_log"},
+)
