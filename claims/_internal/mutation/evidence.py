@@ -5,8 +5,8 @@
 object per line, in a fixed order:
 
     {"fn": "serving_arm_admits_under", "src": "<source digest>", "claims": ["k3v9qa", ...]}
-    {"mutant": "x_serving_arm_admits_under__mutmut_3", "fn": "...", "op": "mutmut.number", "fp": "...",
-     "status": "killed", "n": 5, "F": [0, 4], "E": [2], "TC": [2]}
+    {"mutant": "x_serving_arm_admits_under__mutmut_3", "op": "mutmut.number", "fp": "...", "n": 5,
+     "F": [0, 4], "E": [2], "TC": [2]}
     {"defect": "spark.zero_engram_allowance", "targets": ["domain.fit_wall.x"], "fp": "...", "F": ["k3v9qa"]}
 
 A function row lists the claims covering that function by their short key
@@ -160,7 +160,8 @@ def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) ->
 
     for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=number):
         positions = index.get(mutant.function, {})
-        entry: dict[str, Any] = {"mutant": mutant.name, "fn": mutant.function, "op": mutant.operator, "fp": mutant.fingerprint, "status": mutant.status, "n": mutant.ran}
+        # The function is in the mutant's name (x_<function>__mutmut_N) and the status follows from n and the killers.
+        entry: dict[str, Any] = {"mutant": mutant.name, "op": mutant.operator, "fp": mutant.fingerprint, "n": mutant.ran}
         for kind, ids in mutant.observation.by_kind().items():
             if ids:
                 entry[kind] = sorted(positions[c] for c in ids)
@@ -191,6 +192,7 @@ def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str
                 claims_of[row["fn"]] = [id_of.get(k) for k in keys]
                 into.functions[f"{module}:{row['fn']}"] = FunctionRow(module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys))
             elif "mutant" in row:
+                row["fn"] = function_of(str(row["mutant"]))
                 listed = claims_of.get(row["fn"], [])
                 sets = {kind: frozenset(listed[i] or f"?{i}" for i in row.get(kind, [])) for kind in KINDS}
                 into.mutants[f"{module}.{row['mutant']}"] = MutantRow(
@@ -204,6 +206,11 @@ def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str
         except (ValueError, KeyError, TypeError, IndexError) as exc:
             problems.append(f"{where}: {type(exc).__name__}: {exc}")
     return problems
+
+
+def function_of(mutant_name: str) -> str:
+    """Return the function a mutant's name belongs to (`x_rule__mutmut_3` -> `rule`)."""
+    return mutant_name.rpartition("__mutmut_")[0].removeprefix("x_")
 
 
 def _observation(sets: Mapping[str, frozenset[str]], problem: Any) -> Observation:
