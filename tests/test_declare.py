@@ -12,9 +12,15 @@ def rule() -> int:
     return 1
 
 
-def test_a_witness_name_is_family_dot_snake_case() -> None:
-    with pytest.raises(DeclarationError, match="family.snake_case"):
-        Witness("FitWall")
+@pytest.mark.parametrize("name", ["tinyrules", "quota", "billing.quota", "spark.fit_wall", "Quota", "a.b.c_d"])
+def test_a_witness_name_is_any_plain_or_dotted_name(name: str) -> None:
+    assert Witness(name).name == name
+
+
+@pytest.mark.parametrize("name", ["", "fit wall", "1quota", "quota.", ".quota", "billing..quota", "fit-wall", "quota.2x"])
+def test_a_witness_name_that_is_not_a_name_is_refused_with_an_example(name: str) -> None:
+    with pytest.raises(DeclarationError, match=r"is not a name: .* e\.g\. Witness\('quota'\)"):
+        Witness(name)
 
 
 def test_a_claim_id_is_the_witness_plus_the_function_name() -> None:

@@ -76,7 +76,7 @@ def test_a_statement_is_one_sentence(statement: str, ok: bool) -> None:
 def test_the_floor_wants_positive_and_refusal_controls_per_rule_and_no_empty_witness() -> None:
     claims = [claim("a.b.ok"), claim("a.b.no", kind=Kind.REFUSAL), claim("a.b.snap", kind=Kind.SNAPSHOT, rules=("pkg.render",))]
     found = [(p.subject, p.message) for p in floor_problems(claims, {"a.b": 3, "a.empty": 0}, {}, None)]
-    assert ("pkg.render", "rule has no positive claim (snapshot and property claims count as neither)") in found
+    assert ("pkg.render", "rule has no positive claim (it can refuse, so its floor is a positive and a refusal claim; snapshot and property claims count as neither)") in found
     assert ("a.empty", "witness declares no claims") in found
     assert not any(s == "pkg.rule" for s, _ in found)
     # The vacuity rule applies only once mutation results exist.

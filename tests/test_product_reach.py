@@ -201,8 +201,9 @@ class CallGraph:
 
 
 def project_entry_points(pyproject: Path, package: str) -> list[str]:
-    """Return the `[project.scripts]` entry points that live in `package`."""
-    scripts = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["scripts"]
+    """Return the commands that live in `package`: the framework's `[project.scripts]` and the bundled suite's `[tool.bundled-suite.scripts]`."""
+    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    scripts = {**data["project"]["scripts"], **data["tool"]["bundled-suite"]["scripts"]}
     return [target for target in scripts.values() if target.split(".")[0].split(":")[0] == package]
 
 

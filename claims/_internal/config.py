@@ -56,7 +56,7 @@ def find_pyproject(start: Path) -> Path:
                 return candidate
     raise ConfigError(
         f"no pyproject.toml with a [tool.claims] table at or above {start}; "
-        "run from the project root or add one (see README: Configuration)"
+        "run from the project root, add one (docs/commands.md: Configuration), or scaffold a project with `claim_batch init DIR`"
     )
 
 

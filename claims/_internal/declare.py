@@ -1,18 +1,23 @@
 """Declare witnesses and their claims.
 
-A witness is a module-level `Witness("family.rule_family")`; each claim is a
-function decorated by one of its control kinds.  The claim id is the witness
-name plus the function name: `spark.fit_wall.v41_fits_at_080_utilization`.
+A witness is a module-level `Witness(name)`, the name plain (`quota`) or
+dotted (`billing.quota`); each claim is a function decorated by one of its
+control kinds.  The claim id is the witness name plus the function name:
+`quota.a_request_beyond_the_quota_is_refused`.
 
-    witness = Witness("spark.fit_wall")
+    witness = Witness("quota", never_refuses=[quota.render_decision])
 
     @witness.refusal(
-        "At 0.50 utilization the wall refuses, naming the declared allowance.",
-        rules=[fit_wall.serving_arm_admits_under],
-        reasons=[because(EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying="242 GiB")],
+        "A request beyond the quota is refused, naming the excess.",
+        rules=[quota.admit_request],
+        reasons=[because(quota.OverQuota, at="$.size", saying="by 1")],
     )
-    def half_utilization_refuses_naming_the_allowance():
-        return fit_wall.serving_arm_admits_under(row, group, profile_at(5000))
+    def a_request_beyond_the_quota_is_refused():
+        return quota.admit_request(11, 10)
+
+A rule that never refuses (a renderer, a computation) is declared so with
+`never_refuses=`: its floor is a positive claim plus a snapshot or property
+claim, instead of a positive and a refusal claim.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from attrs import define, field, frozen
 from claims.errors import DeclarationError
 from claims._internal.kinds import Kind
 
-WITNESS_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+# A witness name is one identifier or several joined by dots: `quota`, `billing.quota`, `spark.fit_wall`.
+WITNESS_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 CLAIM_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 SNAPSHOT_EXT = re.compile(r"^[a-z0-9]{1,8}$")
 
@@ -76,6 +82,8 @@ class Claim:
     snapshot_ext: str = "txt"
     timeout: float | None = None
     wants_tmp_path: bool = False
+    # The rules the claim's witness declares never-refusing (`Witness(..., never_refuses=[...])`): the floor's shape for them.
+    never_refusing: tuple[str, ...] = ()
 
 
 def rule_name(rule: RuleRef, *, where: str) -> str:
@@ -96,6 +104,13 @@ def rule_name(rule: RuleRef, *, where: str) -> str:
     return name
 
 
+def _rule_list(rules: Iterable[RuleRef]) -> tuple[Any, ...]:
+    if isinstance(rules, str) or callable(rules):
+        # A lone rule would silently become a list of characters, or fail to iterate.
+        raise DeclarationError(f"never_refuses= takes a list of rules, got the single rule {rules!r}; wrap it: never_refuses=[rule]")
+    return tuple(rules)
+
+
 @define
 class Witness:
     """Collect the claims about one rule family, in declaration order."""
@@ -103,14 +118,18 @@ class Witness:
     name: str
     module: str = field(default="")
     claims: list[Claim] = field(factory=list)
+    never_refuses: tuple[str, ...] = field(default=(), converter=_rule_list, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
-        if not WITNESS_NAME.match(self.name):
+        if not isinstance(self.name, str) or not WITNESS_NAME.match(self.name):
             raise DeclarationError(
-                f"witness name {self.name!r} is not of the form family.snake_case (e.g. 'spark.fit_wall')"
+                f"witness name {self.name!r} is not a name: give one identifier or several joined by dots "
+                "(letters, digits and underscores, not starting with a digit), e.g. Witness('quota') or Witness('billing.quota')"
             )
         if not self.module:
             self.module = sys._getframe(2).f_globals.get("__name__", "")
+        # Resolve (and so check) the never-refusing rules once; every claim carries them to the floor.
+        self.never_refuses = tuple(rule_name(rule, where=f"{self.name}: never_refuses") for rule in self.never_refuses)
 
     def positive(self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         """Declare a claim that the rule admits or yields the expected value."""
@@ -171,6 +190,7 @@ class Witness:
                     source_file=source,
                     source_line=line,
                     wants_tmp_path=wants_tmp,
+                    never_refusing=self.never_refuses,
                     **extra,
                 )
             )

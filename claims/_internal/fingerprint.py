@@ -78,10 +78,13 @@ def read_module(text: str) -> ModuleSources:
 
 
 def package_folder(package: str, root: Path) -> Path | None:
-    """Return a package's folder: under the project root, else where it is installed; None when absent."""
-    folder = root / package.replace(".", "/")
-    if (folder / "__init__.py").is_file():
-        return folder
+    """Return a package's folder: under the project root (or its src/), else where it is installed; None when absent."""
+    from claims._internal.config import project_paths
+
+    for base in project_paths(root):
+        folder = base / package.replace(".", "/")
+        if (folder / "__init__.py").is_file():
+            return folder
     spec = importlib.util.find_spec(package) if "." not in package else None
     locations = list(spec.submodule_search_locations or []) if spec else []
     return Path(locations[0]) if locations else None

@@ -1,8 +1,14 @@
 """Check the floor: the structural rules every claim set must meet, as data in, problems out.
 
-- every rule named by a claim has a positive and a refusal claim (snapshot and
-  property claims count as neither: they are regression and quantified
-  controls, not oracles for one admit and one refusal);
+- every rule named by a claim has the controls of its shape:
+  - a rule that can refuse: a positive and a refusal claim (snapshot and
+    property claims count as neither: they are regression and quantified
+    controls, not oracles for one admit and one refusal);
+  - a rule its witness declares never-refusing (`Witness(...,
+    never_refuses=[rule])`: a renderer, a computation): a positive claim and
+    a snapshot or property claim;
+  and, for both shapes, a mutation control (the evidence audit: recorded
+  mutants of the rule, and every claim killed by some mutation);
 - claim ids are unique and well formed (`witness.snake_case_name`);
 - a statement is one non-empty sentence ending in '.';
 - no claim uses another claim (no aggregators);
@@ -20,7 +26,10 @@ from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
 from claims._internal.problems import Problem
 
-CLAIM_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*){2,}$")
+# A witness name (one identifier or several joined by dots), a dot, a snake_case function name.
+CLAIM_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\.[a-z][a-z0-9_]*$")
+REFUSING = "it can refuse, so its floor is a positive and a refusal claim"
+NEVER_REFUSING = "declared never-refusing, so its floor is a positive claim plus a snapshot or property claim"
 # Words whose trailing full stop does not end a sentence.
 ABBREVIATIONS = frozenset({"e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "incl.", "no.", "fig.", "resp.", "et al."})
 SENTENCE_BREAK = re.compile(r"([.!?])\s+(?=\S)")
@@ -46,17 +55,38 @@ def statement_problem(statement: str) -> str | None:
 
 
 def rule_problems(claims: Sequence[Claim]) -> list[Problem]:
-    """Require a positive and a refusal claim for every rule any claim names."""
+    """Require the controls of each named rule's shape: positive and refusal, or (never-refusing) positive and snapshot or property."""
     kinds: dict[str, set[Kind]] = {}
+    never: dict[str, str] = {}
     for claim in claims:
         for rule in claim.rules:
             kinds.setdefault(rule, set()).add(claim.kind)
+        for rule in claim.never_refusing:
+            never.setdefault(rule, claim.witness)
     problems = []
+    for claim in claims:
+        if claim.kind is Kind.REFUSAL and all(rule in never for rule in claim.rules):
+            problems.append(Problem(claim.id, f"refusal claim about rule(s) declared never-refusing: {', '.join(claim.rules)}", "name the rule that refuses in rules=[...], or drop the rule from never_refuses=[...]"))
+    for rule in sorted(set(never) - set(kinds)):
+        problems.append(Problem(rule, f"witness {never[rule]} declares it never-refusing, but no claim names it", "name it in the rules=[...] of its claims, or drop it from never_refuses=[...]"))
     for rule in sorted(kinds):
+        have = kinds[rule]
+        if rule in never:
+            if Kind.POSITIVE not in have:
+                problems.append(Problem(rule, f"rule has no positive claim ({NEVER_REFUSING} by witness {never[rule]})", "add a `@witness.positive(...)` claim naming it in rules=[...]"))
+            if not have & {Kind.SNAPSHOT, Kind.PROPERTY}:
+                problems.append(Problem(rule, f"rule has no snapshot or property claim ({NEVER_REFUSING} by witness {never[rule]})", "add a `@witness.snapshot(...)` or `@witness.property(...)` claim naming it in rules=[...]"))
+            continue
         for kind in (Kind.POSITIVE, Kind.REFUSAL):
-            if kind not in kinds[rule]:
-                problems.append(Problem(rule, f"rule has no {kind.value} claim (snapshot and property claims count as neither)", f"add a `@witness.{kind.value}(...)` claim naming it in rules=[...]"))
+            if kind not in have:
+                problems.append(Problem(rule, f"rule has no {kind.value} claim ({REFUSING}; snapshot and property claims count as neither)", _fix(kind)))
     return problems
+
+
+def _fix(kind: Kind) -> str:
+    if kind is Kind.REFUSAL:
+        return "add a `@witness.refusal(...)` claim naming it in rules=[...]; if the rule never refuses (a renderer, a computation), declare it `Witness(..., never_refuses=[rule])` instead"
+    return f"add a `@witness.{kind.value}(...)` claim naming it in rules=[...]"
 
 
 def id_problems(claims: Sequence[Claim]) -> list[Problem]:
@@ -67,7 +97,7 @@ def id_problems(claims: Sequence[Claim]) -> list[Problem]:
         problems.append(Problem(claim_id, f"claim id is declared {counts[claim_id]} times", "rename all but one claim function"))
     for claim in claims:
         if not CLAIM_ID.match(claim.id) or claim.id != f"{claim.witness}.{claim.name}":
-            problems.append(Problem(claim.id, "claim id is not `family.rule_family.snake_case_name`", "rename the witness or the claim function"))
+            problems.append(Problem(claim.id, "claim id is not `witness.snake_case_name`", "rename the witness or the claim function"))
     return problems
 
 
@@ -86,7 +116,7 @@ def floor_problems(
         if uses.get(claim.id):
             problems.append(Problem(claim.id, f"aggregator: the claim uses claim(s) {', '.join(uses[claim.id])}", "check the rule directly; never call another claim"))
         if killers is not None and not killers.get(claim.id):
-            problems.append(Problem(claim.id, "vacuous: no mutation kills it", "strengthen the claim or seed a defect in mutations/ that turns it red, then run `claim_batch mutate --write` (and `--auto --write`) and `claim_batch ledger --write`"))
+            problems.append(Problem(claim.id, "vacuous: no mutation kills it", "strengthen the claim, or declare a defect (in a [tool.claims].mutations package) that turns it red; then run `claim_batch mutate --update`, `claim_batch mutate --auto --update` and `claim_batch ledger --write`"))
     for witness in sorted(w for w, n in witness_sizes.items() if n == 0):
         problems.append(Problem(witness, "witness declares no claims", "add claims or delete the witness"))
     return problems

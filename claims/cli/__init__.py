@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "gate": ("claims.cli.gate:main", "run everything and fail on any ledger, debt, floor, snapshot or evidence problem"),
     "mutate": ("claims.cli.mutate:main", "run declared defects and automatic mutants; record and compare the kill evidence"),
     "where": ("claims.cli.where:main", "find a rule's claims, defects, mutants and ledger rows (or a claim's rules and killers)"),
+    "init": ("claims.cli.init:main", "scaffold a project (rules, claims, defects, ledger) that passes the gate as generated"),
 }
 
 EPILOG = """\

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from claims._internal.config import Config, load_config, put_first
+from claims._internal.config import Config, load_config, project_paths, put_first
 from claims._internal.declare import Claim
 from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
@@ -77,7 +77,7 @@ def prepare(operators: Sequence[Operator], *, profile: str | None, timeout: floa
     progress = Progress("generate", sum(len(package_files(p, config.root)) for p in config.typecheck), unit="files", quiet=quiet)
     mutants = generate(config.typecheck, config.root, tree, operators, skip=mutmut_skip(config.typecheck), on_file=lambda n: progress.update(n))
     progress.finish(f"{len(mutants)} mutants")
-    put_first([tree])  # before the project itself: `import domain` must load the trampolined copy
+    put_first(project_paths(tree))  # before the project itself: `import domain` must load the trampolined copy
     session = open_session(chosen_profile(profile), config=config)
     stray = [p for p in config.typecheck if not str(getattr(sys.modules.get(p), "__file__", "")).startswith(str(tree))]
     if stray:

@@ -1,0 +1,100 @@
+"""`claim_batch init [DIR]`: scaffold a project that passes the gate as generated.
+
+Writes `pyproject.toml` with `[tool.claims]`, one rule module, one witness
+(positive, refusal, property and snapshot claims), two declared defects
+with their intent, then generates the ledger by running the project's own
+commands in it: `snapshots --update`, `mutate --update`, `mutate --auto
+--update`, `ledger --write`.  Existing files are never overwritten: when any
+would be, nothing is written and the exit code is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from claims._internal.scaffold import Scaffold, plan
+from claims.cli import parse
+from claims.cli.exits import Exit, help_lines
+
+# The project's own commands, in the order that leaves its ledger complete (snapshots and evidence before the ledger).
+LEDGER_STEPS = (
+    ("snapshots", "--update", "--force"),
+    ("mutate", "--update", "--quiet"),
+    ("mutate", "--auto", "--update", "--quiet"),
+    ("ledger", "--write"),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe the init command's arguments."""
+    parser = argparse.ArgumentParser(
+        prog="claim_batch init",
+        description="Scaffold a project (rules, claims, declared defects, the ledger) that passes `claim_batch gate` as generated.",
+        epilog="exit codes:\n" + help_lines(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("directory", nargs="?", default=".", metavar="DIR", help="the project folder, created if missing (default: the current folder)")
+    parser.add_argument("--name", metavar="NAME", help="the identifier its packages are named after (default: DIR's name, e.g. demo -> demo_rules, demo_claims, demo_defects)")
+    parser.add_argument("--no-ledger", action="store_true", help="write the files only; generate the ledger later with the commands init would run")
+    return parser
+
+
+def write(scaffold: Scaffold) -> None:
+    """Write every planned file (the caller has checked that none exists)."""
+    for relative, text in scaffold.files:
+        path = scaffold.root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(text)
+
+
+def generate_ledger(root: Path) -> tuple[str, subprocess.CompletedProcess[str]] | None:
+    """Run the project's own commands in it; return the first that failed, with its output, or None."""
+    env = {k: v for k, v in os.environ.items() if k != "CLAIMS_PYPROJECT"}
+    for step in LEDGER_STEPS:
+        shown = "claim_batch " + " ".join(step)
+        print(f"  {shown}", flush=True)
+        done = subprocess.run([sys.executable, "-m", "claims.cli", *step], cwd=root, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            return shown, done
+    return None
+
+
+def main(argv: Sequence[str]) -> int:
+    """Scaffold, refuse to overwrite (exit 2), generate the ledger; exit 0 when the project is ready for `claim_batch gate`."""
+    args = parse(build_parser(), argv)
+    if isinstance(args, Exit):
+        return args
+    root = Path(args.directory)
+    if root.exists() and not root.is_dir():
+        print(f"claim_batch init: {root} exists and is not a folder; nothing written", file=sys.stderr)
+        return Exit.USAGE
+    scaffold = plan(root, args.name)
+    conflicts = scaffold.conflicts()
+    if conflicts:
+        print(f"claim_batch init: refusing to overwrite {len(conflicts)} existing file(s) in {root}; nothing written:", file=sys.stderr)
+        print("\n".join(f"  {path}" for path in conflicts), file=sys.stderr)
+        print("choose an empty folder, or another --name", file=sys.stderr)
+        return Exit.USAGE
+    write(scaffold)
+    print(f"created {len(scaffold.files)} files in {root} (rules {scaffold.name}_rules, claims {scaffold.name}_claims, defects {scaffold.name}_defects):")
+    print("\n".join(f"  {path}" for path, _ in scaffold.files))
+    cd = "" if root.resolve() == Path.cwd().resolve() else f"cd {args.directory} && "
+    if args.no_ledger:
+        steps = ["claim_batch " + " ".join(a for a in step if a not in ("--force", "--quiet")) for step in LEDGER_STEPS]
+        print(f"next: {cd}" + " && ".join(steps) + " && claim_batch gate")
+        return Exit.PASS
+    print("generating the ledger with the project's own commands:")
+    failed = generate_ledger(root)
+    if failed is not None:
+        shown, done = failed
+        print(done.stdout + done.stderr, end="", file=sys.stderr)
+        print(f"claim_batch init: the files are written, but `{shown}` failed (exit {done.returncode}); fix what it says, then run it and the rest by hand", file=sys.stderr)
+        return Exit.RED
+    print(f"ready: {cd}claim_batch gate")
+    return Exit.PASS
