@@ -15,8 +15,9 @@ import attrs
 
 from domain.core.sizes import BASIS_POINTS_PER_UNIT, bp_in_unit_range
 
-NAME_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-SHA256_DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
+# Matched whole (`fullmatch`): `$` alone would let a trailing newline through, into a unit or a log line.
+NAME_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+SHA256_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 MAX_PORT = 65535
 
 if TYPE_CHECKING:
@@ -88,13 +89,13 @@ def non_empty_str(instance: object, attribute: Field, value: object) -> None:
 
 def name_token(instance: object, attribute: Field, value: object) -> None:
     """Accept a name safe as one path segment or unit word: letters, digits, `._-`."""
-    if type(value) is not str or not NAME_TOKEN.match(value):
+    if type(value) is not str or not NAME_TOKEN.fullmatch(value):
         _fail(instance, attribute, "a name of letters, digits, '.', '_' or '-'", value)
 
 
 def sha256_digest(instance: object, attribute: Field, value: object) -> None:
     """Accept an image digest spelled `sha256:` and 64 lowercase hex digits."""
-    if type(value) is not str or not SHA256_DIGEST.match(value):
+    if type(value) is not str or not SHA256_DIGEST.fullmatch(value):
         _fail(instance, attribute, "'sha256:' and 64 lowercase hex digits", value)
 
 

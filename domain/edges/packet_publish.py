@@ -1,31 +1,25 @@
 """Publish a packet as an exclusive fresh artifact under the evidence root, never overwriting one.
 
-Seed: "Publish exclusive fresh artifacts and atomic packets under the
-evidence root."  The bytes go to a temp name created exclusively
-(`O_CREAT | O_EXCL`) in the evidence root, are flushed, then linked into
-place with `os.link`, which fails if the packet name exists: a rename
-without replace.  (`os.rename`/`os.replace` would silently overwrite a
-packet published in the meantime.)  The temp name is always removed, so a
-refused publish leaves the root as it was.
+Seed B2: "Publish exclusive fresh artifacts and atomic packets under the
+evidence root."  The name must be a plain `.json` file name
+(`domain.native.packets.packet_name_admitted`).  The bytes go to a temp name
+created exclusively (`O_CREAT | O_EXCL`) in the evidence root, are flushed,
+then linked into place with `os.link`, which fails if the packet name
+exists: a rename without replace.  (`os.rename`/`os.replace` would silently
+overwrite a packet published in the meantime.)  The temp name is always
+removed, so a refused publish leaves the root as it was.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import secrets
 from pathlib import Path
 
 from attrs import frozen
 
 from domain.core.outcome import Admitted, Reason, Refused
-
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.json$")
-
-
-@frozen
-class PacketNameUnsafe(Reason):
-    """Say a packet name is not a plain `.json` file name inside the evidence root."""
+from domain.native.packets import packet_name_admitted
 
 
 @frozen
@@ -52,9 +46,10 @@ def _fsync_directory(directory: Path) -> None:
 
 
 def publish_packet(evidence_root: Path, name: str, payload: bytes) -> Admitted[Path] | Refused:
-    """Write `payload` as `evidence_root/name` exclusively and atomically; refuse an existing name."""
-    if not _NAME.match(name) or name.startswith("."):
-        return Refused((PacketNameUnsafe("$.name", f"{name!r} must be a plain file name ending in .json (letters, digits, . _ -)"),))
+    """Write `payload` as `evidence_root/name` exclusively and atomically; refuse an unsafe name, a missing root, an existing packet."""
+    named = packet_name_admitted(name)
+    if isinstance(named, Refused):
+        return named
     if not evidence_root.is_dir():
         return Refused((EvidenceRootMissing("$.evidence_root", f"{evidence_root} is not an existing directory"),))
     final = evidence_root / name

@@ -1,17 +1,16 @@
 """Write the dry-run report: to a regular file or a new path only, never over an input, atomically.
 
-`--out` may name a new path or an existing regular file.  Anything else
-that exists there (a directory, a symbolic link, a FIFO, a device, a
-socket), a path under something that is not a directory, and the authority
-log itself (the same file, however spelled) are refused before anything is
-written, and left exactly as they were.
+`checked_out_path` inspects `--out` without following a link or writing
+anything, and `domain.edges.out_path.out_path_admitted` decides from what it
+saw (a directory, a symbolic link, a FIFO, a device, a socket, a path under
+a file, the authority log however spelled: each refused, left as it was).
 
-The report goes to a temp file created exclusively beside `--out` with
-mode 0666, which the kernel narrows by the umask (and any default ACL) as
-it would for `open(path, "w")`: `tempfile.mkstemp` would make every report
-0600.  It is flushed, fsynced and renamed into place.  A failed write
-removes the temp file and every directory it created: nothing is left
-behind.
+`write_report` writes to a temp file created exclusively beside `--out`
+with mode 0666, which the kernel narrows by the umask (and any default ACL)
+as it would for `open(path, "w")`: `tempfile.mkstemp` would make every
+report 0600.  It is flushed, fsynced and renamed into place, so a reader
+sees the old report or the new one, never half of one.  A failed write
+removes the temp file and every directory it created: nothing is left.
 """
 
 from __future__ import annotations
@@ -23,24 +22,34 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from attrs import frozen
+
+from domain.core.outcome import Admitted, Reason, Refused
+from domain.edges.out_path import Entry, OutPathSeen, out_path_admitted
+
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISLNK, "a symbolic link"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISREG, "a regular file"),
+    (stat.S_ISDIR, Entry.DIRECTORY),
+    (stat.S_ISLNK, Entry.SYMBOLIC_LINK),
+    (stat.S_ISFIFO, Entry.FIFO),
+    (stat.S_ISCHR, Entry.CHARACTER_DEVICE),
+    (stat.S_ISBLK, Entry.BLOCK_DEVICE),
+    (stat.S_ISSOCK, Entry.SOCKET),
+    (stat.S_ISREG, Entry.REGULAR_FILE),
 )
 
 _TEMP_PREFIX = ".launch-dry-run."
 
 
-def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "a special file")
+@frozen
+class ReportUnwritten(Reason):
+    """Say the report could not be written; nothing it made is left behind."""
 
 
-def _first_non_directory(path: str) -> tuple[str, str] | None:
+def _entry(mode: int) -> Entry:
+    return next((entry for test, entry in _KINDS if test(mode)), Entry.SPECIAL)
+
+
+def _first_non_directory(path: str) -> tuple[str, Entry] | None:
     """Return the first ancestor of `path` that exists and is not a directory, with its kind."""
     for parent in reversed(Path(os.path.abspath(path)).parents):
         try:
@@ -48,7 +57,7 @@ def _first_non_directory(path: str) -> tuple[str, str] | None:
         except OSError:
             return None
         if not stat.S_ISDIR(mode):
-            return str(parent), _kind(mode)
+            return str(parent), _entry(mode)
     return None
 
 
@@ -62,32 +71,24 @@ def _same_file(out: str, out_stat: os.stat_result, path: str) -> bool:
     return (other.st_dev, other.st_ino) == (out_stat.st_dev, out_stat.st_ino)
 
 
-def out_refusals(out: str, inputs: Mapping[str, str]) -> list[str]:
-    """Say why `out` may not be written: not a file path, not a regular file, under a file, or one of `inputs` (name -> path)."""
-    where = f"--out {out}"
-    if not out:
-        return ["--out: expected a file path, got an empty string"]
-    if os.path.basename(out) in ("", ".", ".."):
-        return [f"{where}: expected a file path, got a directory path"]
+def _seen(out: str, inputs: Mapping[str, str]) -> OutPathSeen:
     try:
         found = os.lstat(out)
     except (FileNotFoundError, NotADirectoryError):
         blocked = _first_non_directory(out)
-        if blocked is None:
-            return []  # a new path; its missing directories are made when the report is written
-        parent, kind = blocked
-        return [f"{where}: expected a path under directories, got a path under {parent}, which is {kind}"]
-    except OSError as exc:
-        return [f"{where}: expected a path this process can inspect, got {type(exc).__name__}: {exc.strerror or exc}"]
-    if not stat.S_ISREG(found.st_mode):
-        kind = _kind(found.st_mode)
-        if stat.S_ISLNK(found.st_mode):
-            kind += f" to {os.readlink(out)!r}"
-        return [f"{where}: expected a regular file or a new path, got {kind}; it is left as it was"]
-    for name, path in inputs.items():
-        if _same_file(out, found, path):
-            return [f"{where}: expected a path other than the {name}, got the same file as the {name} ({path}); it is left as it was"]
-    return []
+        return OutPathSeen() if blocked is None else OutPathSeen(under=blocked[0], under_entry=blocked[1])
+    except (OSError, ValueError) as exc:  # ValueError: an embedded NUL byte
+        return OutPathSeen(uninspectable=f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}")
+    entry = _entry(found.st_mode)
+    if entry is Entry.SYMBOLIC_LINK:
+        return OutPathSeen(entry=entry, link_target=os.readlink(out))
+    same = next(((name, path) for name, path in inputs.items() if _same_file(out, found, path)), None)
+    return OutPathSeen(entry=entry, same_as=None if same is None else same[0], same_path=None if same is None else same[1])
+
+
+def checked_out_path(out: str, inputs: Mapping[str, str]) -> Admitted[str] | Refused:
+    """Inspect `--out` (never following a link, never writing) and admit it only as a new path or a regular file none of `inputs` (name -> path) is."""
+    return out_path_admitted(out, _seen(out, inputs))
 
 
 def _exclusive_temp(directory: str) -> tuple[int, str]:
@@ -109,22 +110,6 @@ def _missing_directories(directory: str) -> list[str]:
     return missing[::-1]
 
 
-def _write(target: str, data: bytes, made: list[tuple[str, str]], stage: list[str]) -> None:
-    for directory in _missing_directories(os.path.dirname(target)):
-        stage[0] = f"creating directory {directory}"
-        os.mkdir(directory)
-        made.append(("directory", directory))
-    stage[0] = f"writing in {os.path.dirname(target)}"
-    fd, temp = _exclusive_temp(os.path.dirname(target))
-    made.append(("file", temp))
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    stage[0] = "renaming the report into place"
-    os.replace(temp, target)
-
-
 def _remove(made: list[tuple[str, str]]) -> None:
     for kind, path in reversed(made):
         try:
@@ -136,17 +121,31 @@ def _remove(made: list[tuple[str, str]]) -> None:
             pass  # already gone, or no longer empty: someone else's now
 
 
-def write_report(out: str, text: str) -> list[str]:
-    """Write `text` to `out` atomically; on failure return why and leave nothing behind."""
+def write_report(out: str, text: str) -> Admitted[str] | Refused:
+    """Write `text` to `out` atomically (an exclusive temp file beside it, fsynced, renamed over it); on failure refuse and leave nothing behind."""
+    target = os.path.abspath(out)
     made: list[tuple[str, str]] = []
-    stage = ["starting"]
+    stage = "starting"
     try:
-        # backslashreplace: a path from argv may hold undecodable bytes (surrogate escapes).
-        _write(os.path.abspath(out), text.encode("utf-8", "backslashreplace"), made, stage)
+        for directory in _missing_directories(os.path.dirname(target)):
+            stage = f"creating directory {directory}"
+            os.mkdir(directory)
+            made.append(("directory", directory))
+        stage = f"writing in {os.path.dirname(target)}"
+        fd, temp = _exclusive_temp(os.path.dirname(target))
+        made.append(("file", temp))
+        with os.fdopen(fd, "wb") as handle:
+            # backslashreplace: a path from argv may hold undecodable bytes (surrogate escapes).
+            handle.write(text.encode("utf-8", "backslashreplace"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        stage = "renaming the report into place"
+        os.replace(temp, target)
     except OSError as exc:
         _remove(made)
-        return [f"--out {out}: expected a path this process can create and write, got {type(exc).__name__} while {stage[0]}: {exc.strerror or exc}"]
+        why = f"expected a path this process can create and write, got {type(exc).__name__} while {stage}: {exc.strerror or exc}"
+        return Refused((ReportUnwritten(f"--out {out}", why),))
     except BaseException:
         _remove(made)
         raise
-    return []
+    return Admitted(out)

@@ -18,23 +18,34 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from attrs import frozen
+
+from domain.core.outcome import Admitted, Reason, Refused
+from domain.edges.command_output import EXIT_BROKEN_PIPE
+
+__all__ = ["EXIT_BROKEN_PIPE", "MAX_INPUT_CHARS", "InputUnreadable", "emit", "flushed", "printable", "read_input"]
+
 MAX_INPUT_CHARS = 64 * 2**20
 """The largest input either command reads (64 Mi characters; a real log or packet is a few KiB)."""
 
-EXIT_BROKEN_PIPE = 128 + 13
-"""What a shell reports for a writer killed by SIGPIPE (13); used when a reader closed stdout early."""
+
+@frozen
+class InputUnreadable(Reason):
+    """Say an input file cannot be read as bounded UTF-8 text, located at its path."""
 
 
-def read_input(path: str, what: str) -> tuple[str | None, str]:
-    """Return a file's text, or None and why it cannot be read (`expected ..., got ...`)."""
+def read_input(path: str, what: str, limit: int | None = None) -> Admitted[str] | Refused:
+    """Read a file's text as UTF-8, at most `limit` characters (default `MAX_INPUT_CHARS`); refuse, at its path, one that cannot be read whole."""
+    most = MAX_INPUT_CHARS if limit is None else limit
+    where = path if path.strip() else repr(path)
     try:
         with open(path, encoding="utf-8") as handle:
-            text = handle.read(MAX_INPUT_CHARS + 1)
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"expected a readable UTF-8 {what}, got {type(exc).__name__}: {exc}"
-    if len(text) > MAX_INPUT_CHARS:
-        return None, f"expected at most {MAX_INPUT_CHARS} characters of {what}, got more; it was not read"
-    return text, ""
+            text = handle.read(most + 1)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: an embedded NUL byte in the path
+        return Refused((InputUnreadable(where, f"expected a readable UTF-8 {what}, got {type(exc).__name__}: {exc}"),))
+    if len(text) > most:
+        return Refused((InputUnreadable(where, f"expected at most {most} characters of {what}, got more; it was not read"),))
+    return Admitted(text)
 
 
 def _escaped(char: str) -> str:

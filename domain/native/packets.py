@@ -3,11 +3,15 @@
 Seed: "Publish exclusive fresh artifacts and atomic packets under the
 evidence root, binding actual start IDs and manifest ... do not splice
 partial arms or copy PASS receipts between starts."  An observation from
-another start or under another manifest is unbound, located; publishing
-itself is I/O and lives in `domain.edges.packet_publish`.
+another start or under another manifest is unbound, located.  A packet is
+published under a plain `.json` name inside the evidence root, never a path
+that could leave it; publishing itself is I/O and lives in
+`domain.edges.packet_publish`.
 """
 
 from __future__ import annotations
+
+import re
 
 from attrs import field, frozen
 
@@ -15,6 +19,9 @@ from domain.core import value_fields as vf
 from domain.core.outcome import Admitted, Reason, Refused
 from domain.native.checks import Arm
 from domain.native.schema import NativePacket
+
+# fullmatch: `$` alone would let a trailing newline into the file name.
+_PACKET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\.json")
 
 
 @frozen
@@ -42,3 +49,15 @@ def packet_binds_observations(packet: NativePacket) -> Admitted[PacketBinding] |
         if o.manifest_digest != binding.manifest_digest:
             reasons.append(ObservationUnbound(f"$.observations[{i}].manifest_digest", f"{o.check.value}.{o.subcase} is bound to manifest {o.manifest_digest}, not the packet's {binding.manifest_digest}"))
     return Refused(tuple(reasons)) if reasons else Admitted(binding)
+
+
+@frozen
+class PacketNameUnsafe(Reason):
+    """Say a packet name is not a plain `.json` file name inside the evidence root."""
+
+
+def packet_name_admitted(name: str) -> Admitted[str] | Refused:
+    """Admit a plain file name ending in `.json` (letters, digits, `._-`, not hidden); refuse anything that could name another place."""
+    if not _PACKET_NAME.fullmatch(name):
+        return Refused((PacketNameUnsafe("$.name", f"{name!r} must be a plain file name ending in .json (letters, digits, . _ -)"),))
+    return Admitted(name)

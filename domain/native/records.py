@@ -22,6 +22,7 @@ from domain.core.outcome import Admitted, Reason, Refused, reason_line
 from domain.native.checks import Arm, tail_sizes
 from domain.native.figures import Provenance, decimal_text
 from domain.native.observations import Observation
+from domain.native.schema import FIXTURE_CLASSIFICATION
 from domain.native.verdict import decide_all
 
 
@@ -129,10 +130,13 @@ def near_cap_finish(result: NearCapResult) -> Admitted[int] | Refused:
 
 
 def screen_adoptable(screen: ScreenRecord) -> Admitted[ScreenRecord] | Refused:
-    """Admit a record as native evidence only when it is not a SCREEN, is adoptable and carries native observations."""
+    """Admit a record as native evidence only when it is classified exactly NATIVE (never a SCREEN), is adoptable and carries native observations."""
     reasons: list[Reason] = []
     if screen.classification == "SCREEN" or not screen.adoptable:
         reasons.append(ScreenNotAdoptable("$.classification", f"classification {screen.classification} (adoptable {str(screen.adoptable).lower()}): a SCREEN is non-adoptable whatever its Stage-B {screen.stage_b}"))
+    elif screen.classification != FIXTURE_CLASSIFICATION:
+        # Fail closed: only the exact NATIVE classification is evidence; "Screen" or "NATIVE " is neither a SCREEN nor native.
+        reasons.append(ScreenNotAdoptable("$.classification", f"classification {screen.classification!r} is not {FIXTURE_CLASSIFICATION!r}: only a NATIVE record is native evidence"))
     if not screen.observations:
         reasons.append(ScreenNotAdoptable("$.observations", f"{screen.completed}/{screen.submissions} completed submissions supply no native observations"))
     return Refused(tuple(reasons)) if reasons else Admitted(screen)

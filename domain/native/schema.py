@@ -24,8 +24,9 @@ FIXTURE_PACKET_SCHEMA = "up2-native-packet/1"
 FIXTURE_CLASSIFICATION = "NATIVE"
 PASS_STRING = "PASS"
 
-_DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
-_SEGMENT = re.compile(r"^[A-Za-z0-9._-]+$")
+# Matched whole (`fullmatch`): `$` alone would admit a digest or a path segment ending in a newline.
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_SEGMENT = re.compile(r"[A-Za-z0-9._-]+")
 
 @frozen
 class ArmIdentity:
@@ -131,7 +132,7 @@ class TailsNotDerived(Reason):
 
 def _path_reasons(i: int, path: str) -> list[Reason]:
     parts = path.split("/")
-    if path.startswith("/") or "\\" in path or any(p in ("", ".", "..") or not _SEGMENT.match(p) for p in parts):
+    if path.startswith("/") or "\\" in path or any(p in ("", ".", "..") or not _SEGMENT.fullmatch(p) for p in parts):
         return [EvidencePathUnsafe(f"$.evidence[{i}].path", f"{path!r} must be a relative path of plain segments under the evidence root (no '..', '/', '\\')")]
     return []
 
@@ -178,13 +179,13 @@ def native_packet_schema_valid(packet: NativePacket) -> Admitted[NativePacket] |
     if packet.classification != FIXTURE_CLASSIFICATION:
         reasons.append(SchemaMismatch("$.classification", f"expected {FIXTURE_CLASSIFICATION!r}, got {packet.classification!r}"))
     reasons.extend(_identity_reasons(packet))
-    if not _DIGEST.match(packet.manifest_digest):
+    if not _DIGEST.fullmatch(packet.manifest_digest):
         reasons.append(DigestInvalid("$.manifest_digest", f"{packet.manifest_digest!r} is not sha256: and 64 lowercase hex digits"))
     if not packet.evidence:
         reasons.append(EvidencePathUnsafe("$.evidence", "at least one evidence file is required"))
     for i, item in enumerate(packet.evidence):
         reasons.extend(_path_reasons(i, item.path))
-        if not _DIGEST.match(item.digest):
+        if not _DIGEST.fullmatch(item.digest):
             reasons.append(DigestInvalid(f"$.evidence[{i}].digest", f"{item.digest!r} is not sha256: and 64 lowercase hex digits"))
     names = {c.value for c in NativeCheck}
     for missing in sorted(names - set(packet.checks)):

@@ -53,7 +53,7 @@ leading_dash_name_builds = Defect(
     id="core.leading_dash_name_builds",
     target=vf.name_token,
     intent="Match names against a pattern that lets them start with '-', so a host name can read as a flag in a unit or an argv.",
-    patch=("not NAME_TOKEN.match(value)", 'not re.match(r"^[A-Za-z0-9._-]+$", value)'),
+    patch=("not NAME_TOKEN.fullmatch(value)", 'not re.fullmatch(r"[A-Za-z0-9._-]+", value)'),
     must_red={"core.value_fields.a_host_name_must_be_one_token"},
 )
 
@@ -61,7 +61,7 @@ uppercase_digest_builds = Defect(
     id="core.uppercase_digest_builds",
     target=vf.sha256_digest,
     intent="Compare a config digest case-insensitively, so an image named in uppercase hex builds as another spelling of the same digest.",
-    patch=("not SHA256_DIGEST.match(value)", "not SHA256_DIGEST.match(value.lower())"),
+    patch=("not SHA256_DIGEST.fullmatch(value)", "not SHA256_DIGEST.fullmatch(value.lower())"),
     must_red={"core.value_fields.a_config_digest_must_be_a_lowercase_sha256", "core.value_fields.an_uppercase_digest_is_refused"},
 )
 
@@ -103,4 +103,20 @@ only_neighbouring_repeats_seen = Defect(
     intent="Compare each key with its neighbour only, so a host named again further down the list passes as distinct.",
     patch=("if len(set(keys)) != len(keys):", "if any(a == b for a, b in zip(keys, keys[1:])):"),
     must_red={"core.value_fields.a_distinct_validator_built_afresh_names_any_repeat"},
+)
+
+digest_matched_as_a_prefix = Defect(
+    id="core.digest_matched_as_a_prefix",
+    target=vf.sha256_digest,
+    intent="Match a config digest by its start, so `sha256:…\\n` or a digest with a suffix builds as the digest (a `$`-anchored search lets a trailing newline through).",
+    patch=("not SHA256_DIGEST.fullmatch(value)", "not SHA256_DIGEST.match(value)"),
+    must_red={"core.value_fields.near_misses_of_a_config_digest_never_build", "spark.authority_log.near_misses_of_a_config_digest_are_refused"},
+)
+
+name_matched_as_a_prefix = Defect(
+    id="core.name_matched_as_a_prefix",
+    target=vf.name_token,
+    intent="Match a name by its start, so `srv5\\n` builds as a host name and ends a unit file's line.",
+    patch=("not NAME_TOKEN.fullmatch(value)", "not NAME_TOKEN.match(value)"),
+    must_red={"core.value_fields.host_names_with_whitespace_or_look_alikes_never_build"},
 )

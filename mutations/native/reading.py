@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from claims.defects import Defect
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
 from domain.native import reading
+from domain.native.schema import NativePacket
 
 shape_errors_located_at_the_root = Defect(
     id="native.shape_errors_located_at_the_root",
@@ -16,4 +18,27 @@ shape_errors_located_at_the_root = Defect(
         "native.observations.blank_start_id_is_refused_naming_the_field",
     },
     must_green={"native.reading.packet_document_reads_back", "native.reading.non_object_document_is_malformed_at_the_root"},
+)
+
+
+def _folded(observation: object) -> object:
+    if not (isinstance(observation, dict) and isinstance(observation.get("check"), str) and isinstance(observation.get("arm"), str)):
+        return observation
+    return {**observation, "check": observation["check"].strip().lower(), "arm": observation["arm"].strip().upper()}
+
+
+def read_with_names_folded(document: object) -> Admitted[NativePacket] | Refused:
+    """Read a packet with each observation's check and arm names stripped and case-folded first, as a lenient reader would."""
+    if isinstance(document, dict) and isinstance(document.get("observations"), list):
+        document = {**document, "observations": [_folded(o) for o in document["observations"]]}
+    return original(reading.read_packet)(document)
+
+
+names_read_case_blind = Defect(
+    id="native.names_read_case_blind",
+    target=reading.read_packet,
+    intent="Read an observation's check and arm names case-blind and stripped, so `No_local_drafter` or `ON\\n` names a check or an arm instead of being malformed.",
+    replacement=read_with_names_folded,
+    must_red={"native.reading.near_misses_of_check_and_arm_names_are_malformed"},
+    must_green={"native.reading.packet_document_reads_back"},
 )

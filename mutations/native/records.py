@@ -80,3 +80,19 @@ facts_keep_the_first_refused_record = Defect(
     must_red={f"{RECORDS}.saved_record_facts_refuse_the_tails_and_the_screen"},
     must_green={f"{RECORDS}.verified_adoptable_records_are_all_admitted"},
 )
+
+finish_compared_case_blind = Defect(
+    id="native.finish_compared_case_blind",
+    target=records.near_cap_finish,
+    intent="Read the finish reason case-blind and stripped, so `Length ` counts as finishing at length.",
+    patch=('if r.finish != "length":', 'if r.finish.strip().lower() != "length":'),
+    must_red={f"{RECORDS}.near_misses_of_length_are_refused"},
+)
+
+classification_compared_case_blind = Defect(
+    id="native.classification_compared_case_blind",
+    target=records.screen_adoptable,
+    intent="Read a record's classification case-blind and stripped, so `native ` is taken for NATIVE evidence.",
+    patch=("elif screen.classification != FIXTURE_CLASSIFICATION:", "elif screen.classification.strip().upper() != FIXTURE_CLASSIFICATION:"),
+    must_red={f"{RECORDS}.near_misses_of_a_classification_are_not_native"},
+)

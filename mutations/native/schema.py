@@ -13,3 +13,27 @@ evidence_path_escapes_the_root = Defect(
     must_red={"native.schema.dot_segment_evidence_path_is_unsafe", "native.schema.schema_refuses_each_failing_field"},
     must_green={"native.schema.complete_native_packet_is_schema_valid", "native.schema.schema_refuses_tails_not_derived_from_q"},
 )
+
+schema_id_compared_stripped = Defect(
+    id="native.schema_id_compared_stripped",
+    target=schema.native_packet_schema_valid,
+    intent="Compare the packet's schema id stripped of surrounding whitespace, so `up2-native-packet/1\\n` passes as the schema.",
+    patch=("if packet.schema != FIXTURE_PACKET_SCHEMA:", "if packet.schema.strip() != FIXTURE_PACKET_SCHEMA:"),
+    must_red={"native.schema.near_misses_of_the_schema_and_classification_mismatch"},
+)
+
+pass_string_compared_case_blind = Defect(
+    id="native.pass_string_compared_case_blind",
+    target=schema.native_packet_schema_valid,
+    intent="Read a check's PASS string case-blind, so `pASS` passes the validator.",
+    patch=("if packet.checks[name] != PASS_STRING:", "if packet.checks[name].upper() != PASS_STRING:"),
+    must_red={"native.schema.near_misses_of_check_names_and_pass_are_invalid"},
+)
+
+manifest_digest_matched_as_a_prefix = Defect(
+    id="native.manifest_digest_matched_as_a_prefix",
+    target=schema.native_packet_schema_valid,
+    intent="Match the manifest digest by its start, so a digest followed by a newline or a suffix passes as valid.",
+    patch=("if not _DIGEST.fullmatch(packet.manifest_digest):", "if not _DIGEST.match(packet.manifest_digest):"),
+    must_red={"native.schema.near_misses_of_the_manifest_digest_are_invalid"},
+)

@@ -112,3 +112,11 @@ table_forgets_tail_129 = Defect(
     patch=("table = SUBCASES[check]", 'table = tuple(s for s in SUBCASES[check] if s.name != "tail_36q_plus_129")'),
     must_red={f"{VERDICT}.missing_final_tail_129_on_holds_naming_it"},
 )
+
+subcase_matched_stripped = Defect(
+    id="native.subcase_matched_stripped",
+    target=verdict.decide,
+    intent="Match an observation to its subcase with surrounding whitespace stripped, so `remote_round_progress\\n` fills the slot it almost names.",
+    patch=("if o.subcase == subcase.name]", "if o.subcase.strip() == subcase.name]"),
+    must_red={f"{VERDICT}.near_misses_of_subcase_names_and_starts_hold_the_check"},
+)

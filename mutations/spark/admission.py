@@ -73,3 +73,30 @@ fold_keeps_its_first_reason = Defect(
     patch=("return Refused(tuple(reasons))", "return Refused(tuple(reasons[:1]))"),
     must_red={"spark.admission.the_fold_reports_every_failing_conjunct"},
 )
+
+# Identities compared loosely: each one lets a near miss of an identity through (the near-miss properties).
+
+candidate_key_compared_case_blind = Defect(
+    id="spark.candidate_key_compared_case_blind",
+    target=admission.successor_is_candidate,
+    intent="Compare the authorized successor key with the candidate's case-blind, so a suspension for `Gunbc-v41-tp4@...` authorizes this candidate.",
+    patch=("if authorized != candidate.candidate:", "if authorized.casefold() != candidate.candidate.casefold():"),
+    must_red={"spark.admission.near_misses_of_the_candidate_key_are_other_successors"},
+    must_green={"spark.admission.the_exact_candidate_key_admits"},
+)
+
+runtime_key_compared_stripped = Defect(
+    id="spark.runtime_key_compared_stripped",
+    target=admission.image_admitted_for_runtime_artifact,
+    intent="Compare the image's runtime key with surrounding whitespace stripped, so an image admitted as `vllm-openai@d2d649e6 ` counts as the produced one.",
+    patch=("if image.runtime_key != candidate.runtime_artifact:", "if image.runtime_key.strip() != candidate.runtime_artifact:"),
+    must_red={"spark.admission.near_misses_of_the_runtime_key_are_refused"},
+)
+
+subject_compared_stripped = Defect(
+    id="spark.subject_compared_stripped",
+    target=admission.admit_host_held_by_subject_among,
+    intent="Compare each holder with the group's subject stripped of surrounding whitespace, so a host held by `spark-serving-group-a\\t` reads as held by the group.",
+    patch=("if holder != group.subject]", "if (holder or '').strip() != group.subject]"),
+    must_red={"spark.admission.near_misses_of_the_subject_do_not_hold"},
+)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from claims.defects import Defect
+import re
+
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
 from domain.spark import authority_log
+from domain.spark.authority_log import AuthorityLog
 
 lines_numbered_from_zero = Defect(
     id="spark.lines_numbered_from_zero",
@@ -19,4 +23,37 @@ reading_stops_at_invalid_json = Defect(
     intent="Stop reading at the first invalid JSON line, so the faults on the lines after it go unreported.",
     patch=("for reason in parsed.reasons)\n            continue", "for reason in parsed.reasons)\n            break"),
     must_red={"spark.authority_log.reading_goes_on_past_invalid_json"},
+)
+
+# Identities read loosely: each one lets a near miss of an identity through (the near-miss properties).
+
+
+def read_with_event_tags_folded(text: str, source: str) -> Admitted[AuthorityLog] | Refused:
+    """Read the log with every event tag stripped and lower-cased first, as a case-blind reader would."""
+    folded = re.sub(r'("event": ")([^"]*)(")', lambda m: m.group(1) + m.group(2).strip().lower() + m.group(3), text)
+    return original(authority_log.read_authority_log)(folded, source)
+
+
+event_tags_read_case_blind = Defect(
+    id="spark.event_tags_read_case_blind",
+    target=authority_log.read_authority_log,
+    intent="Read an event tag case-blind and stripped, so `Host_held` is taken for `host_held` instead of being refused at $.event.",
+    replacement=read_with_event_tags_folded,
+    must_red={"spark.authority_log.near_misses_of_an_event_tag_are_refused"},
+)
+
+host_matched_case_blind = Defect(
+    id="spark.host_matched_case_blind",
+    target=authority_log.holder_of_at,
+    intent="Match a holding's host name case-blind, so a holding recorded for `Srv7` holds srv7.",
+    patch=("event.host == host", "event.host.casefold() == host.casefold()"),
+    must_red={"spark.admission.near_misses_of_a_host_name_hold_nothing"},
+)
+
+group_matched_stripped = Defect(
+    id="spark.group_matched_stripped",
+    target=authority_log.group_state_at,
+    intent="Match a state's group name with surrounding whitespace stripped, so a suspension logged for `\\u200bFabricGroupA` is Group A's.",
+    patch=("event.group == group", "event.group.strip('\\u200b \\t\\n') == group"),
+    must_red={"spark.admission.near_misses_of_the_group_name_are_no_state"},
 )

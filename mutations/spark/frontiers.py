@@ -20,3 +20,11 @@ last_frontier_never_open = Defect(
     patch=("for frontier in V41_DECLARED_FRONTIERS if", "for frontier in V41_DECLARED_FRONTIERS[:-1] if"),
     must_red={"spark.frontiers.nothing_supplied_refuses_every_frontier_by_name"},
 )
+
+discharge_keys_stripped = Defect(
+    id="spark.discharge_keys_stripped",
+    target=frontiers.open_frontiers,
+    intent="Read each discharge's key with surrounding whitespace stripped, so a discharge keyed `#12351 ` closes #12351.",
+    patch=("if frontier.key not in discharged)", "if frontier.key not in {key.strip() for key in discharged})"),
+    must_red={"spark.frontiers.near_misses_of_a_frontier_key_discharge_nothing"},
+)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from domain.edges.launch_dry_run import main, utilization_bp
+from domain.core.outcome import Admitted
+from domain.edges.dry_run_command import utilization_bp
+from domain.edges.launch_dry_run import main
 
 ROOT = Path(__file__).resolve().parents[2]
 AUTHORITY = ROOT / "examples" / "authority"
@@ -96,7 +98,7 @@ def test_a_bad_time_exits_2(tmp_path: Path) -> None:
 
 
 def test_utilization_converts_exactly_to_basis_points() -> None:
-    assert [utilization_bp(u) for u in ("0.80", "0.8", "0.8125", "1", "0.0001")] == [8000, 8000, 8125, 10000, 1]
+    assert [utilization_bp(u) for u in ("0.80", "0.8", "0.8125", "1", "0.0001")] == [Admitted(bp) for bp in (8000, 8000, 8125, 10000, 1)]
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from domain.edges import packet_publish
-from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PacketNameUnsafe, PublishFailed, publish_packet
+from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PublishFailed, publish_packet
+from domain.native.packets import PacketNameUnsafe
 
 
 def test_publishes_a_fresh_packet_and_leaves_no_temp(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
+from hypothesis import example, given, settings
 
 from claims import Witness, because, check
 from domain.core import convert
@@ -24,6 +25,7 @@ from domain.spark.fit_wall import FitFigures
 from domain.spark.fleet import GROUP_A, FabricAddressShared, GroupNotFourHosts, HostGroup, RankSeat
 from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
 from domain.spark.runtime import V41_PRODUCED_ARTIFACT, ProducedArtifact
+from witnesses.core import strategies as gen
 from witnesses.core.fixtures import misuse
 
 witness = Witness("core.value_fields")
@@ -267,3 +269,39 @@ def validators_built_afresh_name_misuse() -> str:
     ):  # fmt: skip
         lines.append(f"{name}={bad!r} -> {raised(lambda: probe(**{**good, name: bad}))}")
     return "\n".join(lines) + "\n"
+
+
+# --- near misses of identities: a digest or a name that almost is one never builds ---
+
+DIGEST = V41_PRODUCED_ARTIFACT.config_digest
+
+
+@witness.property(
+    "Every near miss of a config digest (a case flip, a prefix, a suffix, whitespace, a look-alike) is misuse, and the digest itself builds.",
+    rules=[vf.sha256_digest],
+)
+@settings(max_examples=25)
+@given(gen.near_misses(DIGEST))
+@example(gen.case_flipped(DIGEST))
+@example(gen.strict_prefix(DIGEST))
+@example(gen.extended(DIGEST, "0"))
+@example(gen.padded(DIGEST, after="\n"))
+@example(gen.lookalike(DIGEST, 7))
+def near_misses_of_a_config_digest_never_build(miss: str) -> None:
+    check.equal("the digest", attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest=DIGEST).config_digest, DIGEST)
+    check.contains(f"{miss!r} is misuse", "ProducedArtifact.config_digest: expected 'sha256:'", misuse(lambda: attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest=miss)))
+
+
+@witness.property(
+    "A host name with surrounding whitespace or a look-alike character is misuse, and the name itself builds.",
+    rules=[vf.name_token],
+)
+@settings(max_examples=25)
+@given(gen.near_misses(HOST.name, kinds=(gen.NearMiss.WHITESPACE, gen.NearMiss.LOOKALIKE)))
+@example(gen.padded(HOST.name, after="\n"))
+@example(gen.padded(HOST.name, before="\u00a0"))
+@example(gen.lookalike(HOST.name))
+@example(gen.lookalike(HOST.name, 1))
+def host_names_with_whitespace_or_look_alikes_never_build(miss: str) -> None:
+    check.equal("the name", attrs.evolve(HOST, name=HOST.name).name, HOST.name)
+    check.contains(f"{miss!r} is misuse", "Host.name: expected a name of letters", misuse(lambda: attrs.evolve(HOST, name=miss)))

@@ -1,15 +1,23 @@
-"""Witness binding a packet's observations to its actual starts and manifest."""
+"""Witness binding a packet's observations to its actual starts and manifest, and the names a packet may be published under."""
 
 from __future__ import annotations
 
+import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from claims import Witness, because, check
+from domain.core.outcome import Admitted
 from domain.native.checks import Arm, NativeCheck
 from domain.native.packets import (
     ObservationUnbound,
     PacketBinding,
+    PacketNameUnsafe,
     packet_binds_observations,
+    packet_name_admitted,
 )
 from domain.native.reading import read_packet
+from witnesses.core import strategies as near
 from witnesses.native.fixtures import (
     MANIFEST,
     OFF_START,
@@ -54,3 +62,72 @@ RANK = NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT
 def observation_under_another_manifest_is_unbound():
     obs = replaced(complete(), RANK, "kept_agreement", Arm.ON, manifest_digest=OTHER_MANIFEST)
     return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
+
+
+@witness.positive("A plain file name ending in .json is admitted as a packet name.", rules=[packet_name_admitted])
+def a_plain_json_name_is_admitted() -> None:
+    for name in ("up2-native-packet.json", "p.json", "UP2_native.2026-10-25.json"):
+        check.equal(name, packet_name_admitted(name), Admitted(name))
+
+
+@witness.refusal(
+    "A packet name ending in a newline is refused, though every character before it is plain.",
+    rules=[packet_name_admitted],
+    reasons=[because(PacketNameUnsafe, at="$.name", saying="'p.json\\n' must be a plain file name ending in .json")],
+)
+def a_name_ending_in_a_newline_is_refused():
+    return packet_name_admitted("p.json\n")
+
+
+@witness.property(
+    "Every name that could leave the evidence root, hide, or is not .json is refused as a packet name.",
+    rules=[packet_name_admitted],
+)
+@settings(max_examples=20)
+@given(st.sampled_from(["../p.json", "sub/p.json", ".hidden.json", "p.txt", "", "p .json", "/abs.json", "p.json/", "p.json.bak", "р.json"]))
+def names_that_could_leave_the_root_are_refused(name: str) -> None:
+    check.holds(f"{name!r} refused", packet_name_admitted(name).refused, packet_name_admitted(name))
+
+
+# --- near misses: an observation bound to a start or a manifest that almost is the packet's is unbound ---
+
+COMPLETE_PACKET = read_packet(packet_document(complete()))
+
+
+def _bound(**changes: str) -> object:
+    packet = check.admitted(COMPLETE_PACKET)
+    return packet_binds_observations(attrs.evolve(packet, observations=replaced(packet.observations, RANK, "kept_agreement", Arm.ON, **changes)))
+
+
+@witness.property(
+    "An observation from any near miss of its arm's start is unbound at its start id, and the exact start binds.",
+    rules=[packet_binds_observations],
+)
+@settings(max_examples=20)
+@given(near.near_misses(ON_START))
+@example(near.case_flipped(ON_START))
+@example(near.strict_prefix(ON_START))
+@example(near.extended(ON_START))
+@example(near.padded(ON_START, after="\n"))
+@example(near.lookalike(ON_START, 5))
+def near_misses_of_a_start_are_unbound(miss: str) -> None:
+    check.equal("the exact start", _bound(start_id=ON_START), Admitted(BINDING))
+    reasons = check.refused(_bound(start_id=miss))
+    check.equal(f"{miss!r} unbound at", [(type(r), r.where) for r in reasons], [(ObservationUnbound, "$.observations[5].start_id")])
+
+
+@witness.property(
+    "An observation bound to any near miss of the packet's manifest is unbound at its manifest digest, and the exact manifest binds.",
+    rules=[packet_binds_observations],
+)
+@settings(max_examples=20)
+@given(near.near_misses(MANIFEST))
+@example(near.case_flipped(MANIFEST, 3))
+@example(near.strict_prefix(MANIFEST))
+@example(near.extended(MANIFEST, "ab"))
+@example(near.padded(MANIFEST, before=" "))
+@example(near.lookalike(MANIFEST, 1))
+def near_misses_of_the_manifest_are_unbound(miss: str) -> None:
+    check.equal("the exact manifest", _bound(manifest_digest=MANIFEST), Admitted(BINDING))
+    reasons = check.refused(_bound(manifest_digest=miss))
+    check.equal(f"{miss!r} unbound at", [(type(r), r.where) for r in reasons], [(ObservationUnbound, "$.observations[5].manifest_digest")])

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from claims import Witness, because, check
+from domain.native.checks import Arm, NativeCheck
 from domain.native.reading import MalformedPacket, read_packet
+from witnesses.core import strategies as near
 from witnesses.native.fixtures import RESOLVED, complete, edited, observation_edited, packet_document
 
 witness = Witness("native.reading")
@@ -71,3 +76,27 @@ def packet_document_reads_back() -> None:
     packet = check.admitted(read_packet(packet_document(complete())))
     check.equal("observations", packet.observations, complete())
     check.equal("resolutions", packet.owner_resolutions, RESOLVED)
+
+
+NAMES = tuple(c.value for c in NativeCheck)
+
+
+@witness.property(
+    "An observation naming a near miss of a check or of an arm is malformed at that field, and the exact names read.",
+    rules=[read_packet],
+)
+@settings(max_examples=25)
+@given(st.one_of(
+    st.sampled_from(NAMES).flatmap(near.near_misses).map(lambda miss: ("check", miss)),
+    st.sampled_from([a.value for a in Arm]).flatmap(near.near_misses).map(lambda miss: ("arm", miss)),
+))
+@example(("check", near.case_flipped(NativeCheck.NO_LOCAL_DRAFTER.value)))
+@example(("check", near.strict_prefix(NativeCheck.NATIVE_DISPATCH_UNCHANGED.value)))
+@example(("check", near.extended(NativeCheck.NO_LOCAL_DRAFTER.value, "s")))
+@example(("arm", near.padded(Arm.ON.value, after="\n")))
+@example(("arm", near.lookalike(Arm.OFF.value)))
+def near_misses_of_check_and_arm_names_are_malformed(drawn: tuple[str, str]) -> None:
+    field, miss = drawn
+    check.admitted(read_packet(observation_edited(0)))
+    reasons = check.refused(read_packet(observation_edited(0, **{field: miss})))
+    check.equal(f"{field} {miss!r} malformed at", [(type(r), r.where) for r in reasons], [(MalformedPacket, f"$.observations[0].{field}")])

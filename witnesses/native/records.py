@@ -5,8 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
+from domain.core.outcome import Admitted
 from domain.native.checks import QNotPositive
 from domain.native.figures import Provenance
 from domain.native.records import (
@@ -26,6 +29,7 @@ from domain.native.records import (
     tails_verified,
 )
 from domain.native.verdict import Status, decide, decide_all
+from witnesses.core import strategies as near
 from witnesses.native.fixtures import complete
 
 witness = Witness("native.records")
@@ -212,3 +216,40 @@ def record_refusal_texts_are_byte_identical() -> str:
         lines.append(f"{name}:")
         lines += [f"  {type(r).__name__} {r.where}: {r.why}" for r in check.refused(outcome)]
     return "\n".join(lines) + "\n"
+
+
+# --- near misses: a finish reason or a classification that almost is the one a rule admits ---
+
+
+@witness.property("A near-cap request finishing with a near miss of `length` is refused at its finish reason, and `length` admits.", rules=[near_cap_finish])
+@settings(max_examples=20)
+@given(near.near_misses("length"))
+@example(near.case_flipped("length"))
+@example(near.strict_prefix("length"))
+@example(near.extended("length", "_cap"))
+@example(near.padded("length", after="\n"))
+@example(near.lookalike("length"))
+def near_misses_of_length_are_refused(miss: str) -> None:
+    check.equal("length", near_cap_finish(SAVED_NEAR_CAP[0]), Admitted(327680))
+    reasons = check.refused(near_cap_finish(attrs.evolve(SAVED_NEAR_CAP[0], finish=miss)))
+    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(NearCapNotAtLength, "$.finish_reason")])
+
+
+NATIVE_RECORD = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
+
+
+@witness.property(
+    "A record classified by a near miss of NATIVE or of SCREEN is not native evidence, and exactly NATIVE admits.",
+    rules=[screen_adoptable],
+)
+@settings(max_examples=25)
+@given(st.sampled_from(["NATIVE", "SCREEN"]).flatmap(near.near_misses))
+@example(near.case_flipped("NATIVE", 1))
+@example(near.strict_prefix("SCREEN"))
+@example(near.extended("NATIVE", "_CPU"))
+@example(near.padded("NATIVE", after=" "))
+@example(near.lookalike("SCREEN"))
+def near_misses_of_a_classification_are_not_native(miss: str) -> None:
+    check.equal("NATIVE", screen_adoptable(NATIVE_RECORD), Admitted(NATIVE_RECORD))
+    reasons = check.refused(screen_adoptable(attrs.evolve(NATIVE_RECORD, classification=miss)))
+    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(ScreenNotAdoptable, "$.classification")])

@@ -23,6 +23,13 @@ SLOT_FATES = ("native", "missing", "fixture", "not_held", "native_and_fixture")
 NativeCase = tuple[NativeCheck, tuple[Observation, ...], tuple[OwnerResolution, ...], dict[tuple[str, Arm], str]]
 
 
+def native_case_passes(check: NativeCheck, resolutions: tuple[OwnerResolution, ...], fates: dict[tuple[str, Arm], str]) -> bool:
+    """Say whether a native case's check must PASS: every slot native and held, every needed mode resolved (the property's oracle)."""
+    resolved = {r.mode for r in resolutions if r.resolved}
+    modes_ok = all(mode in resolved for subcase in SUBCASES[check] for mode in subcase.needs)
+    return modes_ok and all(fate == "native" for fate in fates.values())
+
+
 def native_case(check: NativeCheck, fates: dict[tuple[str, Arm], str], resolved: tuple[bool, bool]) -> NativeCase:
     """Build a check's observations from each slot's fate (unnamed slots are native), plus another check's noise."""
     fates = {(s.name, arm): fates.get((s.name, arm), "native") for s in SUBCASES[check] for arm in Arm}

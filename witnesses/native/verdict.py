@@ -31,6 +31,7 @@ from domain.native.verdict import (
     UnknownSubcase,
     decide,
 )
+from witnesses.core import strategies as near
 from witnesses.native import strategies as gen
 from witnesses.native.fixtures import (
     OFF_START,
@@ -341,13 +342,6 @@ def subcase_names_are_lower_snake_case() -> None:
     })
 
 
-def passes(native_check: NativeCheck, resolutions: tuple[Any, ...], fates: dict[tuple[str, Arm], str]) -> bool:
-    """Say whether the check must PASS: every slot native and held, every needed mode resolved."""
-    resolved = {r.mode for r in resolutions if r.resolved}
-    modes_ok = all(mode in resolved for subcase in SUBCASES[native_check] for mode in subcase.needs)
-    return modes_ok and all(fate == "native" for fate in fates.values())
-
-
 @witness.property(
     "A native check passes exactly when every subcase was observed natively and held in both arms, with its modes resolved.",
     rules=[verdict.decide],
@@ -363,10 +357,30 @@ def decide_passes_iff_every_subcase_is_native_in_both_arms(case: Any) -> None:
     native_check, observations, resolutions, fates = case
     decided = verdict.decide(native_check, observations, resolutions)
     mine = [o for o in observations if o.check is native_check]
-    expected = Status.PASS if passes(native_check, resolutions, fates) else (Status.HOLD if mine else Status.NOT_RUN)
+    expected = Status.PASS if gen.native_case_passes(native_check, resolutions, fates) else (Status.HOLD if mine else Status.NOT_RUN)
     check.equal(f"{native_check.value} status", decided.status, expected)
     check.equal("refused", decided.refused, expected is not Status.PASS)
     if expected is not Status.PASS:
         short = sorted({f"$.checks.{native_check.value}.{s}.{a.value}" for (s, a), fate in fates.items() if fate != "native"})
         named = {r.where for r in decided.reasons}
         check.equal("slots short of native evidence, each named", [w for w in short if w not in named], [])
+
+
+@witness.property(
+    "An observation naming a near miss of its subcase, or of its arm's start, holds the check (unknown subcase, spliced start); the exact names pass.",
+    rules=[verdict.decide],
+)
+@settings(max_examples=25)
+@given(st.sampled_from(["subcase", "start_id"]).flatmap(lambda what: st.tuples(st.just(what), near.near_misses("remote_round_progress" if what == "subcase" else ON_START))))
+@example(("subcase", near.case_flipped("remote_round_progress")))
+@example(("subcase", near.strict_prefix("remote_round_progress")))
+@example(("start_id", near.extended(ON_START, "0")))
+@example(("subcase", near.padded("remote_round_progress", after="\n")))
+@example(("start_id", near.lookalike(ON_START)))
+def near_misses_of_subcase_names_and_starts_hold_the_check(drawn: tuple[str, str]) -> None:
+    what, miss = drawn
+    full = complete(checks=(DRAFTER,))
+    check.equal("exact names", decide(DRAFTER, full, RESOLVED).status, Status.PASS)
+    decided = decide(DRAFTER, replaced(full, DRAFTER, "remote_round_progress", Arm.ON, **{what: miss}), RESOLVED)
+    kinds = {UnknownSubcase, SubcaseMissing} if what == "subcase" else {SplicedStarts}
+    check.equal(f"{what} {miss!r}", (decided.status, {type(r) for r in decided.reasons}), (Status.HOLD, kinds))

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from claims import Witness, because, check
 from domain.core import value_fields as vf
 from domain.spark import authority_log
 from domain.spark.authority_log import GroupSuspendedForAuthorizedSuccessor, ImageAdmitted, MalformedAuthorityLine, RegistryReadingRecorded
+from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.fixtures import READING, SUSPENSION
 
@@ -128,3 +134,44 @@ def a_sha256_digest_is_accepted() -> None:
 )
 def a_short_digest_is_refused_at_construction():
     return constructed(lambda: ImageAdmitted(at=1, config_digest="sha256:abc", runtime_key="k"))
+
+
+# --- near misses: an event tag or a config digest that almost is one is refused, located ---
+
+HELD_LINE = {"event": "host_held", "at": 1, "host": "srv5", "subject": "spark-serving-group-a"}
+DIGEST = READING.config_digest
+
+
+@witness.property(
+    "A line whose event tag is a near miss of a known one is refused at $.event, and the tag itself reads.",
+    rules=[authority_log.read_authority_log],
+)
+@settings(max_examples=25)
+@given(st.sampled_from(sorted(authority_log.EVENT_TYPES)).flatmap(near.near_misses))
+@example(near.case_flipped("host_held"))
+@example(near.strict_prefix("host_held"))
+@example(near.extended("host_held", "s"))
+@example(near.padded("host_held", after="\n"))
+@example(near.lookalike("image_admitted"))
+def near_misses_of_an_event_tag_are_refused(miss: str) -> None:
+    check.admitted(authority_log.read_authority_log(json.dumps(HELD_LINE), "log.jsonl"))
+    reasons = check.refused(authority_log.read_authority_log(json.dumps({**HELD_LINE, "event": miss}), "log.jsonl"))
+    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(MalformedAuthorityLine, "log.jsonl:1: $.event")])
+
+
+@witness.property(
+    "An image admitted under a near miss of a config digest is refused at $.config_digest, and the digest itself reads.",
+    rules=[authority_log.read_authority_log, vf.sha256_digest],
+)
+@settings(max_examples=25)
+@given(near.near_misses(DIGEST))
+@example(near.case_flipped(DIGEST, 3))
+@example(near.strict_prefix(DIGEST))
+@example(near.extended(DIGEST, "5e"))
+@example(near.padded(DIGEST, after="\n"))
+@example(near.lookalike(DIGEST, 8))
+def near_misses_of_a_config_digest_are_refused(miss: str) -> None:
+    line = {"event": "image_admitted", "at": 1, "config_digest": DIGEST, "runtime_key": "vllm-openai@d2d649e6"}
+    check.admitted(authority_log.read_authority_log(json.dumps(line), "log.jsonl"))
+    reasons = check.refused(authority_log.read_authority_log(json.dumps({**line, "config_digest": miss}), "log.jsonl"))
+    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(MalformedAuthorityLine, "log.jsonl:1: $.config_digest")])

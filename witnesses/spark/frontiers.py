@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from claims import Witness, because, check
 from domain.spark import frontiers, v41_group_a_launch
 from domain.spark.frontiers import ObligationOpen, V41RuntimeProductionUnestablished
+from witnesses.core import strategies as near
 from witnesses.spark.fixtures import v41_inputs
 
 witness = Witness("spark.frontiers")
@@ -48,3 +52,24 @@ def every_discharge_leaves_no_frontier_open() -> None:
     check.equal("discharged keys", [d.key for d in plan.discharges], ["#12351", "wet-runner", "#12370"])
     reason = frontiers.obligation_open(frontiers.LAUNCH_SHAPE, "ctx")
     check.equal("reason kind and place", (type(reason), reason.where), (ObligationOpen, "#12371"))
+
+
+KEYS = tuple(f.key for f in frontiers.V41_DECLARED_FRONTIERS)
+
+
+@witness.property(
+    "A discharge keyed by a near miss of a frontier's key leaves that frontier open, and the exact key closes it.",
+    rules=[frontiers.open_frontiers],
+)
+@settings(max_examples=25)
+@given(st.sampled_from(range(len(KEYS))).flatmap(lambda i: st.tuples(st.just(i), near.near_misses(KEYS[i]))))
+@example((4, near.case_flipped("wet-runner")))
+@example((1, near.strict_prefix("#12371")))
+@example((2, near.extended("#12359", "0")))
+@example((3, near.padded("#12351", after=" ")))
+@example((0, near.lookalike("#12353")))
+def near_misses_of_a_frontier_key_discharge_nothing(drawn: tuple[int, str]) -> None:
+    i, miss = drawn
+    others = KEYS[:i] + KEYS[i + 1:]
+    check.equal("all discharged", frontiers.open_frontiers(KEYS), ())
+    check.equal(f"{miss!r} in place of {KEYS[i]!r}", frontiers.open_frontiers((*others, miss)), (frontiers.V41_DECLARED_FRONTIERS[i],))
