@@ -3,8 +3,8 @@
     generate   [#########.........] 412/900 files ·  46% · ETA 12 s
     sweep      [####..............] 1210/4317 · killed 1190 survived 20 · 11.2/s · ETA 4 m 37 s
 
-Every line names its phase.  `quiet` silences everything but the final
-line of each phase; nothing is printed to stdout, so reports stay clean.
+Every line names its phase.  `quiet` silences it all; nothing is
+printed to stdout, so reports stay clean.
 """
 
 from __future__ import annotations
@@ -76,8 +76,10 @@ class Progress:
         self._emit()
 
     def finish(self, note: str = "") -> None:
-        """Print the phase's final line (even when quiet: it is the phase's result)."""
+        """Print the phase's final line (nothing when quiet)."""
         self.done = max(self.done, self.total) if not note.startswith("interrupted") else self.done
+        if self.quiet:
+            return
         text = self.line() + (f" · {note}" if note else "")
         if self.tty and not self.quiet:
             self.stream.write("\r\033[2K")

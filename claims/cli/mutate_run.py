@@ -185,6 +185,10 @@ def _auto(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence
     return _finish(ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base)
 
 
+def _shown(ws: Workspace, path: Path) -> str:
+    return path.relative_to(ws.config.root).as_posix() if path.is_relative_to(ws.config.root) else str(path)
+
+
 def fnmatch_id(mutant_id: str, pattern: str) -> bool:
     """Select a mutant by id or glob (a module or rule name prefix selects its mutants)."""
     import fnmatch
@@ -225,7 +229,7 @@ def _finish(
     if changes:
         weak = sum(1 for c in changes if c.weakening)
         print()
-        print(f"evidence of the {what} differs from ledger/evidence ({len(changes)} change(s), {weak} weakening(s) first):")
+        print(f"evidence of the {what} differs from {_shown(ws, ws.config.ledger / 'evidence')} ({len(changes)} change(s), {weak} weakening(s) first):")
         print("\n".join("  " + c.line() for c in changes[:CHANGES_SHOWN]))
         if len(changes) > CHANGES_SHOWN:
             print(f"  ... and {len(changes) - CHANGES_SHOWN} more")
@@ -237,10 +241,10 @@ def _finish(
     stale = bool(changes or restamp)
     if args.update:
         written = write_evidence(folder, updated, ws.claims)
-        print(f"recorded: {len(written)} evidence file(s) written under {folder.relative_to(ws.config.root)}" if written else "recorded: ledger/evidence already up to date")
+        print(f"recorded: {len(written)} evidence file(s) written under {_shown(ws, folder)}" if written else f"recorded: {_shown(ws, folder)} already up to date")
         stale = False
     elif stale:
-        print(f"the recorded evidence is stale: run `{command}`, review the diff of ledger/evidence, and commit it")
+        print(f"the recorded evidence is stale: run `{command}`, review the diff of {_shown(ws, folder)}, and commit it")
     if args.report_json or args.report_html:
         from claims.cli.mutate_views import write_reports
 

@@ -41,7 +41,7 @@ from attrs import field, frozen
 
 from claims.errors import DeclarationError
 
-DEFECT_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+DEFECT_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
 def _ids(value: Iterable[str]) -> frozenset[str]:
@@ -71,7 +71,7 @@ def target_name(target: Any) -> str:
 
 def _check_id(instance: Any, attribute: Any, value: str) -> None:
     if not DEFECT_ID.match(value):
-        raise DeclarationError(f"defect id {value!r} is not of the form family.snake_case (e.g. 'spark.zero_engram_allowance')")
+        raise DeclarationError(f"defect id {value!r} is not a plain or dotted Python name (e.g. 'rules.limit_off_by_one')")
 
 
 def _check_sentence(instance: Any, attribute: Any, value: str) -> None:

@@ -51,6 +51,19 @@ def _function_spans(text: str) -> dict[str, tuple[int, int]]:
     return spans
 
 
+def _place(text: str, from_line: int, needle: str) -> tuple[Position, Position] | None:
+    """Return where `needle` first stands at or after a line (1-based line and column), or None."""
+    lines = text.splitlines(keepends=True)
+    offset = sum(len(line) for line in lines[: from_line - 1])
+    at = text.find(needle, offset)
+    if at < 0:
+        return None
+    before = text[:at]
+    line, column = before.count("\n") + 1, at - (before.rfind("\n") + 1) + 1
+    stop = before + needle
+    return Position(line, column), Position(stop.count("\n") + 1, len(stop) - (stop.rfind("\n") + 1) + 1)
+
+
 def build_model(
     config: Config,
     claims: Sequence[Claim],
@@ -92,11 +105,21 @@ def build_model(
         first, last = _function_spans(sources[module][1]).get(function, (1, 1))
         covered = sorted(defect_covering(one, baseline, claims)) if baseline else sorted(recorded.observation.killers)
         status, reason = status_of(recorded.observation, len(covered), None)
-        changes = "; ".join(f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}: wrapped by {getattr(d.replacement, '__qualname__', '?')}" for d in one.defects)
+        start, end = Position(first, 1), Position(last + 1, 1)
+        head = one.defects[0]
+        if head.patch is not None and len(one.defects) == 1:
+            # A textual patch shows as what it is: the old text at its place in the rule, and the new text.
+            original, replacement = head.patch
+            start, end = _place(sources[module][1], first, original) or (start, end)
+        else:
+            original = "\n".join(f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}" for d in one.defects)
+            replacement = "\n".join(
+                f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target} wrapped by {getattr(d.replacement, '__qualname__', '?')}" for d in one.defects
+            )
         infos.append(
             MutantInfo(
                 id=one.id, declared=True, file=sources[module][0], rule=one.targets[0], operator=one.id, description=one.intent,
-                original=changes, replacement=changes, start=Position(first, 1), end=Position(last + 1, 1),
+                original=original, replacement=replacement, start=start, end=end,
                 status=status, status_reason=reason or recorded.observation.problem, killed_by=tuple(sorted(recorded.observation.killers)),
                 covered_by=tuple(covered), how=_how(recorded.observation), tests_completed=len(covered),
             )
