@@ -36,7 +36,9 @@ sys.exit({function}())
 
 def suite_launchers() -> list[str]:
     """Write one launcher per bundled-suite command whose module is in this checkout; return their paths."""
-    table = tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8")).get("tool", {}).get("bundled-suite", {})
+    table = (
+        tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8")).get("tool", {}).get("bundled-suite", {})
+    )
     folder = HERE / "build" / "bundled-suite"
     written = []
     for name, target in sorted(table.get("scripts", {}).items()):

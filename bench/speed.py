@@ -45,7 +45,9 @@ def timed(argv: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProces
     return time.perf_counter() - start, proc
 
 
-def interleaved(label_a: str, a: list[str], label_b: str, b: list[str], cwd: Path, runs: int, before_a: list[str] | None = None) -> tuple[float, float]:
+def interleaved(
+    label_a: str, a: list[str], label_b: str, b: list[str], cwd: Path, runs: int, before_a: list[str] | None = None
+) -> tuple[float, float]:
     """Run two commands alternately; print each run; return their medians."""
     times: dict[str, list[float]] = {label_a: [], label_b: []}
     for n in range(runs):
@@ -54,7 +56,11 @@ def interleaved(label_a: str, a: list[str], label_b: str, b: list[str], cwd: Pat
         for label, argv in ((label_a, a), (label_b, b)):
             seconds, proc = timed(argv, cwd)
             times[label].append(seconds)
-            print(f"  run {n + 1}/{runs}  {label:<34} {seconds:7.2f} s  exit {proc.returncode}", file=sys.stderr, flush=True)
+            print(
+                f"  run {n + 1}/{runs}  {label:<34} {seconds:7.2f} s  exit {proc.returncode}",
+                file=sys.stderr,
+                flush=True,
+            )
     return statistics.median(times[label_a]), statistics.median(times[label_b])
 
 
@@ -62,7 +68,14 @@ def claims_vs_pytest(repo: Path, runs: int, workers: int) -> None:
     """claim_batch cold (no cache) and warm after a one-function change, against pytest over the same claims."""
     py = sys.executable
     pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "witnesses"]
-    cold, theirs = interleaved("claim_batch --no-cache", [py, "-m", "claims.cli", "--no-cache", "-n", str(workers)], "pytest witnesses", pytest, repo, runs)
+    cold, theirs = interleaved(
+        "claim_batch --no-cache",
+        [py, "-m", "claims.cli", "--no-cache", "-n", str(workers)],
+        "pytest witnesses",
+        pytest,
+        repo,
+        runs,
+    )
     print(f"claim_batch cold ({workers} workers, no cache)   median {cold:6.2f} s")
     print(f"python -m pytest witnesses            median {theirs:6.2f} s")
     print(f"  ratio pytest / claim_batch cold = {theirs / cold:.2f}x")
@@ -73,7 +86,11 @@ def claims_vs_pytest(repo: Path, runs: int, workers: int) -> None:
     def change_one_function() -> None:
         # A comment line inside one rule's body changes that function's source, and so the fingerprints of its claims.
         toggle[0] += 1
-        source.write_text(re.sub(r"(\n    \"\"\"Return the pool share[^\n]*\n)", rf"\1    # bench edit {toggle[0]}\n", original, count=1))
+        source.write_text(
+            re.sub(
+                r"(\n    \"\"\"Return the pool share[^\n]*\n)", rf"\1    # bench edit {toggle[0]}\n", original, count=1
+            )
+        )
 
     timed([py, "-m", "claims.cli"], repo)
     warm: list[float] = []
@@ -82,7 +99,11 @@ def claims_vs_pytest(repo: Path, runs: int, workers: int) -> None:
         seconds, proc = timed([py, "-m", "claims.cli", "-n", str(workers)], repo)
         reused = re.search(r"(\d+) of (\d+) results reused", proc.stdout)
         warm.append(seconds)
-        print(f"  run {n + 1}/{runs}  claim_batch warm (one rule edited)   {seconds:7.2f} s  {reused.group(0) if reused else ''}", file=sys.stderr, flush=True)
+        print(
+            f"  run {n + 1}/{runs}  claim_batch warm (one rule edited)   {seconds:7.2f} s  {reused.group(0) if reused else ''}",
+            file=sys.stderr,
+            flush=True,
+        )
     source.write_text(original)
     print(f"claim_batch warm, one function changed median {statistics.median(warm):6.2f} s")
     print(f"  ratio pytest / claim_batch warm = {theirs / statistics.median(warm):.1f}x")
@@ -93,7 +114,22 @@ def mutation_vs_mutmut(repo: Path, workers: int) -> None:
     py = sys.executable
     module = MODULE[:-3].replace("/", ".")
     timed([py, "-m", "claims.cli"], repo)  # the baseline comes from the result cache, as in CI after the gate
-    ours_s, ours = timed([py, "-m", "claims.cli", "mutate", "--auto", f"{module}.*", "--operators", "mutmut", "--rebuild", "-n", str(workers)], repo)
+    ours_s, ours = timed(
+        [
+            py,
+            "-m",
+            "claims.cli",
+            "mutate",
+            "--auto",
+            f"{module}.*",
+            "--operators",
+            "mutmut",
+            "--rebuild",
+            "-n",
+            str(workers),
+        ],
+        repo,
+    )
     rate = re.findall(r"([\d.]+)/s on", ours.stderr)
     killed = re.search(r"killed (\d+) survived (\d+)", ours.stderr)
     theirs_s, theirs = timed([py, "-m", "mutmut", "run", f"{module}*", "--max-children", str(workers)], repo)
@@ -101,8 +137,12 @@ def mutation_vs_mutmut(repo: Path, workers: int) -> None:
     their_rate = re.findall(r"([\d.]+) mutations/second", text)
     their_killed = text.count("🎉")
     their_survived = text.count("🙁")
-    print(f"mutate --auto {MODULE} ({workers} workers, mutmut operators, every killer)  {rate[-1] if rate else '?'} mutants/s; killed {killed.group(1) if killed else '?'}, survived {killed.group(2) if killed else '?'}; {ours_s:.1f} s end to end")
-    print(f"mutmut run on the same module ({workers} children, first killer only)      {their_rate[-1] if their_rate else '?'} mutants/s; killed {their_killed}, survived {their_survived}; {theirs_s:.1f} s end to end")
+    print(
+        f"mutate --auto {MODULE} ({workers} workers, mutmut operators, every killer)  {rate[-1] if rate else '?'} mutants/s; killed {killed.group(1) if killed else '?'}, survived {killed.group(2) if killed else '?'}; {ours_s:.1f} s end to end"
+    )
+    print(
+        f"mutmut run on the same module ({workers} children, first killer only)      {their_rate[-1] if their_rate else '?'} mutants/s; killed {their_killed}, survived {their_survived}; {theirs_s:.1f} s end to end"
+    )
     if rate and their_rate:
         print(f"  ratio ours / mutmut (mutants/s while testing) = {float(rate[-1]) / float(their_rate[-1]):.2f}x")
 
@@ -116,7 +156,15 @@ def declared(repo: Path, workers: int) -> None:
 
 def ci_phases(repo: Path) -> None:
     """Time each command of .ci/run after its install step, with CI set as CI sets it."""
-    phases = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines() if line.strip() and not line.startswith(("#", "set ", "cd ")) and "install" not in line and "apt-get" not in line and not line.startswith(("if ", "fi", "then", "else"))]
+    phases = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if line.strip()
+        and not line.startswith(("#", "set ", "cd "))
+        and "install" not in line
+        and "apt-get" not in line
+        and not line.startswith(("if ", "fi", "then", "else"))
+    ]
     env = {**os.environ, "CI": "true"}
     total = 0.0
     for phase in phases:
@@ -131,7 +179,9 @@ def ci_phases(repo: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3, help="interleaved runs per comparison (default 3)")
-    parser.add_argument("--workers", type=int, default=2, help="workers for claim_batch and children for mutmut (default 2)")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="workers for claim_batch and children for mutmut (default 2)"
+    )
     parser.add_argument("--ci", action="store_true", help="also time the phases of .ci/run")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="claims-bench-") as tmp:

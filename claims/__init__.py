@@ -15,4 +15,16 @@ from claims._internal.declare import Because, Claim, Witness, because
 from claims._internal.kinds import Kind, Verdict
 from claims.values import Admitted, Outcome, Reason, Refused
 
-__all__ = ["Admitted", "Because", "Claim", "Kind", "Outcome", "Reason", "Refused", "Verdict", "Witness", "because", "check"]
+__all__ = [
+    "Admitted",
+    "Because",
+    "Claim",
+    "Kind",
+    "Outcome",
+    "Reason",
+    "Refused",
+    "Verdict",
+    "Witness",
+    "because",
+    "check",
+]

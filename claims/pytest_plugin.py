@@ -99,7 +99,11 @@ class WitnessModule(pytest.File):
                 owed = state.debt.get(claim.id) if state else None
                 if owed is not None:
                     # Admitted debt is reported apart, as claim_batch counts it: red is xfailed, green xpassed (paid).
-                    item.add_marker(pytest.mark.xfail(reason=f"admitted debt ({owed.owner}): {owed.reason} {owed.trigger}", strict=False))
+                    item.add_marker(
+                        pytest.mark.xfail(
+                            reason=f"admitted debt ({owed.owner}): {owed.reason} {owed.trigger}", strict=False
+                        )
+                    )
                 yield item
 
 

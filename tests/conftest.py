@@ -23,7 +23,9 @@ def toy_project(tmp_path: Path) -> Path:
     return target
 
 
-def run_cli(cwd: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    cwd: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
     """Run `claim_batch ARGS` in a fresh interpreter inside `cwd`."""
     # The run under test must not inherit CI's own `CI=true` (it refuses snapshot writes): tests set it explicitly.
     inherited = {k: v for k, v in os.environ.items() if k not in {"CI", "CLAIMS_PYPROJECT"}}

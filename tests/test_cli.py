@@ -132,7 +132,14 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
         "def slow():\n    open('started', 'w').close()\n    time.sleep(30)\n"
     )
     # One worker, so the quick claim has finished when the slow one starts (it signals by a file: output is captured).
-    proc = subprocess.Popen([sys.executable, "-m", "claims.cli", "-n", "1", "--random-order=0"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={k: v for k, v in os.environ.items() if k != "CLAIMS_PYPROJECT"})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "claims.cli", "-n", "1", "--random-order=0"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "CLAIMS_PYPROJECT"},
+    )
     deadline = time.monotonic() + 20
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.05)

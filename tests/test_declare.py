@@ -17,7 +17,9 @@ def test_a_witness_name_is_any_plain_or_dotted_name(name: str) -> None:
     assert Witness(name).name == name
 
 
-@pytest.mark.parametrize("name", ["", "fit wall", "1quota", "quota.", ".quota", "billing..quota", "fit-wall", "quota.2x"])
+@pytest.mark.parametrize(
+    "name", ["", "fit wall", "1quota", "quota.", ".quota", "billing..quota", "fit-wall", "quota.2x"]
+)
 def test_a_witness_name_that_is_not_a_name_is_refused_with_an_example(name: str) -> None:
     with pytest.raises(DeclarationError, match=r"is not a name: .* e\.g\. Witness\('quota'\)"):
         Witness(name)
@@ -88,7 +90,7 @@ def test_a_claim_is_declared_once_per_witness() -> None:
     with pytest.raises(DeclarationError, match="declared twice"):
 
         @w.positive("The rule yields one.", rules=[rule])
-        def same() -> None:  # noqa: F811
+        def same() -> None:
             pass
 
 

@@ -8,7 +8,7 @@ from claims._internal.mutation.generate import mutate_source
 from claims._internal.mutation.operators import chosen
 from claims._internal.mutation.workspace import mutmut_skip
 
-SOURCE = '''\
+SOURCE = """\
 import os
 from fractions import Fraction
 
@@ -65,7 +65,7 @@ def guard(ok: bool) -> Refused | None:
     if not ok:
         return Refused(("no",))
     return None
-'''
+"""
 
 
 @pytest.fixture(scope="module")

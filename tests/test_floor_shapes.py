@@ -23,7 +23,18 @@ RENDER, ADMIT = f"{__name__}.render", f"{__name__}.admit"
 
 
 def claim(name: str, kind: Kind, rules: tuple[str, ...], never: tuple[str, ...] = ()) -> Claim:
-    return Claim(id=f"quota.{name}", witness="quota", name=name, statement="It holds.", kind=kind, rules=rules, fn=lambda: None, source_file="x.py", source_line=1, never_refusing=never)
+    return Claim(
+        id=f"quota.{name}",
+        witness="quota",
+        name=name,
+        statement="It holds.",
+        kind=kind,
+        rules=rules,
+        fn=lambda: None,
+        source_file="x.py",
+        source_line=1,
+        never_refusing=never,
+    )
 
 
 def problems(*claims: Claim) -> list[tuple[str, str]]:
@@ -35,9 +46,19 @@ def test_a_never_refusing_rule_needs_a_positive_and_a_snapshot_or_property_claim
     assert problems(claim("p", Kind.POSITIVE, (RENDER,), never), claim("s", Kind.SNAPSHOT, (RENDER,), never)) == []
     assert problems(claim("p", Kind.POSITIVE, (RENDER,), never), claim("h", Kind.PROPERTY, (RENDER,), never)) == []
     found = problems(claim("s", Kind.SNAPSHOT, (RENDER,), never))
-    assert found == [(RENDER, "rule has no positive claim (declared never-refusing, so its floor is a positive claim plus a snapshot or property claim by witness quota)")]
+    assert found == [
+        (
+            RENDER,
+            "rule has no positive claim (declared never-refusing, so its floor is a positive claim plus a snapshot or property claim by witness quota)",
+        )
+    ]
     found = problems(claim("p", Kind.POSITIVE, (RENDER,), never))
-    assert found == [(RENDER, "rule has no snapshot or property claim (declared never-refusing, so its floor is a positive claim plus a snapshot or property claim by witness quota)")]
+    assert found == [
+        (
+            RENDER,
+            "rule has no snapshot or property claim (declared never-refusing, so its floor is a positive claim plus a snapshot or property claim by witness quota)",
+        )
+    ]
 
 
 def test_a_rule_that_can_refuse_keeps_the_positive_and_refusal_floor_and_its_message_says_so() -> None:
@@ -50,7 +71,11 @@ def test_a_rule_that_can_refuse_keeps_the_positive_and_refusal_floor_and_its_mes
 
 def test_a_refusal_claim_about_only_never_refusing_rules_and_an_unnamed_declaration_are_problems() -> None:
     never = (RENDER, ADMIT)
-    found = problems(claim("p", Kind.POSITIVE, (RENDER,), never), claim("s", Kind.SNAPSHOT, (RENDER,), never), claim("r", Kind.REFUSAL, (RENDER,), never))
+    found = problems(
+        claim("p", Kind.POSITIVE, (RENDER,), never),
+        claim("s", Kind.SNAPSHOT, (RENDER,), never),
+        claim("r", Kind.REFUSAL, (RENDER,), never),
+    )
     assert ("quota.r", f"refusal claim about rule(s) declared never-refusing: {RENDER}") in found
     assert (ADMIT, "witness quota declares it never-refusing, but no claim names it") in found
 

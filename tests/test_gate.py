@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import TOY, run_cli
 
 RENDER_WITNESS = '''"""A snapshot claim over an admitted margin."""
@@ -35,12 +34,12 @@ def wrong_margin() -> None:
     check.equal("margin", check.admitted(rules.admit_size(3, 10)), 8)
 '''
 
-DEBT = '''[[debt]]
+DEBT = """[[debt]]
 claim = "{claim}"
 reason = "The oracle is being re-derived."
 owner = "toy maintainers"
 trigger = "TRIGGER: retire when the oracle lands."
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -96,10 +95,15 @@ def test_ledger_write_twice_changes_nothing_and_records_nothing_machine_dependen
 
 def test_a_claim_added_without_regenerating_is_unledgered(green: Path) -> None:
     with (green / "toy_witnesses" / "good.py").open("a") as f:
-        f.write('\n\n@witness.positive("A zero size is admitted.", rules=[rules.admit_size])\ndef zero_admits() -> None:\n    check.admitted(rules.admit_size(0, 10))\n')
+        f.write(
+            '\n\n@witness.positive("A zero size is admitted.", rules=[rules.admit_size])\ndef zero_admits() -> None:\n    check.admitted(rules.admit_size(0, 10))\n'
+        )
     code, out = gate(green)
     assert code == 1
-    assert "toy.good.zero_admits: unledgered: the claim is not in ledger/claims.json; run `claim_batch ledger --write`" in out
+    assert (
+        "toy.good.zero_admits: unledgered: the claim is not in ledger/claims.json; run `claim_batch ledger --write`"
+        in out
+    )
     assert out.splitlines()[-1] == "gate: FAIL (1 problem)"
     assert run_cli(green, "ledger", "--write").returncode == 0
     assert gate(green)[0] == 0
@@ -107,10 +111,19 @@ def test_a_claim_added_without_regenerating_is_unledgered(green: Path) -> None:
 
 def test_a_deleted_claim_leaves_a_vanished_row(green: Path) -> None:
     good = green / "toy_witnesses" / "good.py"
-    good.write_text(good.read_text().replace("def within_limit_admits", "def _helper").replace('@witness.positive("A size within the limit is admitted with its margin.", rules=[rules.admit_size])\n', ""))
+    good.write_text(
+        good.read_text()
+        .replace("def within_limit_admits", "def _helper")
+        .replace(
+            '@witness.positive("A size within the limit is admitted with its margin.", rules=[rules.admit_size])\n', ""
+        )
+    )
     code, out = gate(green)
     assert code == 1
-    assert "toy.good.within_limit_admits: vanished: ledger/claims.json has a row for a claim no witness declares; run `claim_batch ledger --write`" in out
+    assert (
+        "toy.good.within_limit_admits: vanished: ledger/claims.json has a row for a claim no witness declares; run `claim_batch ledger --write`"
+        in out
+    )
     # The floor notices the rule lost its positive control too.
     assert "toy_domain.rules.admit_size: rule has no positive claim" in out
 
@@ -139,7 +152,10 @@ def test_an_unused_snapshot_fails_the_gate(green: Path) -> None:
     (green / "ledger" / "snapshots" / "toy.render" / "orphan.txt").write_bytes(b"x")
     code, out = gate(green)
     assert code == 1
-    assert "ledger/snapshots/toy.render/orphan.txt: unused snapshot: no snapshot claim owns it; run `claim_batch snapshots --prune`" in out
+    assert (
+        "ledger/snapshots/toy.render/orphan.txt: unused snapshot: no snapshot claim owns it; run `claim_batch snapshots --prune`"
+        in out
+    )
     prune = run_cli(green, "snapshots", "--prune")
     assert "deleted ledger/snapshots/toy.render/orphan.txt" in prune.stdout
     assert gate(green)[0] == 0
@@ -150,14 +166,20 @@ def test_debt_for_a_green_claim_is_paid_and_fails_the_gate(green: Path) -> None:
     assert run_cli(green, "ledger", "--write").returncode == 0
     code, out = gate(green)
     assert code == 1
-    assert "toy.good.oversize_refuses: debt paid: the admitted claim now passes; retire it: delete its entry from ledger/debt.toml" in out
+    assert (
+        "toy.good.oversize_refuses: debt paid: the admitted claim now passes; retire it: delete its entry from ledger/debt.toml"
+        in out
+    )
 
 
 def test_admitted_debt_is_counted_apart_and_lets_the_gate_pass(green: Path) -> None:
     (green / "toy_witnesses" / "owed.py").write_text(RED_WITNESS)
     (green / "ledger" / "debt.toml").write_text(DEBT.format(claim="toy.owed.wrong_margin"))
     assert run_cli(green, "ledger", "--write").returncode == 0
-    assert "| `wrong_margin` | positive | `toy_domain.rules.admit_size` | The margin is claimed wrongly until the oracle is fixed. | admitted debt | — |" in (green / "ledger" / "LEDGER.md").read_text()
+    assert (
+        "| `wrong_margin` | positive | `toy_domain.rules.admit_size` | The margin is claimed wrongly until the oracle is fixed. | admitted debt | — |"
+        in (green / "ledger" / "LEDGER.md").read_text()
+    )
     code, out = gate(green)
     assert code == 0, out
     assert out.splitlines()[-2:] == ["3 passed, 0 failed, 1 admitted debt", "gate: PASS"]
@@ -168,11 +190,16 @@ def test_admitted_debt_is_counted_apart_and_lets_the_gate_pass(green: Path) -> N
 
 def test_an_aggregator_claim_fails_the_floor(green: Path) -> None:
     with (green / "toy_witnesses" / "good.py").open("a") as f:
-        f.write('\n\n@witness.positive("Both claims hold.", rules=[rules.admit_size])\ndef both() -> None:\n    within_limit_admits()\n    oversize_refuses()\n')
+        f.write(
+            '\n\n@witness.positive("Both claims hold.", rules=[rules.admit_size])\ndef both() -> None:\n    within_limit_admits()\n    oversize_refuses()\n'
+        )
     assert run_cli(green, "ledger", "--write").returncode == 0
     code, out = gate(green)
     assert code == 1
-    assert "toy.good.both: aggregator: the claim uses claim(s) toy.good.oversize_refuses, toy.good.within_limit_admits; check the rule directly" in out
+    assert (
+        "toy.good.both: aggregator: the claim uses claim(s) toy.good.oversize_refuses, toy.good.within_limit_admits; check the rule directly"
+        in out
+    )
 
 
 def test_a_corrupted_ledger_exits_2_located_and_is_left_untouched(green: Path) -> None:
@@ -194,7 +221,9 @@ def test_a_corrupted_ledger_exits_2_located_and_is_left_untouched(green: Path) -
 
 
 def test_a_malformed_debt_file_exits_2_for_every_command(green: Path) -> None:
-    (green / "ledger" / "debt.toml").write_text('[[debt]]\nclaim = "toy.good.oversize_refuses"\nreason = "r"\nowner = 3\ntrigger = "TRIGGER: x"\n')
+    (green / "ledger" / "debt.toml").write_text(
+        '[[debt]]\nclaim = "toy.good.oversize_refuses"\nreason = "r"\nowner = 3\ntrigger = "TRIGGER: x"\n'
+    )
     for args in (("gate",), (), ("ledger", "--write")):
         proc = run_cli(green, *args)
         assert proc.returncode == 2, args
@@ -211,7 +240,9 @@ def test_the_gate_names_a_witness_that_does_not_import(toy_project: Path) -> Non
 
 def test_a_run_says_which_reds_are_admitted_and_which_are_new(toy_project: Path) -> None:
     (toy_project / "toy_witnesses" / "broken.py").unlink()
-    (toy_project / "ledger" / "debt.toml").write_text(DEBT.format(claim="toy.mixed.fails_on_a_mismatch") + DEBT.format(claim="toy.mixed.times_out"))
+    (toy_project / "ledger" / "debt.toml").write_text(
+        DEBT.format(claim="toy.mixed.fails_on_a_mismatch") + DEBT.format(claim="toy.mixed.times_out")
+    )
     proc = run_cli(toy_project, "toy.mixed")
     assert proc.returncode == 1
     assert "admitted debt (ledger/debt.toml): 2 red claim(s) allowed" in proc.stdout
@@ -244,6 +275,10 @@ def test_a_mutable_module_table_fails_the_gate_unless_allowed(green: Path) -> No
     code, out = gate(green)
     assert code == 1
     assert "toy_domain.rules.LIMITS: module-level mutable list" in out
-    pyproject.write_text(pyproject.read_text().replace('immutable = ["toy_domain"]', 'immutable = ["toy_domain"]\nmutable_allowed = ["toy_domain.rules.LIMITS"]'))
+    pyproject.write_text(
+        pyproject.read_text().replace(
+            'immutable = ["toy_domain"]', 'immutable = ["toy_domain"]\nmutable_allowed = ["toy_domain.rules.LIMITS"]'
+        )
+    )
     code, out = gate(green)
     assert code == 0, out

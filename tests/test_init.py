@@ -9,16 +9,22 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from claims._internal.scaffold import FILES, identifier, plan
-from conftest import run_cli
 
 BUNDLED = {"domain", "witnesses", "mutations"}
 
 
 @pytest.mark.parametrize(
     ("folder", "name"),
-    [("demo", "demo"), ("My Project-2", "my_project_2"), ("2024", "project_2024"), ("tiny.rules", "tiny_rules"), ("---", "project")],
+    [
+        ("demo", "demo"),
+        ("My Project-2", "my_project_2"),
+        ("2024", "project_2024"),
+        ("tiny.rules", "tiny_rules"),
+        ("---", "project"),
+    ],
 )
 def test_a_folder_name_becomes_the_packages_identifier(folder: str, name: str) -> None:
     assert identifier(folder) == name and plan(Path(folder)).name == name
@@ -29,7 +35,11 @@ def test_the_scaffold_names_its_packages_after_the_project_never_after_the_bundl
     paths = [path for path, _ in scaffold.files]
     assert paths == [target.replace("{{name}}", "demo") for _, target in FILES]
     table = tomllib.loads(dict(scaffold.files)["pyproject.toml"])["tool"]["claims"]
-    assert (table["witnesses"], table["typecheck"], table["mutations"]) == (["demo_claims"], ["demo_rules"], ["demo_defects"])
+    assert (table["witnesses"], table["typecheck"], table["mutations"]) == (
+        ["demo_claims"],
+        ["demo_rules"],
+        ["demo_defects"],
+    )
     assert not {p.split("/")[0] for p in paths} & BUNDLED
     assert not any("{{" in text for _, text in scaffold.files)
 
@@ -67,7 +77,10 @@ def test_no_ledger_writes_the_files_and_names_the_commands_to_run(tmp_path: Path
     done = run_cli(tmp_path, "init", "proj", "--name", "tiny", "--no-ledger")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "proj" / "tiny_rules" / "quota.py").is_file() and not (tmp_path / "proj" / "ledger").exists()
-    assert "next: cd proj && claim_batch snapshots --update && claim_batch mutate --update && claim_batch mutate --auto --update && claim_batch ledger --write && claim_batch gate" in done.stdout
+    assert (
+        "next: cd proj && claim_batch snapshots --update && claim_batch mutate --update && claim_batch mutate --auto --update && claim_batch ledger --write && claim_batch gate"
+        in done.stdout
+    )
 
 
 def test_the_generated_project_passes_every_command_as_generated(tmp_path: Path) -> None:
@@ -84,7 +97,13 @@ def test_the_generated_project_passes_every_command_as_generated(tmp_path: Path)
     for args in (("gate", "--random-order"), ("mutate",), ("mutate", "--auto"), ("ledger", "--check")):
         ran = run_cli(project, *args, env={"CI": "true"}, timeout=240)
         assert ran.returncode == 0, f"claim_batch {' '.join(args)}:\n{ran.stdout}{ran.stderr}"
-    pytest_run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=project, capture_output=True, text=True, timeout=240)
+    pytest_run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert pytest_run.returncode == 0 and "7 passed" in pytest_run.stdout, pytest_run.stdout + pytest_run.stderr
 
 

@@ -10,31 +10,61 @@ from pathlib import Path
 
 import pytest
 
-from claims.atomic import write_atomically
 from claims._internal.aggregators import claim_uses
 from claims._internal.debt import parse_debt
 from claims._internal.declare import Claim
-from claims.errors import DeclarationError, InputError
 from claims._internal.floor import floor_problems, statement_problem
 from claims._internal.kinds import Kind
 from claims._internal.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
 from claims._internal.mirror import kills_cell, render_mirror
 from claims._internal.snapshot import snapshot_path
+from claims.atomic import write_atomically
+from claims.errors import DeclarationError, InputError
 
 
-def claim(id_: str, kind: Kind = Kind.POSITIVE, rules: tuple[str, ...] = ("pkg.rule",), statement: str = "It holds.") -> Claim:
+def claim(
+    id_: str, kind: Kind = Kind.POSITIVE, rules: tuple[str, ...] = ("pkg.rule",), statement: str = "It holds."
+) -> Claim:
     witness, _, name = id_.rpartition(".")
-    return Claim(id=id_, witness=witness, name=name, statement=statement, kind=kind, rules=rules, fn=lambda: None, source_file="x.py", source_line=1)
+    return Claim(
+        id=id_,
+        witness=witness,
+        name=name,
+        statement=statement,
+        kind=kind,
+        rules=rules,
+        fn=lambda: None,
+        source_file="x.py",
+        source_line=1,
+    )
 
 
 def row(id_: str, **changes: object) -> LedgerRow:
-    fields = dict(id=id_, key="k" + id_[-5:], witness=id_.rpartition(".")[0], kind=Kind.POSITIVE, rules=("pkg.rule",), statement="It holds.", source="w/a.py", snapshot_sha256=None, killed_by=(), killed_by_mutants=0, debt=None)
+    fields = {
+        "id": id_,
+        "key": "k" + id_[-5:],
+        "witness": id_.rpartition(".")[0],
+        "kind": Kind.POSITIVE,
+        "rules": ("pkg.rule",),
+        "statement": "It holds.",
+        "source": "w/a.py",
+        "snapshot_sha256": None,
+        "killed_by": (),
+        "killed_by_mutants": 0,
+        "debt": None,
+    }
     fields.update(changes)
     return LedgerRow(**fields)  # type: ignore[arg-type]
 
 
 def test_the_ledger_reads_back_what_it_writes_and_refuses_coercion_and_unknown_keys() -> None:
-    document = LedgerDocument(SCHEMA, (row("a.b.c", debt=AdmittedDebt("r", "o", "TRIGGER: t")), row("a.b.d", kind=Kind.SNAPSHOT, snapshot_sha256="ab")))
+    document = LedgerDocument(
+        SCHEMA,
+        (
+            row("a.b.c", debt=AdmittedDebt("r", "o", "TRIGGER: t")),
+            row("a.b.d", kind=Kind.SNAPSHOT, snapshot_sha256="ab"),
+        ),
+    )
     data = render_json(document)
     assert parse_ledger(data, shown_as="L") == document
     assert render_json(parse_ledger(data, shown_as="L")) == data and data.endswith(b"}\n")
@@ -74,13 +104,24 @@ def test_a_statement_is_one_sentence(statement: str, ok: bool) -> None:
 
 
 def test_the_floor_wants_positive_and_refusal_controls_per_rule_and_no_empty_witness() -> None:
-    claims = [claim("a.b.ok"), claim("a.b.no", kind=Kind.REFUSAL), claim("a.b.snap", kind=Kind.SNAPSHOT, rules=("pkg.render",))]
+    claims = [
+        claim("a.b.ok"),
+        claim("a.b.no", kind=Kind.REFUSAL),
+        claim("a.b.snap", kind=Kind.SNAPSHOT, rules=("pkg.render",)),
+    ]
     found = [(p.subject, p.message) for p in floor_problems(claims, {"a.b": 3, "a.empty": 0}, {}, None)]
-    assert ("pkg.render", "rule has no positive claim (it can refuse, so its floor is a positive and a refusal claim; snapshot and property claims count as neither)") in found
+    assert (
+        "pkg.render",
+        "rule has no positive claim (it can refuse, so its floor is a positive and a refusal claim; snapshot and property claims count as neither)",
+    ) in found
     assert ("a.empty", "witness declares no claims") in found
     assert not any(s == "pkg.rule" for s, _ in found)
     # The vacuity rule applies only once mutation results exist.
-    vacuous = [p.subject for p in floor_problems(claims, {"a.b": 3}, {}, {"a.b.ok": ("d1",)}) if p.message.startswith("vacuous")]
+    vacuous = [
+        p.subject
+        for p in floor_problems(claims, {"a.b": 3}, {}, {"a.b.ok": ("d1",)})
+        if p.message.startswith("vacuous")
+    ]
     assert vacuous == ["a.b.no", "a.b.snap"]
 
 
@@ -114,13 +155,25 @@ def test_the_mirror_shows_the_declared_defects_and_the_automatic_count() -> None
     assert kills_cell(("d1",), 4) == "`d1`, 4 automatic"
     assert kills_cell(("d1", "d2", "d3", "d4", "d5"), 0) == "`d1`, `d2`, `d3`, `d4`, 1 more defects"
     assert kills_cell((), 0) == "—"
-    mirror = render_mirror(LedgerDocument(SCHEMA, (row("a.b.c", statement="A | B holds."),)), kills_known=False).decode()
+    mirror = render_mirror(
+        LedgerDocument(SCHEMA, (row("a.b.c", statement="A | B holds."),)), kills_known=False
+    ).decode()
     assert "| `c` | positive | `pkg.rule` | A \\| B holds. | PASS | — |" in mirror
 
 
 @pytest.mark.parametrize(("witness", "name"), [("..", "x"), ("a.b", ".."), ("../../etc", "passwd"), ("a/b", "c")])
 def test_claim_ids_cannot_escape_the_snapshot_folder(tmp_path: Path, witness: str, name: str) -> None:
-    escaping = Claim(id=f"{witness}.{name}", witness=witness, name=name, statement="s.", kind=Kind.SNAPSHOT, rules=("r",), fn=lambda: b"", source_file="x", source_line=1)
+    escaping = Claim(
+        id=f"{witness}.{name}",
+        witness=witness,
+        name=name,
+        statement="s.",
+        kind=Kind.SNAPSHOT,
+        rules=("r",),
+        fn=lambda: b"",
+        source_file="x",
+        source_line=1,
+    )
     with pytest.raises(DeclarationError, match="escape"):
         snapshot_path(tmp_path / "snapshots", escaping)
 

@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from mutation_toy import make_toy
 
@@ -21,7 +20,11 @@ def rows(project: Path, module: str = "limits") -> dict[str, dict[str, object]]:
 
 def header(project: Path, function: str, module: str = "limits") -> list[str]:
     path = project / "ledger" / "evidence" / "toy_domain" / f"{module}.jsonl"
-    return next(r["claims"] for r in map(json.loads, path.read_text().splitlines()) if r.get("fn") == function and "mutant" not in r)
+    return next(
+        r["claims"]
+        for r in map(json.loads, path.read_text().splitlines())
+        if r.get("fn") == function and "mutant" not in r
+    )
 
 
 @pytest.fixture(scope="module")
@@ -77,16 +80,32 @@ def test_shards_merge_into_the_same_evidence(swept: Path, tmp_path: Path) -> Non
     outs = []
     for k in (1, 2):
         out = tmp_path / f"s{k}.json"
-        proc = run_cli(project, "mutate", "--auto", "--shard", f"{k}/2", "--out", str(out), "-q", "--operators", "mutmut", timeout=300)
+        proc = run_cli(
+            project,
+            "mutate",
+            "--auto",
+            "--shard",
+            f"{k}/2",
+            "--out",
+            str(out),
+            "-q",
+            "--operators",
+            "mutmut",
+            timeout=300,
+        )
         assert out.is_file(), proc.stdout + proc.stderr
         outs.append(str(out))
     # The resume cache would answer by itself: prove the merge reads the shards.
     for cached in (project / ".claims-cache" / "mutants").glob("observed.jsonl"):
         cached.unlink()
-    merged = run_cli(project, "mutate", "--auto", "--merge", *outs, "--update", "-q", "--operators", "mutmut", timeout=300)
+    merged = run_cli(
+        project, "mutate", "--auto", "--merge", *outs, "--update", "-q", "--operators", "mutmut", timeout=300
+    )
     assert "recorded:" in merged.stdout, merged.stdout + merged.stderr
     for module in ("limits", "rules"):
-        assert (project / "ledger" / "evidence" / "toy_domain" / f"{module}.jsonl").read_bytes() == (swept / "ledger" / "evidence" / "toy_domain" / f"{module}.jsonl").read_bytes()
+        assert (project / "ledger" / "evidence" / "toy_domain" / f"{module}.jsonl").read_bytes() == (
+            swept / "ledger" / "evidence" / "toy_domain" / f"{module}.jsonl"
+        ).read_bytes()
 
 
 def test_no_process_is_left_behind(swept: Path) -> None:

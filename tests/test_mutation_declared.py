@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from mutation_toy import make_toy
 
@@ -84,7 +83,10 @@ def test_an_unknown_defect_pattern_exits_two(tmp_path: Path) -> None:
 def test_a_red_baseline_refuses_to_judge_anything(tmp_path: Path) -> None:
     project = make_toy(tmp_path / "toy")
     good = project / "toy_witnesses" / "good.py"
-    good.write_text(good.read_text() + "\n\n@witness.positive('It ends its worker.', rules=[rules.admit_size])\ndef exits() -> None:\n    import os\n    os._exit(0)\n")
+    good.write_text(
+        good.read_text()
+        + "\n\n@witness.positive('It ends its worker.', rules=[rules.admit_size])\ndef exits() -> None:\n    import os\n    os._exit(0)\n"
+    )
     proc = run_cli(project, "mutate", "-q")
     assert proc.returncode == 1
     assert "the baseline is not green" in proc.stderr and "toy.good.exits" in proc.stderr

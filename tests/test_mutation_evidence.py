@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from mutation_toy import dedent, make_toy
 
@@ -37,11 +36,11 @@ doubled_plus_one = Defect(
 )
 '''
 
-EXPLAINED = '''\
+EXPLAINED = """\
 [[equivalent]]
 mutant = "toy_domain.rules.x_render__mutmut_1"
 reason = "render is exercised by a snapshot claim only; accepted for the toy"
-'''
+"""
 
 
 @pytest.fixture
@@ -63,12 +62,15 @@ def test_update_records_one_line_per_defect_and_a_rerun_matches(recorded: Path) 
 
 def test_a_new_claim_noticing_a_defect_needs_only_an_update(recorded: Path) -> None:
     good = recorded / "toy_witnesses" / "good.py"
-    good.write_text(good.read_text() + dedent('''
+    good.write_text(
+        good.read_text()
+        + dedent("""
 
         @witness.refusal("Twelve is refused too.", rules=[rules.admit_size], reasons=[because(rules.OverLimit, at="$.size", saying="limit 10")])
         def twelve_refuses():
             return rules.admit_size(12, 10)
-        '''))
+        """)
+    )
     before = run_cli(recorded, "mutate", "-q", timeout=180)
     assert before.returncode == 1
     assert "toy.admit_everything: newly killed by toy.good.twelve_refuses (FAIL)" in before.stdout
@@ -79,7 +81,12 @@ def test_a_new_claim_noticing_a_defect_needs_only_an_update(recorded: Path) -> N
 
 def test_weakening_a_claim_is_listed_first_naming_the_defect_and_the_claim(recorded: Path) -> None:
     good = recorded / "toy_witnesses" / "good.py"
-    good.write_text(good.read_text().replace("return rules.admit_size(11, 10)", "return rules.Refused((rules.OverLimit(where='$.size', why='size 11 exceeds limit 10'),))"))
+    good.write_text(
+        good.read_text().replace(
+            "return rules.admit_size(11, 10)",
+            "return rules.Refused((rules.OverLimit(where='$.size', why='size 11 exceeds limit 10'),))",
+        )
+    )
     proc = run_cli(recorded, "mutate", "-q", timeout=180)
     assert proc.returncode == 1
     lines = [line.strip() for line in proc.stdout.splitlines()]
@@ -89,7 +96,9 @@ def test_weakening_a_claim_is_listed_first_naming_the_defect_and_the_claim(recor
 
 def test_changing_the_patched_line_turns_the_defect_badctrl(recorded: Path) -> None:
     limits = recorded / "toy_domain" / "limits.py"
-    limits.write_text(limits.read_text().replace("total = _twice(n)", "result = _twice(n)").replace("return total", "return result"))
+    limits.write_text(
+        limits.read_text().replace("total = _twice(n)", "result = _twice(n)").replace("return total", "return result")
+    )
     proc = run_cli(recorded, "mutate", "-q", timeout=180)
     assert "BADCTRL  toy.doubled_plus_one" in proc.stdout
     assert "the patched text 'total = _twice(n)' no longer appears in toy_domain.limits.doubled" in proc.stdout
@@ -109,7 +118,11 @@ def test_the_gate_names_stale_rows_after_a_rule_edit(recorded: Path) -> None:
     (recorded / "toy_mutations" / "equivalent.toml").write_text("")
     assert run_cli(recorded, "ledger", "--write").returncode == 0
     limits = recorded / "toy_domain" / "limits.py"
-    limits.write_text(limits.read_text().replace('"""Double a count through a private helper."""', '"""Double a count through a private helper (edited)."""'))
+    limits.write_text(
+        limits.read_text().replace(
+            '"""Double a count through a private helper."""', '"""Double a count through a private helper (edited)."""'
+        )
+    )
     gate = run_cli(recorded, "gate", timeout=120)
     assert gate.returncode == 1
     assert "toy_domain.limits:doubled: stale evidence (its source changed)" in gate.stdout
@@ -130,10 +143,10 @@ def test_corrupt_evidence_is_exit_two_and_rebuilt_without_reading_it(recorded: P
 
 
 def test_a_private_defect_target_is_refused_by_the_gate(tmp_path: Path) -> None:
-    private = HOLDING + dedent('''
+    private = HOLDING + dedent("""
 
         private = Defect(id="toy.private_target", target="toy_domain.limits._twice", intent="Target a helper.", patch=("n * 2", "n * 3"), must_red=set())
-        ''')
+        """)
     project = make_toy(tmp_path / "toy", private)
     gate = run_cli(project, "gate", timeout=120)
     assert "toy.private_target: targets the private helper toy_domain.limits._twice" in gate.stdout

@@ -43,7 +43,9 @@ def _modules(package_dir: Path, package: str) -> tuple[dict[str, ast.Module], se
     return found, packages
 
 
-def _aliases(module: str, tree: ast.Module, modules: dict[str, ast.Module], packages: set[str]) -> dict[str, tuple[str, str | None]]:
+def _aliases(
+    module: str, tree: ast.Module, modules: dict[str, ast.Module], packages: set[str]
+) -> dict[str, tuple[str, str | None]]:
     """Map each name the module imports (anywhere in it) to (module, attribute or None for a module)."""
     aliases: dict[str, tuple[str, str | None]] = {}
     for statement in ast.walk(tree):
@@ -103,7 +105,13 @@ def _annotations(code: ast.AST) -> set[int]:
     skipped: set[int] = set()
     for node in ast.walk(code):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs, node.args.vararg, node.args.kwarg]
+            arguments = [
+                *node.args.posonlyargs,
+                *node.args.args,
+                *node.args.kwonlyargs,
+                node.args.vararg,
+                node.args.kwarg,
+            ]
             skipped.update(id(a.annotation) for a in arguments if a is not None and a.annotation is not None)
             if node.returns is not None:
                 skipped.add(id(node.returns))
@@ -270,9 +278,15 @@ def _write(root: Path, files: dict[str, str]) -> Path:
 def test_the_walk_follows_calls_aliases_tables_and_validators(tmp_path: Path) -> None:
     graph = CallGraph(_write(tmp_path, SYNTHETIC), "toy")
     reached = graph.reached(["toy.edges.cmd:main"])
-    for node in [("toy.rules", "admit"), ("toy.rules", "Size"), ("toy.core.fields", "positive"),
-                 ("toy.tables", "tabled"), ("toy.rules", "imported_in_a_function"), ("toy.edges.cmd", "local"),
-                 ("toy.core.fields", "relative")]:
+    for node in [
+        ("toy.rules", "admit"),
+        ("toy.rules", "Size"),
+        ("toy.core.fields", "positive"),
+        ("toy.tables", "tabled"),
+        ("toy.rules", "imported_in_a_function"),
+        ("toy.edges.cmd", "local"),
+        ("toy.core.fields", "relative"),
+    ]:
         assert node in reached, node
     assert graph.unreached_public_functions(["toy.edges.cmd:main"]) == [
         "toy.core.fields.never_named",
@@ -287,7 +301,11 @@ def test_an_unreferenced_public_function_fails_and_a_private_one_does_not(tmp_pa
     graph = CallGraph(_write(tmp_path, files), "toy")
     assert "toy.rules.added_and_never_called" in graph.unreached_public_functions(["toy.edges.cmd:main"])
     files["rules.py"] = files["rules.py"].replace("def added_and_never_called", "def _added_and_never_called")
-    files["rules.py"] = files["rules.py"].replace("def only_in_an_annotation", "def _only_in_an_annotation").replace("def typed", "def _typed")
+    files["rules.py"] = (
+        files["rules.py"]
+        .replace("def only_in_an_annotation", "def _only_in_an_annotation")
+        .replace("def typed", "def _typed")
+    )
     files["rules.py"] = files["rules.py"].replace("'only_in_an_annotation'", "'_only_in_an_annotation'")
     graph = CallGraph(_write(tmp_path, files), "toy")
     assert graph.unreached_public_functions(["toy.edges.cmd:main"]) == []

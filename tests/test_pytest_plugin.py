@@ -36,7 +36,9 @@ def test_verdicts_map_to_pytest_outcomes(toy: pytest.Pytester) -> None:
 def test_failures_render_expected_and_observed(toy: pytest.Pytester) -> None:
     result = toy.runpytest_subprocess("toy_witnesses", "-k", "fails_on_a_mismatch")
     result.assert_outcomes(failed=1, deselected=9)
-    result.stdout.fnmatch_lines(["FAIL toy.mixed.fails_on_a_mismatch  [positive]", "  expected: margin: 8", "  observed: margin: 7"])
+    result.stdout.fnmatch_lines(
+        ["FAIL toy.mixed.fails_on_a_mismatch  [positive]", "  expected: margin: 8", "  observed: margin: 7"]
+    )
 
 
 def test_k_selects_claims_by_id(toy: pytest.Pytester) -> None:
@@ -46,7 +48,9 @@ def test_k_selects_claims_by_id(toy: pytest.Pytester) -> None:
 
 def test_the_type_check_hook_is_active_under_pytest(toy: pytest.Pytester) -> None:
     result = toy.runpytest_subprocess("toy_witnesses", "-k", "crash_is_not_a_refusal")
-    result.stdout.fnmatch_lines(["*crashed instead of refusing: TypeCheckError: argument \"size\" (str) is not an instance of int*"])
+    result.stdout.fnmatch_lines(
+        ['*crashed instead of refusing: TypeCheckError: argument "size" (str) is not an instance of int*']
+    )
 
 
 def test_a_broken_witness_module_is_a_collection_error(toy: pytest.Pytester) -> None:

@@ -228,13 +228,17 @@ def test_a_snapshot_diff_is_capped(tmp_path: Path) -> None:
     stored = tmp_path / "snapshots" / "t.snap" / "unit.txt"
     stored.parent.mkdir(parents=True)
     stored.write_bytes(b"".join(b"%d\n" % i for i in range(500)))
-    result = run_claim(only(snapshot_witness("changed\n")), Settings(timeout=5, snapshots=tmp_path / "snapshots", diff_limit=10))
+    result = run_claim(
+        only(snapshot_witness("changed\n")), Settings(timeout=5, snapshots=tmp_path / "snapshots", diff_limit=10)
+    )
     assert len(result.detail.splitlines()) == 11
     assert "diff cut at 10 lines" in result.detail
 
 
 def test_a_property_claim_reports_the_shrunk_counterexample(tmp_path: Path) -> None:
-    from hypothesis import given, settings as hsettings, strategies as st
+    from hypothesis import given
+    from hypothesis import settings as hsettings
+    from hypothesis import strategies as st
 
     w = Witness("t.prop")
 

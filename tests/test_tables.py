@@ -14,8 +14,8 @@ import attrs
 import pytest
 
 import domain
-from claims.errors import UsageError
 from claims._internal.tables import mutable_tables
+from claims.errors import UsageError
 
 
 @attrs.define
@@ -58,8 +58,14 @@ def test_a_planted_list_is_found(toy: types.ModuleType) -> None:
 
 def test_every_kind_of_mutable_container_is_found(toy: types.ModuleType) -> None:
     planted = {
-        "A_LIST": [], "A_DICT": {}, "A_SET": set(), "BYTES": bytearray(b"x"), "QUEUE": collections.deque(),
-        "ORDERED": collections.OrderedDict(), "DEFAULTS": collections.defaultdict(list), "COUNTS": collections.Counter(),
+        "A_LIST": [],
+        "A_DICT": {},
+        "A_SET": set(),
+        "BYTES": bytearray(b"x"),
+        "QUEUE": collections.deque(),
+        "ORDERED": collections.OrderedDict(),
+        "DEFAULTS": collections.defaultdict(list),
+        "COUNTS": collections.Counter(),
         "RECORD": Mutable(),
     }
     for name, value in planted.items():
@@ -101,7 +107,9 @@ def test_dunders_modules_classes_and_functions_are_skipped(toy: types.ModuleType
 def test_an_allow_list_accepts_named_bindings(toy: types.ModuleType) -> None:
     toy.REGISTRY, toy.CACHE, toy.OTHER = {}, [], set()
     assert mutable_tables(["toy_tables"], allow=["toy_tables.REGISTRY", "CACHE"]) == [("toy_tables", "OTHER", "set")]
-    assert mutable_tables(["toy_tables"], allow=["other_module.OTHER", "toy_tables.REGISTRY", "CACHE"]) == [("toy_tables", "OTHER", "set")]
+    assert mutable_tables(["toy_tables"], allow=["other_module.OTHER", "toy_tables.REGISTRY", "CACHE"]) == [
+        ("toy_tables", "OTHER", "set")
+    ]
 
 
 def test_a_container_imported_from_another_module_is_found_in_each(toy: types.ModuleType) -> None:
@@ -110,7 +118,10 @@ def test_a_container_imported_from_another_module_is_found_in_each(toy: types.Mo
     toy.SHARED, second.SHARED = shared, shared
     sys.modules[second.__name__] = second
     try:
-        assert mutable_tables(["toy_tables", "toy_tables_two"]) == [("toy_tables", "SHARED", "list"), ("toy_tables_two", "SHARED", "list")]
+        assert mutable_tables(["toy_tables", "toy_tables_two"]) == [
+            ("toy_tables", "SHARED", "list"),
+            ("toy_tables_two", "SHARED", "list"),
+        ]
     finally:
         del sys.modules[second.__name__]
 

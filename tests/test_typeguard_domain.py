@@ -21,7 +21,9 @@ from domain.spark.profile import deepseek_v41_measurement_profile
 def test_the_domain_is_instrumented_by_typeguard() -> None:
     # The hook rewrites the module's functions; an uninstrumented module would make the next test vacuous.
     names = fit_wall.serving_arm_admits_under.__code__.co_names
-    assert "check_argument_types_internal" in names, "domain.spark.fit_wall was imported before typeguard's import hook was installed"
+    assert "check_argument_types_internal" in names, (
+        "domain.spark.fit_wall was imported before typeguard's import hook was installed"
+    )
 
 
 def test_an_ill_typed_rule_call_is_an_error_naming_the_argument(tmp_path: Path) -> None:
@@ -29,7 +31,9 @@ def test_an_ill_typed_rule_call_is_an_error_naming_the_argument(tmp_path: Path) 
 
     @witness.positive("The wall fits a row named by a string.", rules=[fit_wall.serving_arm_admits_under])
     def a_row_passed_as_a_string() -> None:
-        fit_wall.serving_arm_admits_under("DeepseekV41FlashDba1be0a", GROUP_A, deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False))  # type: ignore[arg-type]
+        fit_wall.serving_arm_admits_under(
+            "DeepseekV41FlashDba1be0a", GROUP_A, deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
+        )  # type: ignore[arg-type]
 
     (claim,) = witness.claims
     result = run_claim(claim, Settings(timeout=10, snapshots=tmp_path))

@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from user_project import TINYRULES
 from user_project import own_names_project as project
@@ -32,7 +31,12 @@ def test_only_the_projects_own_claims_run(tmp_path: Path, layout: str) -> None:
 )
 def test_the_project_reaches_a_green_gate(tmp_path: Path, layout: str) -> None:
     root = project(tmp_path, layout)
-    for args in (("mutate", "--update", "-q"), ("mutate", "--auto", "--update", "-q"), ("ledger", "--write"), ("gate",)):
+    for args in (
+        ("mutate", "--update", "-q"),
+        ("mutate", "--auto", "--update", "-q"),
+        ("ledger", "--write"),
+        ("gate",),
+    ):
         done = run_cli(root, *args, timeout=240)
         assert done.returncode == 0, f"claim_batch {' '.join(args)}:\n{done.stdout}{done.stderr}"
 

@@ -23,7 +23,10 @@ def test_an_admit_carries_its_value_and_is_not_a_refusal() -> None:
 
 
 def test_a_refusal_carries_every_located_reason_and_is_read_structurally() -> None:
-    reasons = (OverQuota(where="$.size", why="11 units exceed the 10 left by 1"), Reason(where="$.name", why="the name is empty"))
+    reasons = (
+        OverQuota(where="$.size", why="11 units exceed the 10 left by 1"),
+        Reason(where="$.name", why="the name is empty"),
+    )
     outcome = Refused(list(reasons))  # any iterable becomes a tuple
     assert outcome.refused is True and outcome.reasons == reasons
     assert check.refused(outcome) == reasons

@@ -7,7 +7,13 @@ from pathlib import Path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "own_names"
 BUNDLED = ("domain", "witnesses", "mutations")
-TINYRULES = frozenset({"tinyrules.a_size_within_the_limit_is_admitted", "tinyrules.a_size_equal_to_the_limit_is_admitted", "tinyrules.a_size_beyond_the_limit_is_refused"})
+TINYRULES = frozenset(
+    {
+        "tinyrules.a_size_within_the_limit_is_admitted",
+        "tinyrules.a_size_equal_to_the_limit_is_admitted",
+        "tinyrules.a_size_beyond_the_limit_is_refused",
+    }
+)
 # Mutation runs over a src layout need two fixes in the engine (see the xfail reasons where this is used).
 
 
@@ -20,5 +26,7 @@ def own_names_project(tmp_path: Path, layout: str) -> Path:
         for package in BUNDLED:
             (root / package).rename(root / "src" / package)
         pyproject = root / "pyproject.toml"
-        pyproject.write_text(pyproject.read_text().replace("[tool.setuptools]\n", '[tool.setuptools]\npackage-dir = {"" = "src"}\n'))
+        pyproject.write_text(
+            pyproject.read_text().replace("[tool.setuptools]\n", '[tool.setuptools]\npackage-dir = {"" = "src"}\n')
+        )
     return root

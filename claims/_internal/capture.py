@@ -51,8 +51,8 @@ class Capture:
         os.dup2(self.fd, 1)
         os.dup2(self.fd, 2)
         # Line-buffered text streams over the same file, so Python and C output interleave in order.
-        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)  # noqa: SIM115
+        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)
         self.streams = (sys.stdout, sys.stderr)
         self.handler = logging.StreamHandler(sys.stderr)
         self.handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))

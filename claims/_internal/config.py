@@ -60,7 +60,9 @@ def find_pyproject(start: Path) -> Path:
     )
 
 
-def _names(table: dict[str, object], key: str, default: tuple[str, ...], problems: list[str], path: Path) -> tuple[str, ...]:
+def _names(
+    table: dict[str, object], key: str, default: tuple[str, ...], problems: list[str], path: Path
+) -> tuple[str, ...]:
     value = table.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
         problems.append(f"{path}: [tool.claims].{key}: expected a list of package names, got {value!r}")
@@ -89,14 +91,18 @@ def load_config(start: Path | None = None) -> Config:
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))["tool"]["claims"]
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
-        raise ConfigError(f"{path}: expected a readable TOML file with a [tool.claims] table, got {type(exc).__name__}: {exc}") from None
+        raise ConfigError(
+            f"{path}: expected a readable TOML file with a [tool.claims] table, got {type(exc).__name__}: {exc}"
+        ) from None
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.claims] must be a table")
     problems: list[str] = []
     known = {"witnesses", "typecheck", "mutations", "ledger", "timeout", "immutable", "mutable_allowed"}
     unknown = sorted(set(table) - known)
     if unknown:
-        problems.append(f"{path}: [tool.claims]: unknown key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(known))}")
+        problems.append(
+            f"{path}: [tool.claims]: unknown key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(known))}"
+        )
     ledger = table.get("ledger", "ledger")
     if not isinstance(ledger, str) or not ledger:
         problems.append(f"{path}: [tool.claims].ledger: expected a folder name, got {ledger!r}")
@@ -135,10 +141,14 @@ def check_witness_packages(config: Config) -> None:
             spec = None
         locations = [Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
         if spec is None or (spec.origin is None and not locations):
-            problems.append(f"[tool.claims].witnesses names {package!r}, which is not a package of this project (no {package.replace('.', '/')}/__init__.py under {config.root})")
+            problems.append(
+                f"[tool.claims].witnesses names {package!r}, which is not a package of this project (no {package.replace('.', '/')}/__init__.py under {config.root})"
+            )
             continue
         where = locations or [Path(spec.origin or "").resolve()]
         if not any(folder == base or base in folder.parents for folder in where for base in inside):
-            problems.append(f"[tool.claims].witnesses names {package!r}, which resolves to {where[0]}, outside this project ({config.root}); rename your package or fix the table")
+            problems.append(
+                f"[tool.claims].witnesses names {package!r}, which resolves to {where[0]}, outside this project ({config.root}); rename your package or fix the table"
+            )
     if problems:
         raise ConfigError("\n".join(problems))

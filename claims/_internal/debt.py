@@ -18,8 +18,8 @@ from pathlib import Path
 
 from attrs import frozen
 
-from claims.errors import InputError
 from claims._internal.strict import structure_strictly
+from claims.errors import InputError
 
 TRIGGER_PREFIX = "TRIGGER: "
 MAX_PROBLEMS = 20
@@ -59,7 +59,12 @@ def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
         entries = structure_strictly(raw, DebtFile, where=shown_as).debt
     except InputError as exc:
         # Point each located problem at the line of its entry as well as its path.
-        located = re.sub(r"^(.*?) @ \$\.debt\[(\d+)\]", lambda m: f"{m[1]}:{_entry_line(text, int(m[2]))} @ $.debt[{m[2]}]", str(exc), flags=re.M)
+        located = re.sub(
+            r"^(.*?) @ \$\.debt\[(\d+)\]",
+            lambda m: f"{m[1]}:{_entry_line(text, int(m[2]))} @ $.debt[{m[2]}]",
+            str(exc),
+            flags=re.M,
+        )
         raise InputError(located) from None
     seen: dict[str, int] = {}
     problems: list[str] = []
@@ -68,8 +73,10 @@ def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
         for key in ("claim", "reason", "owner", "trigger"):
             if not getattr(entry, key).strip():
                 problems.append(f"{where}.{key}: must not be empty")
-        if not entry.trigger.startswith(TRIGGER_PREFIX) or not entry.trigger[len(TRIGGER_PREFIX):].strip():
-            problems.append(f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}")
+        if not entry.trigger.startswith(TRIGGER_PREFIX) or not entry.trigger[len(TRIGGER_PREFIX) :].strip():
+            problems.append(
+                f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}"
+            )
         if entry.claim in seen:
             problems.append(f"{where}.claim: {entry.claim!r} is admitted twice (first at $.debt[{seen[entry.claim]}])")
         seen.setdefault(entry.claim, index)

@@ -31,8 +31,8 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from claims.errors import DeclarationError
 from claims._internal.kinds import Kind
+from claims.errors import DeclarationError
 
 # A witness name is one identifier or several joined by dots: `quota`, `billing.quota`, `spark.fit_wall`.
 WITNESS_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -98,7 +98,9 @@ def rule_name(rule: RuleRef, *, where: str) -> str:
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise DeclarationError(f"{where}: rule {name!r} names module {module_name!r}, which does not import: {exc}") from exc
+        raise DeclarationError(
+            f"{where}: rule {name!r} names module {module_name!r}, which does not import: {exc}"
+        ) from exc
     if not hasattr(module, attr):
         raise DeclarationError(f"{where}: rule {name!r} does not exist: module {module_name!r} has no {attr!r}")
     return name
@@ -107,7 +109,9 @@ def rule_name(rule: RuleRef, *, where: str) -> str:
 def _rule_list(rules: Iterable[RuleRef]) -> tuple[Any, ...]:
     if isinstance(rules, str) or callable(rules):
         # A lone rule would silently become a list of characters, or fail to iterate.
-        raise DeclarationError(f"never_refuses= takes a list of rules, got the single rule {rules!r}; wrap it: never_refuses=[rule]")
+        raise DeclarationError(
+            f"never_refuses= takes a list of rules, got the single rule {rules!r}; wrap it: never_refuses=[rule]"
+        )
     return tuple(rules)
 
 
@@ -131,7 +135,9 @@ class Witness:
         # Resolve (and so check) the never-refusing rules once; every claim carries them to the floor.
         self.never_refuses = tuple(rule_name(rule, where=f"{self.name}: never_refuses") for rule in self.never_refuses)
 
-    def positive(self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    def positive(
+        self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None
+    ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         """Declare a claim that the rule admits or yields the expected value."""
         return self._declare(Kind.POSITIVE, statement, rules, timeout=timeout)
 
@@ -150,17 +156,23 @@ class Witness:
             raise DeclarationError(f"{self.name}: a refusal claim names at least one expected reason (because(...))")
         return self._declare(Kind.REFUSAL, statement, rules, reasons=expected, exact_reasons=exact, timeout=timeout)
 
-    def snapshot(self, statement: str, *, rules: Iterable[RuleRef], ext: str = "txt", timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    def snapshot(
+        self, statement: str, *, rules: Iterable[RuleRef], ext: str = "txt", timeout: float | None = None
+    ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         """Declare a regression control: the claim returns bytes that must equal the stored snapshot."""
         if not SNAPSHOT_EXT.match(ext):
             raise DeclarationError(f"{self.name}: snapshot ext {ext!r} must be 1-8 lowercase letters or digits")
         return self._declare(Kind.SNAPSHOT, statement, rules, snapshot_ext=ext, timeout=timeout)
 
-    def property(self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    def property(
+        self, statement: str, *, rules: Iterable[RuleRef], timeout: float | None = None
+    ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         """Declare a hypothesis-quantified claim (decorate a `@given` function)."""
         return self._declare(Kind.PROPERTY, statement, rules, timeout=timeout)
 
-    def _declare(self, kind: Kind, statement: str, rules: Iterable[RuleRef], **extra: Any) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    def _declare(
+        self, kind: Kind, statement: str, rules: Iterable[RuleRef], **extra: Any
+    ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         def register(fn: Callable[[], Any]) -> Callable[[], Any]:
             name = fn.__name__
             where = f"{self.name}.{name}"

@@ -81,7 +81,15 @@ def ended_result(claim: Claim, ended: Ended) -> Result:
         observed = f"timed out: the worker {ended.how}"
     else:
         observed = f"the worker running this claim {ended.how}; the claim ended its process instead of returning"
-    return Result(claim, Verdict.ERROR, ended.seconds, observed=observed, detail=ended.output.rstrip(), error_type="timeout" if ended.timed_out else "worker-ended", output=ended.output)
+    return Result(
+        claim,
+        Verdict.ERROR,
+        ended.seconds,
+        observed=observed,
+        detail=ended.output.rstrip(),
+        error_type="timeout" if ended.timed_out else "worker-ended",
+        output=ended.output,
+    )
 
 
 class _Fingerprints:
@@ -116,7 +124,11 @@ def execute(
     tick: Callable[[], None] | None = None,
 ) -> Execution:
     """Run the claims (reusing cached passes), calling back witness by witness in claim order."""
-    cache = ResultsCache.load(session.config.cache / "results.json") if (options.read_cache or options.write_cache) else None
+    cache = (
+        ResultsCache.load(session.config.cache / "results.json")
+        if (options.read_cache or options.write_cache)
+        else None
+    )
     prints = _Fingerprints(session, settings)
     imported = reach.functions_of(session.import_reach)
     done: dict[int, Result] = {}
@@ -152,7 +164,11 @@ def execute(
             red[0] = True
         if cache is not None and options.write_cache:
             functions = tuple(sorted(reach.functions_of(keys) | imported))
-            entry = Entry(prints.of(claim, functions), functions, tuple(keys), result.duration, result.digest) if result.verdict is Verdict.PASS else None
+            entry = (
+                Entry(prints.of(claim, functions), functions, tuple(keys), result.duration, result.digest)
+                if result.verdict is Verdict.PASS
+                else None
+            )
             cache.record(claim.id, entry, result.duration)
         if result.verdict is Verdict.PASS:
             reached[claim.id] = tuple(keys)
@@ -174,7 +190,9 @@ def execute(
     if order:
         workers = 1 if options.exitfirst else min(options.workers, len(order))
         supervisor = Supervisor(_handler(claims, settings), workers=workers)
-        interrupted = supervisor.run([(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick)
+        interrupted = supervisor.run(
+            [(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick
+        )
     if cache is not None and options.write_cache:
         cache.save()
     finished = tuple(done[i] for i in sorted(done))

@@ -45,7 +45,9 @@ def result_record(result: Result, debt: Collection[str] = ()) -> dict[str, Any]:
     }
 
 
-def json_document(results: Sequence[Result], failures: Sequence[ImportFailure], *, interrupted: bool, debt: Collection[str] = ()) -> dict[str, Any]:
+def json_document(
+    results: Sequence[Result], failures: Sequence[ImportFailure], *, interrupted: bool, debt: Collection[str] = ()
+) -> dict[str, Any]:
     """Return the whole JSON document for a run; admitted reds count apart from failures."""
     passed = sum(1 for r in results if r.verdict is Verdict.PASS)
     admitted = sum(1 for r in results if r.verdict.red and r.claim.id in debt)
@@ -75,11 +77,33 @@ def junit_xml(results: Sequence[Result], failures: Sequence[ImportFailure]) -> b
         suite = suites.get(claim.witness)
         if suite is None:
             suite = suites[claim.witness] = ET.SubElement(root, "testsuite", name=claim.witness)
-        case = ET.SubElement(suite, "testcase", classname=claim.witness, name=claim.name, time=f"{result.duration:.6f}", file=claim.source_file, line=str(claim.source_line))
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            classname=claim.witness,
+            name=claim.name,
+            time=f"{result.duration:.6f}",
+            file=claim.source_file,
+            line=str(claim.source_line),
+        )
         if result.verdict is not Verdict.PASS:
             tag = "failure" if result.verdict is Verdict.FAIL else "error"
-            node = ET.SubElement(case, tag, message=(result.observed or "").splitlines()[0][:500] if result.observed else result.verdict.value)
-            node.text = "\n".join(filter(None, [f"expected: {result.expected}" if result.expected else "", f"observed: {result.observed}" if result.observed else "", *result.reasons, result.detail]))
+            node = ET.SubElement(
+                case,
+                tag,
+                message=(result.observed or "").splitlines()[0][:500] if result.observed else result.verdict.value,
+            )
+            node.text = "\n".join(
+                filter(
+                    None,
+                    [
+                        f"expected: {result.expected}" if result.expected else "",
+                        f"observed: {result.observed}" if result.observed else "",
+                        *result.reasons,
+                        result.detail,
+                    ],
+                )
+            )
     for failure in failures:
         suite = ET.SubElement(root, "testsuite", name=failure.module)
         case = ET.SubElement(suite, "testcase", classname=failure.module, name="import")

@@ -144,7 +144,9 @@ def meta_digest(profile: str) -> str:
     return _digest(framework_digest(), sys.version, *versions, f"profile={profile}")
 
 
-def claim_fingerprint(claim_key: str, functions: Iterable[str], sources: Sources, meta: str, snapshot: str | None) -> str:
+def claim_fingerprint(
+    claim_key: str, functions: Iterable[str], sources: Sources, meta: str, snapshot: str | None
+) -> str:
     """Fingerprint one claim's result: its own function, what it executed, every skeleton, meta, its snapshot."""
     executed = sorted(set(functions) | {claim_key})
     return _digest(meta, sources.skeletons, json.dumps([(k, sources.function(k)) for k in executed]), snapshot or "-")

@@ -66,20 +66,50 @@ def rule_problems(claims: Sequence[Claim]) -> list[Problem]:
     problems = []
     for claim in claims:
         if claim.kind is Kind.REFUSAL and all(rule in never for rule in claim.rules):
-            problems.append(Problem(claim.id, f"refusal claim about rule(s) declared never-refusing: {', '.join(claim.rules)}", "name the rule that refuses in rules=[...], or drop the rule from never_refuses=[...]"))
+            problems.append(
+                Problem(
+                    claim.id,
+                    f"refusal claim about rule(s) declared never-refusing: {', '.join(claim.rules)}",
+                    "name the rule that refuses in rules=[...], or drop the rule from never_refuses=[...]",
+                )
+            )
     for rule in sorted(set(never) - set(kinds)):
-        problems.append(Problem(rule, f"witness {never[rule]} declares it never-refusing, but no claim names it", "name it in the rules=[...] of its claims, or drop it from never_refuses=[...]"))
+        problems.append(
+            Problem(
+                rule,
+                f"witness {never[rule]} declares it never-refusing, but no claim names it",
+                "name it in the rules=[...] of its claims, or drop it from never_refuses=[...]",
+            )
+        )
     for rule in sorted(kinds):
         have = kinds[rule]
         if rule in never:
             if Kind.POSITIVE not in have:
-                problems.append(Problem(rule, f"rule has no positive claim ({NEVER_REFUSING} by witness {never[rule]})", "add a `@witness.positive(...)` claim naming it in rules=[...]"))
+                problems.append(
+                    Problem(
+                        rule,
+                        f"rule has no positive claim ({NEVER_REFUSING} by witness {never[rule]})",
+                        "add a `@witness.positive(...)` claim naming it in rules=[...]",
+                    )
+                )
             if not have & {Kind.SNAPSHOT, Kind.PROPERTY}:
-                problems.append(Problem(rule, f"rule has no snapshot or property claim ({NEVER_REFUSING} by witness {never[rule]})", "add a `@witness.snapshot(...)` or `@witness.property(...)` claim naming it in rules=[...]"))
+                problems.append(
+                    Problem(
+                        rule,
+                        f"rule has no snapshot or property claim ({NEVER_REFUSING} by witness {never[rule]})",
+                        "add a `@witness.snapshot(...)` or `@witness.property(...)` claim naming it in rules=[...]",
+                    )
+                )
             continue
         for kind in (Kind.POSITIVE, Kind.REFUSAL):
             if kind not in have:
-                problems.append(Problem(rule, f"rule has no {kind.value} claim ({REFUSING}; snapshot and property claims count as neither)", _fix(kind)))
+                problems.append(
+                    Problem(
+                        rule,
+                        f"rule has no {kind.value} claim ({REFUSING}; snapshot and property claims count as neither)",
+                        _fix(kind),
+                    )
+                )
     return problems
 
 
@@ -94,10 +124,16 @@ def id_problems(claims: Sequence[Claim]) -> list[Problem]:
     problems = []
     counts = Counter(c.id for c in claims)
     for claim_id in sorted(i for i, n in counts.items() if n > 1):
-        problems.append(Problem(claim_id, f"claim id is declared {counts[claim_id]} times", "rename all but one claim function"))
+        problems.append(
+            Problem(claim_id, f"claim id is declared {counts[claim_id]} times", "rename all but one claim function")
+        )
     for claim in claims:
         if not CLAIM_ID.match(claim.id) or claim.id != f"{claim.witness}.{claim.name}":
-            problems.append(Problem(claim.id, "claim id is not `witness.snake_case_name`", "rename the witness or the claim function"))
+            problems.append(
+                Problem(
+                    claim.id, "claim id is not `witness.snake_case_name`", "rename the witness or the claim function"
+                )
+            )
     return problems
 
 
@@ -114,9 +150,21 @@ def floor_problems(
         if why:
             problems.append(Problem(claim.id, why, "rewrite the statement as one present-tense sentence"))
         if uses.get(claim.id):
-            problems.append(Problem(claim.id, f"aggregator: the claim uses claim(s) {', '.join(uses[claim.id])}", "check the rule directly; never call another claim"))
+            problems.append(
+                Problem(
+                    claim.id,
+                    f"aggregator: the claim uses claim(s) {', '.join(uses[claim.id])}",
+                    "check the rule directly; never call another claim",
+                )
+            )
         if killers is not None and not killers.get(claim.id):
-            problems.append(Problem(claim.id, "vacuous: no mutation kills it", "strengthen the claim, or declare a defect (in a [tool.claims].mutations package) that turns it red; then run `claim_batch mutate --update`, `claim_batch mutate --auto --update` and `claim_batch ledger --write`"))
+            problems.append(
+                Problem(
+                    claim.id,
+                    "vacuous: no mutation kills it",
+                    "strengthen the claim, or declare a defect (in a [tool.claims].mutations package) that turns it red; then run `claim_batch mutate --update`, `claim_batch mutate --auto --update` and `claim_batch ledger --write`",
+                )
+            )
     for witness in sorted(w for w, n in witness_sizes.items() if n == 0):
         problems.append(Problem(witness, "witness declares no claims", "add claims or delete the witness"))
     return problems

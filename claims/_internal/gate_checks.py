@@ -37,10 +37,22 @@ def verdict_problems(results: Sequence[Result], debt: Mapping[str, Debt], debt_f
                 fix = f"fix it (`claim_batch {claim.id}` shows why) or admit it as debt in {debt_file}"
             problems.append(Problem(claim.id, f"{result.verdict.value} and not admitted as debt: {observed}", fix))
         elif owed and not result.verdict.red:
-            problems.append(Problem(claim.id, "debt paid: the admitted claim now passes", f"retire it: delete its entry from {debt_file}, then run `claim_batch ledger --write`"))
+            problems.append(
+                Problem(
+                    claim.id,
+                    "debt paid: the admitted claim now passes",
+                    f"retire it: delete its entry from {debt_file}, then run `claim_batch ledger --write`",
+                )
+            )
     declared = {r.claim.id for r in results}
     for claim_id in sorted(set(debt) - declared):
-        problems.append(Problem(claim_id, f"{debt_file} admits a claim no witness declares", f"delete the entry from {debt_file}, then run `claim_batch ledger --write`"))
+        problems.append(
+            Problem(
+                claim_id,
+                f"{debt_file} admits a claim no witness declares",
+                f"delete the entry from {debt_file}, then run `claim_batch ledger --write`",
+            )
+        )
     return problems
 
 
@@ -49,7 +61,11 @@ def snapshot_problems(discovery: Discovery, paths: LedgerPaths) -> list[Problem]
     if discovery.failures:
         return []
     return [
-        Problem(paths.shown(path), "unused snapshot: no snapshot claim owns it", "run `claim_batch snapshots --prune` (or restore the claim)")
+        Problem(
+            paths.shown(path),
+            "unused snapshot: no snapshot claim owns it",
+            "run `claim_batch snapshots --prune` (or restore the claim)",
+        )
         for path in unused_snapshots(paths.snapshots, discovery.claims)
     ]
 
@@ -59,7 +75,13 @@ def import_problems(discovery: Discovery) -> list[Problem]:
     problems = []
     for failure in discovery.failures:
         last = failure.traceback.strip().splitlines()[-1] if failure.traceback.strip() else "?"
-        problems.append(Problem(failure.module, f"witness module did not import: {last}", "fix the import (`claim_batch` shows the traceback)"))
+        problems.append(
+            Problem(
+                failure.module,
+                f"witness module did not import: {last}",
+                "fix the import (`claim_batch` shows the traceback)",
+            )
+        )
     return problems
 
 
@@ -94,10 +116,18 @@ def not_run_problems(results: Sequence[Result], claims: Sequence[object]) -> lis
     missing = len(claims) - len(results)
     if missing <= 0:
         return []
-    return [Problem("run", f"{missing} of {len(claims)} claims produced no result", "rerun `claim_batch gate`; a green gate needs every claim seen passing")]
+    return [
+        Problem(
+            "run",
+            f"{missing} of {len(claims)} claims produced no result",
+            "rerun `claim_batch gate`; a green gate needs every claim seen passing",
+        )
+    ]
 
 
-def evidence_problems(session: Session, results: Sequence[Result], reached: Mapping[str, Sequence[str]], evidence: Evidence | None) -> list[Problem]:
+def evidence_problems(
+    session: Session, results: Sequence[Result], reached: Mapping[str, Sequence[str]], evidence: Evidence | None
+) -> list[Problem]:
     """Audit the recorded kill evidence against the code and the declared defects (see mutation.audit)."""
     from claims._internal.fingerprint import Sources
     from claims._internal.mutation import audit
@@ -108,8 +138,18 @@ def evidence_problems(session: Session, results: Sequence[Result], reached: Mapp
     config = session.config
     claims = session.discovery.claims
     catalog = collect(config.mutations)
-    problems = [Problem(f.module, "mutation module did not import: " + (f.traceback.strip().splitlines() or ["?"])[-1], "fix the import (`claim_batch mutate --list` shows the traceback)") for f in catalog.failures]
-    problems += [Problem(d.split(" ")[0], "defect id declared twice " + d.partition(" ")[2], "rename one of them") for d in catalog.duplicates]
+    problems = [
+        Problem(
+            f.module,
+            "mutation module did not import: " + (f.traceback.strip().splitlines() or ["?"])[-1],
+            "fix the import (`claim_batch mutate --list` shows the traceback)",
+        )
+        for f in catalog.failures
+    ]
+    problems += [
+        Problem(d.split(" ")[0], "defect id declared twice " + d.partition(" ")[2], "rename one of them")
+        for d in catalog.duplicates
+    ]
     problems += audit.private_names(claims, catalog.seeded)
     if evidence is None:
         if catalog.seeded or config.typecheck:

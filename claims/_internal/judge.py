@@ -10,6 +10,7 @@ from claims._internal.outcome import describe_reason, describe_reasons, read_rea
 from claims._internal.runner import Result, Settings, _short
 from claims._internal.snapshot import diff_lines, digest, snapshot_path
 
+
 def judge(claim: Claim, value: Any, settings: Settings, duration: float) -> Result:
     """Turn what a claim returned into a verdict, by its control kind."""
     reasons = read_reasons(value)
@@ -20,12 +21,26 @@ def judge(claim: Claim, value: Any, settings: Settings, duration: float) -> Resu
             return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"admitted: {_short.repr(value)}")
         missing, extra = unmatched(claim.reasons, reasons)
         if missing or (claim.exact_reasons and extra):
-            return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"refused: {describe_reasons(reasons)}", reasons=shown)
+            return Result(
+                claim,
+                Verdict.FAIL,
+                duration,
+                expected=expected,
+                observed=f"refused: {describe_reasons(reasons)}",
+                reasons=shown,
+            )
         return Result(claim, Verdict.PASS, duration, reasons=shown)
     if claim.kind is Kind.SNAPSHOT:
         return _judge_snapshot(claim, value, settings, duration)
     if reasons is not None:
-        return Result(claim, Verdict.FAIL, duration, expected="admitted", observed=f"refused: {describe_reasons(reasons)}", reasons=shown)
+        return Result(
+            claim,
+            Verdict.FAIL,
+            duration,
+            expected="admitted",
+            observed=f"refused: {describe_reasons(reasons)}",
+            reasons=shown,
+        )
     return Result(claim, Verdict.PASS, duration)
 
 
@@ -33,14 +48,35 @@ def _judge_snapshot(claim: Claim, value: Any, settings: Settings, duration: floa
     if isinstance(value, str):
         value = value.encode("utf-8")
     if not isinstance(value, bytes):
-        return Result(claim, Verdict.ERROR, duration, observed=f"a snapshot claim returns bytes or str, got {type(value).__name__}", error_type="TypeError")
+        return Result(
+            claim,
+            Verdict.ERROR,
+            duration,
+            observed=f"a snapshot claim returns bytes or str, got {type(value).__name__}",
+            error_type="TypeError",
+        )
     path = snapshot_path(settings.snapshots, claim)
     observed = digest(value)
     if not path.is_file():
-        return Result(claim, Verdict.FAIL, duration, expected=f"stored snapshot {path}", observed=f"no snapshot stored ({len(value)} bytes rendered, sha256 {observed}); run `claim_batch snapshots --update {claim.id}`", digest=observed, payload=value)
+        return Result(
+            claim,
+            Verdict.FAIL,
+            duration,
+            expected=f"stored snapshot {path}",
+            observed=f"no snapshot stored ({len(value)} bytes rendered, sha256 {observed}); run `claim_batch snapshots --update {claim.id}`",
+            digest=observed,
+            payload=value,
+        )
     stored = path.read_bytes()
     if stored != value:
-        return Result(claim, Verdict.FAIL, duration, expected=f"{len(stored)} bytes, sha256 {digest(stored)}", observed=f"{len(value)} bytes, sha256 {observed}", detail="\n".join(diff_lines(stored, value, settings.diff_limit)), digest=observed, payload=value)
+        return Result(
+            claim,
+            Verdict.FAIL,
+            duration,
+            expected=f"{len(stored)} bytes, sha256 {digest(stored)}",
+            observed=f"{len(value)} bytes, sha256 {observed}",
+            detail="\n".join(diff_lines(stored, value, settings.diff_limit)),
+            digest=observed,
+            payload=value,
+        )
     return Result(claim, Verdict.PASS, duration, digest=observed, payload=value)
-
-

@@ -19,10 +19,10 @@ from attrs import frozen
 from claims._internal.config import Config
 from claims._internal.debt import Debt
 from claims._internal.declare import Claim, Witness
-from claims.errors import InputError
 from claims._internal.kinds import Kind
 from claims._internal.snapshot import digest, snapshot_path
 from claims._internal.strict import structure_strictly, unstructure
+from claims.errors import InputError
 
 SCHEMA = "claims-ledger/2"
 
@@ -201,7 +201,22 @@ def compare_rows(committed: LedgerDocument, expected: LedgerDocument) -> RowChan
     new = {r.id: r for r in expected.claims}
     changed = []
     for claim_id in sorted(set(old) & set(new)):
-        fields = tuple(f for f in ("key", "witness", "kind", "rules", "statement", "source", "snapshot_sha256", "killed_by", "killed_by_mutants", "debt") if getattr(old[claim_id], f) != getattr(new[claim_id], f))
+        fields = tuple(
+            f
+            for f in (
+                "key",
+                "witness",
+                "kind",
+                "rules",
+                "statement",
+                "source",
+                "snapshot_sha256",
+                "killed_by",
+                "killed_by_mutants",
+                "debt",
+            )
+            if getattr(old[claim_id], f) != getattr(new[claim_id], f)
+        )
         if fields:
             changed.append((claim_id, fields))
     return RowChanges(

@@ -21,8 +21,8 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib.machinery
-import importlib.util
 import importlib.metadata
+import importlib.util
 import marshal
 import os
 import sys
@@ -80,13 +80,17 @@ def _transform_identity() -> str:
 class InstrumentingLoader(importlib.machinery.SourceFileLoader):
     """Load a source file with reach stores and (optionally) typeguard's public checks."""
 
-    def __init__(self, fullname: str, path: str, *, lines: bool, typecheck: bool, cache: Path | None, identity: str) -> None:
+    def __init__(
+        self, fullname: str, path: str, *, lines: bool, typecheck: bool, cache: Path | None, identity: str
+    ) -> None:
         super().__init__(fullname, path)
         self.lines, self.typecheck, self.cache, self.identity = lines, typecheck, cache, identity
 
     def get_code(self, fullname: str) -> types.CodeType:
         source = self.get_data(self.path)
-        key = hashlib.sha256(b"\0".join([self.identity.encode(), self.path.encode(), f"{self.lines}{self.typecheck}".encode(), source])).hexdigest()
+        key = hashlib.sha256(
+            b"\0".join([self.identity.encode(), self.path.encode(), f"{self.lines}{self.typecheck}".encode(), source])
+        ).hexdigest()
         cached = self.cache / f"{key}.code" if self.cache is not None else None
         if cached is not None and cached.is_file():
             try:
@@ -124,11 +128,20 @@ def _store(path: Path, data: bytes) -> None:
 class InstrumentingFinder(MetaPathFinder):
     """Hand the configured packages' source files to an InstrumentingLoader."""
 
-    def __init__(self, typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool, cache: Path | None) -> None:
-        self.typecheck, self.entries, self.check_types, self.cache = tuple(typecheck), tuple(entries), check_types, cache
+    def __init__(
+        self, typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool, cache: Path | None
+    ) -> None:
+        self.typecheck, self.entries, self.check_types, self.cache = (
+            tuple(typecheck),
+            tuple(entries),
+            check_types,
+            cache,
+        )
         self.identity = _transform_identity()
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         rules = _inside(fullname, self.typecheck)
         if not rules and not _inside(fullname, self.entries):
             return None
@@ -136,12 +149,19 @@ class InstrumentingFinder(MetaPathFinder):
         if spec is None or not isinstance(spec.loader, importlib.machinery.SourceFileLoader):
             return spec
         spec.loader = InstrumentingLoader(
-            fullname, spec.loader.path, lines=rules, typecheck=rules and self.check_types, cache=self.cache, identity=self.identity
+            fullname,
+            spec.loader.path,
+            lines=rules,
+            typecheck=rules and self.check_types,
+            cache=self.cache,
+            identity=self.identity,
         )
         return spec
 
 
-def install(typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool = True, cache: Path | None = None) -> list[str]:
+def install(
+    typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool = True, cache: Path | None = None
+) -> list[str]:
     """Install the hook once, first on sys.meta_path; return packages imported too early to be instrumented."""
     reach.table()
     if check_types:

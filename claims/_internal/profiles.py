@@ -33,8 +33,19 @@ def _register() -> None:
     # should show its shrunk example before its timeout, not time out.
     phases = [p for p in Phase if p is not Phase.explain]
     quiet = [HealthCheck.differing_executors, HealthCheck.too_slow]
-    settings.register_profile("ci", derandomize=True, max_examples=60, print_blob=False, database=None, deadline=None, suppress_health_check=quiet, phases=phases)
-    settings.register_profile("dev", max_examples=100, database=None, deadline=None, suppress_health_check=quiet, phases=phases)
+    settings.register_profile(
+        "ci",
+        derandomize=True,
+        max_examples=60,
+        print_blob=False,
+        database=None,
+        deadline=None,
+        suppress_health_check=quiet,
+        phases=phases,
+    )
+    settings.register_profile(
+        "dev", max_examples=100, database=None, deadline=None, suppress_health_check=quiet, phases=phases
+    )
     settings.register_profile("thorough", max_examples=2000, database=None, deadline=None, suppress_health_check=quiet)
     _registered = True
 
@@ -69,7 +80,9 @@ class _LoadAfterImport(importlib.abc.MetaPathFinder):
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname != "hypothesis":
             return None
         sys.meta_path.remove(self)

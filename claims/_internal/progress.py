@@ -29,7 +29,9 @@ def _duration(seconds: float) -> str:
 class Progress:
     """Report one phase's progress: counts, rate and ETA."""
 
-    def __init__(self, phase: str, total: int, *, unit: str = "", quiet: bool = False, stream: TextIO | None = None) -> None:
+    def __init__(
+        self, phase: str, total: int, *, unit: str = "", quiet: bool = False, stream: TextIO | None = None
+    ) -> None:
         self.phase, self.total, self.unit, self.quiet = phase, total, unit, quiet
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
@@ -45,9 +47,15 @@ class Progress:
         share = self.done / self.total if self.total else 1.0
         filled = int(WIDTH * share)
         rate = self.done / elapsed if elapsed > 0 else 0.0
-        eta = f"ETA {_duration((self.total - self.done) / rate)}" if rate > 0 and self.done < self.total else f"{_duration(elapsed)}"
+        eta = (
+            f"ETA {_duration((self.total - self.done) / rate)}"
+            if rate > 0 and self.done < self.total
+            else f"{_duration(elapsed)}"
+        )
         counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
-        parts = [f"{self.phase:<9} [{'#' * filled}{'.' * (WIDTH - filled)}] {self.done}/{self.total}{(' ' + self.unit) if self.unit else ''}"]
+        parts = [
+            f"{self.phase:<9} [{'#' * filled}{'.' * (WIDTH - filled)}] {self.done}/{self.total}{(' ' + self.unit) if self.unit else ''}"
+        ]
         if counts:
             parts.append(counts)
         if self.done and elapsed > 1:

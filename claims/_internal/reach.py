@@ -67,7 +67,9 @@ def split_key(key: str) -> tuple[str, str, int]:
 
 def _store(key: str, like: ast.stmt) -> ast.stmt:
     node = ast.Assign(
-        targets=[ast.Subscript(value=ast.Name(id=TABLE, ctx=ast.Load()), slice=ast.Constant(value=key), ctx=ast.Store())],
+        targets=[
+            ast.Subscript(value=ast.Name(id=TABLE, ctx=ast.Load()), slice=ast.Constant(value=key), ctx=ast.Store())
+        ],
         value=ast.Constant(value=1),
     )
     return ast.copy_location(node, like)

@@ -1,8 +1,8 @@
 """Render results as terminal lines: a pure function from results to text.
 
-    spark.fit_wall  7/7 PASS  (0.01 s)
-    ...failures with expected against observed and the located reasons...
-    118 passed, 0 failed
+spark.fit_wall  7/7 PASS  (0.01 s)
+...failures with expected against observed and the located reasons...
+118 passed, 0 failed
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from claims._internal.discovery import ImportFailure
 from claims._internal.kinds import Verdict
 from claims._internal.runner import Result
-
 
 OUTPUT_LINES = 60
 """Lines of a red claim's captured output the terminal shows (the last ones)."""
@@ -37,9 +36,16 @@ def failure_lines(result: Result, root: str | None = None) -> list[str]:
     source = claim.source_file
     if root and source.startswith(root + os.sep):
         source = source[len(root) + 1 :]
-    lines = [f"{result.verdict.value} {claim.id}  [{claim.kind.value}]", f"  claim:    {claim.statement}", f"  rule:     {', '.join(claim.rules)}"]
+    lines = [
+        f"{result.verdict.value} {claim.id}  [{claim.kind.value}]",
+        f"  claim:    {claim.statement}",
+        f"  rule:     {', '.join(claim.rules)}",
+    ]
     if result.expected is not None:
-        lines += ["  expected: " + result.expected.splitlines()[0], *_indent("\n".join(result.expected.splitlines()[1:]), "            ")]
+        lines += [
+            "  expected: " + result.expected.splitlines()[0],
+            *_indent("\n".join(result.expected.splitlines()[1:]), "            "),
+        ]
     if result.observed is not None:
         first, *rest = result.observed.splitlines() or [""]
         lines += ["  observed: " + first, *["            " + line for line in rest]]
@@ -52,7 +58,9 @@ def failure_lines(result: Result, root: str | None = None) -> list[str]:
         shown = result.output.rstrip().splitlines()
         lines.append("  captured output (stdout, stderr, logging):")
         if len(shown) > OUTPUT_LINES:
-            lines.append(f"    ... {len(shown) - OUTPUT_LINES} earlier lines (the --json record keeps up to 64 KiB) ...")
+            lines.append(
+                f"    ... {len(shown) - OUTPUT_LINES} earlier lines (the --json record keeps up to 64 KiB) ..."
+            )
             shown = shown[-OUTPUT_LINES:]
         lines += ["    " + line for line in shown]
     lines.append(f"  at {source}:{claim.source_line}")

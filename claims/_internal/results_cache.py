@@ -55,7 +55,11 @@ class ResultsCache:
         try:
             for claim_id, e in raw.get("claims", {}).items():
                 cache.entries[claim_id] = Entry(
-                    str(e["fingerprint"]), tuple(e["functions"]), tuple(e["reach"]), float(e["duration"]), e.get("digest")
+                    str(e["fingerprint"]),
+                    tuple(e["functions"]),
+                    tuple(e["reach"]),
+                    float(e["duration"]),
+                    e.get("digest"),
                 )
             cache.durations = {str(k): float(v) for k, v in raw.get("durations", {}).items()}
             cache.import_reach = tuple(raw.get("import_reach", ()))
@@ -91,7 +95,13 @@ class ResultsCache:
             "import_reach": sorted(self.import_reach),
             "durations": {k: round(v, 6) for k, v in sorted(self.durations.items())},
             "claims": {
-                k: {"fingerprint": e.fingerprint, "functions": list(e.functions), "reach": list(e.reach), "duration": round(e.duration, 6), "digest": e.digest}
+                k: {
+                    "fingerprint": e.fingerprint,
+                    "functions": list(e.functions),
+                    "reach": list(e.reach),
+                    "duration": round(e.duration, 6),
+                    "digest": e.digest,
+                }
                 for k, e in sorted(self.entries.items())
             },
         }

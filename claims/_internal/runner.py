@@ -105,13 +105,24 @@ def _failed(claim: Claim, exc: AssertionError, duration: float) -> Result:
     if isinstance(exc, Mismatch):
         observed = _short.repr(exc.observed) if not isinstance(exc.observed, str) else exc.observed
         expected = _short.repr(exc.expected) if not isinstance(exc.expected, str) else exc.expected
-        return Result(claim, Verdict.FAIL, duration, expected=f"{exc.what}: {expected}", observed=f"{exc.what}: {observed}" + (f"\n{notes}" if notes else ""))
+        return Result(
+            claim,
+            Verdict.FAIL,
+            duration,
+            expected=f"{exc.what}: {expected}",
+            observed=f"{exc.what}: {observed}" + (f"\n{notes}" if notes else ""),
+        )
     observed = (str(exc) or type(exc).__name__) + (f"\n{notes}" if notes else "")
-    return Result(claim, Verdict.FAIL, duration, expected="the assertion holds", observed=observed, detail=user_traceback(exc))
+    return Result(
+        claim, Verdict.FAIL, duration, expected="the assertion holds", observed=observed, detail=user_traceback(exc)
+    )
 
 
 def _all_assertions(group: BaseExceptionGroup[BaseException]) -> bool:
-    return all(isinstance(e, AssertionError) or (isinstance(e, BaseExceptionGroup) and _all_assertions(e)) for e in group.exceptions)
+    return all(
+        isinstance(e, AssertionError) or (isinstance(e, BaseExceptionGroup) and _all_assertions(e))
+        for e in group.exceptions
+    )
 
 
 def _exit_words(exc: SystemExit) -> str:
@@ -133,20 +144,54 @@ def run_claim(claim: Claim, settings: Settings, timeout: float | None = None, *,
         with deadline(limit), _folder(claim) as folder:
             value = claim.fn(tmp_path=folder) if folder is not None else claim.fn()
     except ClaimTimeout as exc:
-        return Result(claim, Verdict.ERROR, time.perf_counter() - start, observed=f"timed out after {limit:g} s", detail=user_traceback(exc), error_type="timeout")
+        return Result(
+            claim,
+            Verdict.ERROR,
+            time.perf_counter() - start,
+            observed=f"timed out after {limit:g} s",
+            detail=user_traceback(exc),
+            error_type="timeout",
+        )
     except AssertionError as exc:
         return _failed(claim, exc, time.perf_counter() - start)
     except BaseExceptionGroup as group:
         verdict = Verdict.FAIL if _all_assertions(group) else Verdict.ERROR
         detail = "".join(traceback.format_exception(group))
-        return Result(claim, verdict, time.perf_counter() - start, observed=f"{len(group.exceptions)} distinct failures", detail=detail, error_type=None if verdict is Verdict.FAIL else type(group).__name__)
+        return Result(
+            claim,
+            verdict,
+            time.perf_counter() - start,
+            observed=f"{len(group.exceptions)} distinct failures",
+            detail=detail,
+            error_type=None if verdict is Verdict.FAIL else type(group).__name__,
+        )
     except SystemExit as exc:
-        return Result(claim, Verdict.ERROR, time.perf_counter() - start, observed=_exit_words(exc), detail=user_traceback(exc), error_type="SystemExit")
+        return Result(
+            claim,
+            Verdict.ERROR,
+            time.perf_counter() - start,
+            observed=_exit_words(exc),
+            detail=user_traceback(exc),
+            error_type="SystemExit",
+        )
     except KeyboardInterrupt:
         if not isolated:
             raise
-        return Result(claim, Verdict.ERROR, time.perf_counter() - start, observed="raised KeyboardInterrupt", error_type="KeyboardInterrupt")
-    except BaseException as exc:  # noqa: BLE001 - a claim's crash of any kind is its ERROR, never the run's end
+        return Result(
+            claim,
+            Verdict.ERROR,
+            time.perf_counter() - start,
+            observed="raised KeyboardInterrupt",
+            error_type="KeyboardInterrupt",
+        )
+    except BaseException as exc:
         crashed = "crashed instead of refusing" if claim.kind is Kind.REFUSAL else "crashed"
-        return Result(claim, Verdict.ERROR, time.perf_counter() - start, observed=f"{crashed}: {type(exc).__name__}: {exc}", detail=user_traceback(exc), error_type=type(exc).__name__)
+        return Result(
+            claim,
+            Verdict.ERROR,
+            time.perf_counter() - start,
+            observed=f"{crashed}: {type(exc).__name__}: {exc}",
+            detail=user_traceback(exc),
+            error_type=type(exc).__name__,
+        )
     return judge(claim, value, settings, time.perf_counter() - start)

@@ -63,7 +63,9 @@ def identifier(folder_name: str) -> str:
 def check_name(name: str) -> str:
     """Accept a project identifier, or raise UsageError saying what a valid one looks like."""
     if not IDENTIFIER.match(name) or keyword.iskeyword(name):
-        raise UsageError(f"--name {name!r} is not a project identifier: lowercase letters, digits and underscores, starting with a letter (e.g. 'demo')")
+        raise UsageError(
+            f"--name {name!r} is not a project identifier: lowercase letters, digits and underscores, starting with a letter (e.g. 'demo')"
+        )
     return name
 
 
@@ -75,5 +77,7 @@ def template(name: str) -> str:
 def plan(root: Path, name: str | None = None) -> Scaffold:
     """Plan the files of a new project in `root`, named `name` (default: from the folder's name)."""
     chosen = check_name(name) if name is not None else identifier(root.resolve().name)
-    files = tuple((target.replace("{{name}}", chosen), template(source).replace("{{name}}", chosen)) for source, target in FILES)
+    files = tuple(
+        (target.replace("{{name}}", chosen), template(source).replace("{{name}}", chosen)) for source, target in FILES
+    )
     return Scaffold(name=chosen, root=root, files=files)

@@ -33,9 +33,14 @@ class Session:
 def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = None) -> None:
     """Install the profile and the instrumenting import hook (idempotent)."""
     load_when_imported(profile)
-    too_early = loader.install(config.typecheck, packages if packages is not None else config.witnesses, cache=config.cache / "bytecode")
+    too_early = loader.install(
+        config.typecheck, packages if packages is not None else config.witnesses, cache=config.cache / "bytecode"
+    )
     if too_early:
-        print(f"claim_batch: warning: {', '.join(too_early)} imported before the instrumenting hook; calls into it are not type-checked", file=sys.stderr)
+        print(
+            f"claim_batch: warning: {', '.join(too_early)} imported before the instrumenting hook; calls into it are not type-checked",
+            file=sys.stderr,
+        )
 
 
 def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), config: Config | None = None) -> Session:

@@ -39,9 +39,13 @@ def diff_lines(stored: bytes, observed: bytes, limit: int = DEFAULT_DIFF_LINES) 
     old = stored.decode("utf-8", errors="backslashreplace").splitlines(keepends=True)
     new = observed.decode("utf-8", errors="backslashreplace").splitlines(keepends=True)
     # Show carriage returns: a snapshot must never hide a line-ending change.
-    lines = [line.rstrip("\n").replace("\r", "\\r") for line in difflib.unified_diff(old, new, "stored", "observed", n=2)]
+    lines = [
+        line.rstrip("\n").replace("\r", "\\r") for line in difflib.unified_diff(old, new, "stored", "observed", n=2)
+    ]
     if stored != observed and stored.splitlines() == observed.splitlines():
-        lines.insert(0, f"bytes differ only in line endings or final newline ({len(stored)} stored, {len(observed)} observed)")
+        lines.insert(
+            0, f"bytes differ only in line endings or final newline ({len(stored)} stored, {len(observed)} observed)"
+        )
     if len(lines) > limit:
         lines = lines[:limit] + [f"... diff cut at {limit} lines ({len(lines) - limit} more; --diff-lines N)"]
     return lines

@@ -11,10 +11,10 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from claims.atomic import write_atomically
 from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
 from claims._internal.snapshot import snapshot_path
+from claims.atomic import write_atomically
 
 
 def stored_files(root: Path) -> list[Path]:

@@ -58,7 +58,11 @@ def _enum_factory(type_: type[enum.Enum]) -> Callable[[Any, Any], Any]:
 
 def _sequence_factory(converter: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
     def factory(type_: Any) -> Callable[[Any, Any], Any]:
-        inner = homogenous_tuple_structure_factory(type_, converter) if get_origin(type_) is tuple else list_structure_factory(type_, converter)
+        inner = (
+            homogenous_tuple_structure_factory(type_, converter)
+            if get_origin(type_) is tuple
+            else list_structure_factory(type_, converter)
+        )
 
         def hook(value: Any, _: Any) -> Any:
             if not isinstance(value, list):
@@ -90,7 +94,9 @@ def _attrs_factory(converter: cattrs.Converter) -> Callable[[Any], Callable[[Any
 
         def hook(value: Any, _: Any) -> Any:
             if not isinstance(value, Mapping):
-                raise StrictTypeError(f"expected an object with keys {', '.join(a.name for a in attrs.fields(type_))}, got {type(value).__name__}")
+                raise StrictTypeError(
+                    f"expected an object with keys {', '.join(a.name for a in attrs.fields(type_))}, got {type(value).__name__}"
+                )
             return inner(value, type_)
 
         return hook
@@ -105,7 +111,9 @@ def strict_converter() -> cattrs.Converter:
     for type_ in (str, int, float, bool):
         converter.register_structure_hook(type_, _primitive)
     converter.register_structure_hook_factory(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_factory)
-    converter.register_structure_hook_factory(lambda t: is_sequence(t) and t not in (str, bytes), _sequence_factory(converter))
+    converter.register_structure_hook_factory(
+        lambda t: is_sequence(t) and t not in (str, bytes), _sequence_factory(converter)
+    )
     converter.register_structure_hook_factory(lambda t: is_mapping(t) and not attrs.has(t), _mapping_factory(converter))
     converter.register_structure_hook_factory(attrs.has, _attrs_factory(converter))
     return converter

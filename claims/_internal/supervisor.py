@@ -182,7 +182,9 @@ class Supervisor:
     def _end(self, worker: _Worker, on_end: Callable[[Any, Ended], None], *, timed_out: bool) -> None:
         how = self._reap(worker, kill=True)
         if timed_out:
-            how = f"did not answer within {worker.soft:g} s plus {grace(worker.soft):g} s of grace and was killed ({how})"
+            how = (
+                f"did not answer within {worker.soft:g} s plus {grace(worker.soft):g} s of grace and was killed ({how})"
+            )
         output = tail_of(worker.capture)
         os.unlink(worker.capture) if os.path.exists(worker.capture) else None
         if worker.job is not None:
@@ -207,7 +209,12 @@ class Supervisor:
                     break
                 while self.pending and (len(self.workers) < self.count or any(w.job is None for w in self.workers)):
                     worker = next((w for w in self.workers if w.job is None), None) or self._spawn()
-                    worker.job, worker.label, worker.kill_at, worker.started = self.pending.popleft(), None, None, time.monotonic()
+                    worker.job, worker.label, worker.kill_at, worker.started = (
+                        self.pending.popleft(),
+                        None,
+                        None,
+                        time.monotonic(),
+                    )
                     worker.connection.send(worker.job)
                 busy = [w for w in self.workers if w.job is not None]
                 deadlines = [w.kill_at for w in busy if w.kill_at is not None]
@@ -219,7 +226,9 @@ class Supervisor:
                     worker = next(w for w in busy if w.connection is connection)
                     self._receive(worker, on_message, on_end)
                 now = time.monotonic()
-                for worker in [w for w in self.workers if w.job is not None and w.kill_at is not None and now > w.kill_at]:
+                for worker in [
+                    w for w in self.workers if w.job is not None and w.kill_at is not None and now > w.kill_at
+                ]:
                     self._end(worker, on_end, timed_out=True)
         except KeyboardInterrupt:
             return True
@@ -227,7 +236,9 @@ class Supervisor:
             self.close()
         return False
 
-    def _receive(self, worker: _Worker, on_message: Callable[[Any, Any], None], on_end: Callable[[Any, Ended], None]) -> None:
+    def _receive(
+        self, worker: _Worker, on_message: Callable[[Any, Any], None], on_end: Callable[[Any, Ended], None]
+    ) -> None:
         try:
             message = worker.connection.recv()
         except (EOFError, OSError):

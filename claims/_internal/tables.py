@@ -90,7 +90,9 @@ def mutable_tables(module_names: Iterable[str], allow: Iterable[str] = ()) -> li
     for module_name in module_names:
         module = sys.modules.get(module_name)
         if module is None:
-            raise UsageError(f"mutable_tables: expected an imported module, got {module_name!r}, which is not in sys.modules; import it first")
+            raise UsageError(
+                f"mutable_tables: expected an imported module, got {module_name!r}, which is not in sys.modules; import it first"
+            )
         for name, value in sorted(vars(module).items()):
             if name.startswith("__") and name.endswith("__") or _skipped(value):
                 continue

@@ -71,7 +71,12 @@ def write_index(config: Config, discovery: Discovery) -> None:
     modules: dict[str, list[list[str]]] = {}
     for witness in discovery.witnesses:
         modules.setdefault(witness.module, []).extend([c.id, c.witness] for c in witness.claims)
-    document = {"schema": SCHEMA, "files": _stamps(config), "failed": sorted(f.module for f in discovery.failures), "modules": modules}
+    document = {
+        "schema": SCHEMA,
+        "files": _stamps(config),
+        "failed": sorted(f.module for f in discovery.failures),
+        "modules": modules,
+    }
     try:
         write_atomically(_path(config), (json.dumps(document, sort_keys=True) + "\n").encode("utf-8"))
     except OSError:

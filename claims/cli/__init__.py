@@ -20,10 +20,22 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "explain": ("claims.cli.explain:main", "show a claim's statement, rule, control and source"),
     "ledger": ("claims.cli.ledger:main", "regenerate (--write) or byte-compare (--check) the claim ledger"),
     "snapshots": ("claims.cli.snapshots:main", "check, --update or --prune the byte-identity snapshots"),
-    "gate": ("claims.cli.gate:main", "run everything and fail on any ledger, debt, floor, snapshot or evidence problem"),
-    "mutate": ("claims.cli.mutate:main", "run declared defects and automatic mutants; record and compare the kill evidence"),
-    "where": ("claims.cli.where:main", "find a rule's claims, defects, mutants and ledger rows (or a claim's rules and killers)"),
-    "init": ("claims.cli.init:main", "scaffold a project (rules, claims, defects, ledger) that passes the gate as generated"),
+    "gate": (
+        "claims.cli.gate:main",
+        "run everything and fail on any ledger, debt, floor, snapshot or evidence problem",
+    ),
+    "mutate": (
+        "claims.cli.mutate:main",
+        "run declared defects and automatic mutants; record and compare the kill evidence",
+    ),
+    "where": (
+        "claims.cli.where:main",
+        "find a rule's claims, defects, mutants and ledger rows (or a claim's rules and killers)",
+    ),
+    "init": (
+        "claims.cli.init:main",
+        "scaffold a project (rules, claims, defects, ledger) that passes the gate as generated",
+    ),
 }
 
 EPILOG = """\

@@ -37,7 +37,11 @@ def main(argv: Sequence[str]) -> int:
         f"  rules:     {', '.join(claim.rules)}",
     ]
     if claim.kind is Kind.REFUSAL:
-        lines.append("  expects:   refused: " + "; ".join(b.describe() for b in claim.reasons) + ("" if claim.exact_reasons else " (other reasons allowed)"))
+        lines.append(
+            "  expects:   refused: "
+            + "; ".join(b.describe() for b in claim.reasons)
+            + ("" if claim.exact_reasons else " (other reasons allowed)")
+        )
     if claim.kind is Kind.SNAPSHOT:
         lines.append(f"  snapshot:  {snapshot_path(session.config.snapshots, claim)}")
     if claim.timeout:

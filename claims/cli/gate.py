@@ -36,7 +36,10 @@ from claims.cli.run import admitted_reds
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe the gate's arguments."""
-    parser = argparse.ArgumentParser(prog="claim_batch gate", description="Run every claim and check the ledger, debt, floor, snapshots and evidence.")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch gate",
+        description="Run every claim and check the ledger, debt, floor, snapshots and evidence.",
+    )
     add_run_options(parser)
     return parser
 
@@ -68,7 +71,9 @@ def main(argv: Sequence[str]) -> int:
     witness_sizes = {w.name: len(w.claims) for w in discovery.witnesses}
     killers = None
     if regenerated.evidence is not None:
-        killers = {c: (*defects, *([f"{n} automatic mutants"] if n else [])) for c, (defects, n) in regenerated.killers.items()}
+        killers = {
+            c: (*defects, *([f"{n} automatic mutants"] if n else [])) for c, (defects, n) in regenerated.killers.items()
+        }
     problems = [
         *import_problems(discovery),
         *not_run_problems(results, discovery.claims),
@@ -90,6 +95,8 @@ def main(argv: Sequence[str]) -> int:
         for problem in problems:
             print("  " + problem.line())
         print()
-    print(closing_line(results, len(discovery.failures), debt=len(admitted), missing=len(discovery.claims) - len(results)))
+    print(
+        closing_line(results, len(discovery.failures), debt=len(admitted), missing=len(discovery.claims) - len(results))
+    )
     print("gate: PASS" if not problems else f"gate: FAIL ({len(problems)} problem{'s' if len(problems) != 1 else ''})")
     return Exit.RED if problems else Exit.PASS

@@ -38,9 +38,23 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="exit codes:\n" + help_lines(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("directory", nargs="?", default=".", metavar="DIR", help="the project folder, created if missing (default: the current folder)")
-    parser.add_argument("--name", metavar="NAME", help="the identifier its packages are named after (default: DIR's name, e.g. demo -> demo_rules, demo_claims, demo_defects)")
-    parser.add_argument("--no-ledger", action="store_true", help="write the files only; generate the ledger later with the commands init would run")
+    parser.add_argument(
+        "directory",
+        nargs="?",
+        default=".",
+        metavar="DIR",
+        help="the project folder, created if missing (default: the current folder)",
+    )
+    parser.add_argument(
+        "--name",
+        metavar="NAME",
+        help="the identifier its packages are named after (default: DIR's name, e.g. demo -> demo_rules, demo_claims, demo_defects)",
+    )
+    parser.add_argument(
+        "--no-ledger",
+        action="store_true",
+        help="write the files only; generate the ledger later with the commands init would run",
+    )
     return parser
 
 
@@ -59,7 +73,9 @@ def generate_ledger(root: Path) -> tuple[str, subprocess.CompletedProcess[str]] 
     for step in LEDGER_STEPS:
         shown = "claim_batch " + " ".join(step)
         print(f"  {shown}", flush=True)
-        done = subprocess.run([sys.executable, "-m", "claims.cli", *step], cwd=root, env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "claims.cli", *step], cwd=root, env=env, capture_output=True, text=True
+        )
         if done.returncode != 0:
             return shown, done
     return None
@@ -77,12 +93,17 @@ def main(argv: Sequence[str]) -> int:
     scaffold = plan(root, args.name)
     conflicts = scaffold.conflicts()
     if conflicts:
-        print(f"claim_batch init: refusing to overwrite {len(conflicts)} existing file(s) in {root}; nothing written:", file=sys.stderr)
+        print(
+            f"claim_batch init: refusing to overwrite {len(conflicts)} existing file(s) in {root}; nothing written:",
+            file=sys.stderr,
+        )
         print("\n".join(f"  {path}" for path in conflicts), file=sys.stderr)
         print("choose an empty folder, or another --name", file=sys.stderr)
         return Exit.USAGE
     write(scaffold)
-    print(f"created {len(scaffold.files)} files in {root} (rules {scaffold.name}_rules, claims {scaffold.name}_claims, defects {scaffold.name}_defects):")
+    print(
+        f"created {len(scaffold.files)} files in {root} (rules {scaffold.name}_rules, claims {scaffold.name}_claims, defects {scaffold.name}_defects):"
+    )
     print("\n".join(f"  {path}" for path, _ in scaffold.files))
     cd = "" if root.resolve() == Path.cwd().resolve() else f"cd {args.directory} && "
     if args.no_ledger:
@@ -94,7 +115,10 @@ def main(argv: Sequence[str]) -> int:
     if failed is not None:
         shown, done = failed
         print(done.stdout + done.stderr, end="", file=sys.stderr)
-        print(f"claim_batch init: the files are written, but `{shown}` failed (exit {done.returncode}); fix what it says, then run it and the rest by hand", file=sys.stderr)
+        print(
+            f"claim_batch init: the files are written, but `{shown}` failed (exit {done.returncode}); fix what it says, then run it and the rest by hand",
+            file=sys.stderr,
+        )
         return Exit.RED
     print(f"ready: {cd}claim_batch gate")
     return Exit.PASS

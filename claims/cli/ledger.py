@@ -12,20 +12,27 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from attrs import frozen
 
-from claims.atomic import write_atomically
-from claims.errors import InputError
 from claims._internal.debt import Debt, load_debt
+from claims._internal.ledger import (
+    LedgerDocument,
+    LedgerPaths,
+    build_ledger,
+    compare_rows,
+    ledger_paths,
+    parse_ledger,
+    render_json,
+)
+from claims._internal.mirror import render_mirror
 from claims._internal.mutation.audit import killers_by_claim
 from claims._internal.mutation.evidence import Evidence, read_evidence
-from claims._internal.ledger import LedgerDocument, LedgerPaths, build_ledger, compare_rows, ledger_paths, parse_ledger, render_json
-from claims._internal.mirror import render_mirror
 from claims._internal.session import Session, open_session
+from claims.atomic import write_atomically
 from claims.cli import parse
 from claims.cli.exits import Exit
+from claims.errors import InputError
 
 FIX = "run `claim_batch ledger --write`"
 
@@ -61,7 +68,9 @@ def read_committed(data: bytes, shown_as: str) -> LedgerDocument:
         return parse_ledger(data, shown_as=shown_as)
     except InputError as exc:
         # A generated file is rebuilt, never repaired, and `ledger --write` never reads the old one.
-        raise InputError(f"{exc}\n{shown_as} is generated: `claim_batch ledger --write` rebuilds it without reading it") from None
+        raise InputError(
+            f"{exc}\n{shown_as} is generated: `claim_batch ledger --write` rebuilds it without reading it"
+        ) from None
 
 
 def stale_lines(regenerated: Regenerated) -> list[str]:
@@ -75,8 +84,14 @@ def stale_lines(regenerated: Regenerated) -> list[str]:
     if committed_bytes != regenerated.machine:
         changes = compare_rows(read_committed(committed_bytes, machine), regenerated.document)
         lines += [f"{claim_id}: unledgered: the claim is not in {machine}; {FIX}" for claim_id in changes.unledgered]
-        lines += [f"{claim_id}: vanished: {machine} has a row for a claim no witness declares; {FIX} (or restore the claim)" for claim_id in changes.vanished]
-        lines += [f"{claim_id}: stale row in {machine} ({', '.join(fields)} changed); {FIX}" for claim_id, fields in changes.changed]
+        lines += [
+            f"{claim_id}: vanished: {machine} has a row for a claim no witness declares; {FIX} (or restore the claim)"
+            for claim_id in changes.vanished
+        ]
+        lines += [
+            f"{claim_id}: stale row in {machine} ({', '.join(fields)} changed); {FIX}"
+            for claim_id, fields in changes.changed
+        ]
         if not changes.any:
             lines.append(f"{machine}: stale: not byte-identical to the regenerated ledger; {FIX}")
     elif not paths.mirror.is_file() or paths.mirror.read_bytes() != regenerated.mirror:
@@ -87,10 +102,18 @@ def stale_lines(regenerated: Regenerated) -> list[str]:
 
 def main(argv: Sequence[str]) -> int:
     """Write or check the ledger; exit 0 written/up to date, 1 stale or unwritable, 2 malformed input."""
-    parser = argparse.ArgumentParser(prog="claim_batch ledger", description="Regenerate or check the claim ledger (claims.json and LEDGER.md).")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch ledger", description="Regenerate or check the claim ledger (claims.json and LEDGER.md)."
+    )
     mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--write", action="store_true", help="regenerate claims.json and LEDGER.md (atomically; unchanged files are not touched)")
-    mode.add_argument("--check", action="store_true", help="regenerate in memory and compare byte for byte (exit 1 when stale)")
+    mode.add_argument(
+        "--write",
+        action="store_true",
+        help="regenerate claims.json and LEDGER.md (atomically; unchanged files are not touched)",
+    )
+    mode.add_argument(
+        "--check", action="store_true", help="regenerate in memory and compare byte for byte (exit 1 when stale)"
+    )
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
@@ -106,13 +129,20 @@ def main(argv: Sequence[str]) -> int:
         for line in lines:
             print(line)
         if lines or failures:
-            print(f"ledger: STALE ({len(lines)} difference(s))" if lines else "ledger: a witness did not import; `claim_batch` shows the traceback")
+            print(
+                f"ledger: STALE ({len(lines)} difference(s))"
+                if lines
+                else "ledger: a witness did not import; `claim_batch` shows the traceback"
+            )
             return 1
         print(f"ledger: up to date ({len(regenerated.document.claims)} claims)")
         return 0
     if failures:
         # Writing now would silently drop the claims of the modules that did not import.
-        print(f"claim_batch ledger: not written: {len(failures)} witness module(s) did not import and their claims would vanish from the ledger; fix them first (`claim_batch` shows the traceback)", file=sys.stderr)
+        print(
+            f"claim_batch ledger: not written: {len(failures)} witness module(s) did not import and their claims would vanish from the ledger; fix them first (`claim_batch` shows the traceback)",
+            file=sys.stderr,
+        )
         return 1
     for path, data in ((paths.machine, regenerated.machine), (paths.mirror, regenerated.mirror)):
         shown = paths.shown(path)
@@ -122,5 +152,12 @@ def main(argv: Sequence[str]) -> int:
             write_atomically(path, data)
             print(f"wrote {shown}")
     owed = sum(1 for r in regenerated.document.claims if r.debt)
-    print(f"ledger: {len(regenerated.document.claims)} claims, {owed} admitted debt" + ("" if regenerated.evidence is not None else "; no ledger/evidence yet, so killing mutations are empty (run `claim_batch mutate --update`)"))
+    print(
+        f"ledger: {len(regenerated.document.claims)} claims, {owed} admitted debt"
+        + (
+            ""
+            if regenerated.evidence is not None
+            else "; no ledger/evidence yet, so killing mutations are empty (run `claim_batch mutate --update`)"
+        )
+    )
     return 0

@@ -1,11 +1,11 @@
 """`claim_batch mutate`: run declared defects (default) or automatic mutants (--auto); compare and record the evidence.
 
-    claim_batch mutate                      every declared defect: its intent must hold, its evidence match the ledger
-    claim_batch mutate --auto               automatic mutants whose fingerprint changed (incremental)
-    claim_batch mutate [--auto] --update    record what was observed in ledger/evidence/
-    claim_batch mutate --auto --rebuild     rerun every mutant, ignoring recorded rows
-    claim_batch mutate show ID              a mutant's or defect's diff, status and every killer
-    claim_batch mutate survivors            every survivor with its diff and equivalence reason
+claim_batch mutate                      every declared defect: its intent must hold, its evidence match the ledger
+claim_batch mutate --auto               automatic mutants whose fingerprint changed (incremental)
+claim_batch mutate [--auto] --update    record what was observed in ledger/evidence/
+claim_batch mutate --auto --rebuild     rerun every mutant, ignoring recorded rows
+claim_batch mutate show ID              a mutant's or defect's diff, status and every killer
+claim_batch mutate survivors            every survivor with its diff and equivalence reason
 """
 
 from __future__ import annotations
@@ -34,20 +34,66 @@ def build_parser() -> argparse.ArgumentParser:
     """Describe the mutate command's arguments."""
     from claims._internal.execution import default_workers
 
-    parser = argparse.ArgumentParser(prog="claim_batch mutate", description=__doc__, epilog=EPILOG.format(codes=help_lines()), formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("patterns", nargs="*", metavar="PATTERN", help="declared defect ids or globs (default: all); with --auto, mutant id globs")
-    parser.add_argument("--auto", action="store_true", help="automatic mutants over the [tool.claims].typecheck packages (incremental by fingerprint)")
-    parser.add_argument("--operators", default="mutmut,domain", metavar="SETS", help="operator sets for --auto: mutmut, domain, or both (default mutmut,domain)")
-    parser.add_argument("--update", action="store_true", help="record the observed evidence in ledger/evidence/ (the rows of what ran)")
-    parser.add_argument("--rebuild", action="store_true", help="ignore (and do not read) recorded evidence: rerun everything selected")
-    parser.add_argument("--list", action="store_true", help="list the selected defects (or, with --auto, mutants) and exit")
-    parser.add_argument("-n", "--workers", type=positive_int, metavar="N", help=f"worker processes (default: the CPU count, {default_workers()} here)")
-    parser.add_argument("--timeout", type=positive_seconds, metavar="S", help="per-claim timeout ceiling in seconds (default [tool.claims].timeout)")
-    parser.add_argument("--profile", metavar="NAME", help="hypothesis profile of the baseline run (mutants always use the mutation budget)")
-    parser.add_argument("--shard", metavar="K/N", help="--auto: run only shard K of N (a deterministic partition by mutant id)")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch mutate",
+        description=__doc__,
+        epilog=EPILOG.format(codes=help_lines()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "patterns",
+        nargs="*",
+        metavar="PATTERN",
+        help="declared defect ids or globs (default: all); with --auto, mutant id globs",
+    )
+    parser.add_argument(
+        "--auto",
+        action="store_true",
+        help="automatic mutants over the [tool.claims].typecheck packages (incremental by fingerprint)",
+    )
+    parser.add_argument(
+        "--operators",
+        default="mutmut,domain",
+        metavar="SETS",
+        help="operator sets for --auto: mutmut, domain, or both (default mutmut,domain)",
+    )
+    parser.add_argument(
+        "--update", action="store_true", help="record the observed evidence in ledger/evidence/ (the rows of what ran)"
+    )
+    parser.add_argument(
+        "--rebuild", action="store_true", help="ignore (and do not read) recorded evidence: rerun everything selected"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="list the selected defects (or, with --auto, mutants) and exit"
+    )
+    parser.add_argument(
+        "-n",
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help=f"worker processes (default: the CPU count, {default_workers()} here)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="S",
+        help="per-claim timeout ceiling in seconds (default [tool.claims].timeout)",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="hypothesis profile of the baseline run (mutants always use the mutation budget)",
+    )
+    parser.add_argument(
+        "--shard", metavar="K/N", help="--auto: run only shard K of N (a deterministic partition by mutant id)"
+    )
     parser.add_argument("--out", metavar="PATH", help="--auto: write this run's observations to PATH (for --merge)")
-    parser.add_argument("--merge", nargs="+", metavar="FILE", help="--auto: take observations from shard files instead of running them")
-    parser.add_argument("--report-json", metavar="PATH", help="also write a Stryker mutation-testing-report JSON (schema version 2)")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="FILE", help="--auto: take observations from shard files instead of running them"
+    )
+    parser.add_argument(
+        "--report-json", metavar="PATH", help="also write a Stryker mutation-testing-report JSON (schema version 2)"
+    )
     parser.add_argument("--report-html", metavar="PATH", help="also write a self-contained offline HTML report")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress display (results are still printed)")
     return parser
@@ -66,7 +112,10 @@ def main(argv: Sequence[str]) -> int:
         print("claim_batch mutate: --shard, --out, --merge and --operators apply to --auto", file=sys.stderr)
         return Exit.USAGE
     if args.update and (args.patterns or args.shard):
-        print("claim_batch mutate: --update records the full set; drop the patterns and --shard (merge shards with --merge FILES --update)", file=sys.stderr)
+        print(
+            "claim_batch mutate: --update records the full set; drop the patterns and --shard (merge shards with --merge FILES --update)",
+            file=sys.stderr,
+        )
         return Exit.USAGE
     from claims.cli.mutate_run import run_sweep
 

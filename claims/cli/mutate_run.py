@@ -17,7 +17,7 @@ from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen
 from claims._internal.mutation.plan import in_shard, parse_shard
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent
-from claims._internal.mutation.tables import operator_lines, module_lines
+from claims._internal.mutation.tables import module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.progress import Progress
 from claims._internal.select import matches
@@ -43,7 +43,10 @@ def run_sweep(args: argparse.Namespace) -> int:
         return _list(ws, args)
     green = baseline(ws, workers, args.quiet)
     if green.baseline is None:
-        print("claim_batch mutate: refusing: the baseline is not green, so nothing could be judged; red without any mutation:", file=sys.stderr)
+        print(
+            "claim_batch mutate: refusing: the baseline is not green, so nothing could be judged; red without any mutation:",
+            file=sys.stderr,
+        )
         print("\n".join(f"  - {r}" for r in green.red), file=sys.stderr)
         print("run `claim_batch` to see why, fix them, then rerun `claim_batch mutate`", file=sys.stderr)
         return Exit.RED
@@ -69,7 +72,9 @@ def _list(ws: Workspace, args: argparse.Namespace) -> int:
     return Exit.PASS
 
 
-def _run(ws: Workspace, plan: sweep.Plan, workers: int, phase: str, quiet: bool) -> tuple[dict[str, Observation], bool, float]:
+def _run(
+    ws: Workspace, plan: sweep.Plan, workers: int, phase: str, quiet: bool
+) -> tuple[dict[str, Observation], bool, float]:
     progress = Progress(phase, len(plan.jobs), quiet=quiet)
     observed: dict[str, Observation] = {}
     counts = {"killed": 0, "survived": 0}
@@ -83,17 +88,26 @@ def _run(ws: Workspace, plan: sweep.Plan, workers: int, phase: str, quiet: bool)
         progress.update(len(observed), counts)
 
     start = time.monotonic()
-    interrupted = sweep.run(ws, plan, workers, on_observed=on_observed, tick=lambda: progress.update(len(observed), counts)) if plan.jobs else False
+    interrupted = (
+        sweep.run(ws, plan, workers, on_observed=on_observed, tick=lambda: progress.update(len(observed), counts))
+        if plan.jobs
+        else False
+    )
     elapsed = time.monotonic() - start
     rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
     progress.finish(("interrupted; " if interrupted else "") + rate)
     return observed, interrupted, elapsed
 
 
-def _declared(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]) -> int:
+def _declared(
+    ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
+) -> int:
     chosen_ids = selected([s.id for s in ws.catalog.seeded], args.patterns)
     if args.patterns and not chosen_ids:
-        print(f"claim_batch mutate: no declared defect matches {' '.join(args.patterns)}; `claim_batch mutate --list` shows them", file=sys.stderr)
+        print(
+            f"claim_batch mutate: no declared defect matches {' '.join(args.patterns)}; `claim_batch mutate --list` shows them",
+            file=sys.stderr,
+        )
         return Exit.USAGE
     seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
     plan = sweep.plan_defects(ws, base, seeded)
@@ -118,11 +132,16 @@ def _declared(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evid
         counts[v] = counts.get(v, 0) + 1
     full = not args.patterns
     vanished = [d for d in recorded.defects if d not in {s.id for s in ws.catalog.seeded}] if full else []
-    changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, {k: v for k, v in seen.items()}, vanished)
+    changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, dict(seen.items()), vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s not in {c.subject for c in changes}]
     updated = sweep.record_defects(recorded, seeded, plan, seen, full=full)
-    code = _finish(ws, args, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update", base)
-    print(f"{len(seeded)} defects: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: list(Intent.__members__).index(kv[0]))))
+    code = _finish(
+        ws, args, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update", base
+    )
+    print(
+        f"{len(seeded)} defects: "
+        + ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: list(Intent.__members__).index(kv[0])))
+    )
     return Exit.RED if failing or problems else code
 
 
@@ -134,14 +153,20 @@ def _defect_lines(one: Any, verdict: Any, seen: Observation, ran: int, scope: fr
     lines += [f"  intent:   {one.intent}", f"  verdict:  {verdict.verdict.sentence}"]
     if verdict.detail:
         lines.append(f"  detail:   {verdict.detail}")
-    for label, ids in (("must turn red, stayed green", verdict.missing), ("must stay green, turned red", verdict.broken), ("red in scope, not named", verdict.unexpected)):
+    for label, ids in (
+        ("must turn red, stayed green", verdict.missing),
+        ("must stay green, turned red", verdict.broken),
+        ("red in scope, not named", verdict.unexpected),
+    ):
         if ids:
             lines.append(f"  {label}:")
             lines += [f"    - {i} ({seen.how(i)})" for i in sorted(ids)]
     return lines
 
 
-def _auto(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]) -> int:
+def _auto(
+    ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
+) -> int:
     mutants = [m for m in ws.mutants if not args.patterns or any(fnmatch_id(m.id, p) for p in args.patterns)]
     if args.shard:
         k, n = parse_shard(args.shard)
@@ -153,10 +178,16 @@ def _auto(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence
         observed, interrupted = _merged(args.merge, plan), False
         plan = sweep.Plan((), plan.reused, plan.fingerprints, plan.runs)
     else:
-        print(f"{len(mutants)} mutants: {len(plan.reused)} unchanged since recorded (or cached, or covered by no claim), {len(plan.jobs)} to run", file=sys.stderr)
+        print(
+            f"{len(mutants)} mutants: {len(plan.reused)} unchanged since recorded (or cached, or covered by no claim), {len(plan.jobs)} to run",
+            file=sys.stderr,
+        )
         observed, interrupted, _ = _run(ws, plan, workers, "sweep", args.quiet)
     if args.out:
-        document = {"schema": SHARD_SCHEMA, "observations": {plan.fingerprints[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())}}
+        document = {
+            "schema": SHARD_SCHEMA,
+            "observations": {plan.fingerprints[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())},
+        }
         write_atomically(Path(args.out), (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8"))
         print(f"wrote {args.out} ({len(document['observations'])} observations)")
     full = not args.patterns and not args.shard
@@ -168,21 +199,42 @@ def _auto(ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence
     print("\n".join(operator_lines(shown.values(), equivalent)))
     vanished = [m for m in recorded.mutants if m not in {x.id for x in ws.mutants}] if full else []
     # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint).
-    fresh = {k: v for k, v in {**plan.reused, **observed}.items() if k not in recorded.mutants or recorded.mutants[k].fingerprint != plan.fingerprints[k]}
+    fresh = {
+        k: v
+        for k, v in {**plan.reused, **observed}.items()
+        if k not in recorded.mutants or recorded.mutants[k].fingerprint != plan.fingerprints[k]
+    }
     changes = compare_all({k: r.observation for k, r in recorded.mutants.items()}, fresh, vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]
     if interrupted:
-        print("claim_batch mutate: interrupted; finished mutants are kept in .claims-cache and reused by the next run", file=sys.stderr)
+        print(
+            "claim_batch mutate: interrupted; finished mutants are kept in .claims-cache and reused by the next run",
+            file=sys.stderr,
+        )
         return Exit.INTERRUPTED
     survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
     for mutant_id in survivors[:CHANGES_SHOWN]:
-        problems.append(f"unexplained survivor {mutant_id}: kill it with a claim, or explain it in {equivalent_path(ws.config).relative_to(ws.config.root)} (`claim_batch mutate show {mutant_id}`)")
+        problems.append(
+            f"unexplained survivor {mutant_id}: kill it with a claim, or explain it in {equivalent_path(ws.config).relative_to(ws.config.root)} (`claim_batch mutate show {mutant_id}`)"
+        )
     if len(survivors) > CHANGES_SHOWN:
-        problems.append(f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)")
+        problems.append(
+            f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)"
+        )
     if full:
-        problems += [f"stale explanation {m}: no such mutant any more; remove it from the equivalents file" for m in sorted(equivalent) if m not in {x.id for x in ws.mutants}]
-        problems += [f"stale explanation {m}: it is killed now; remove it from the equivalents file" for m in sorted(equivalent) if m in shown and shown[m].status == "killed"]
-    return _finish(ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base)
+        problems += [
+            f"stale explanation {m}: no such mutant any more; remove it from the equivalents file"
+            for m in sorted(equivalent)
+            if m not in {x.id for x in ws.mutants}
+        ]
+        problems += [
+            f"stale explanation {m}: it is killed now; remove it from the equivalents file"
+            for m in sorted(equivalent)
+            if m in shown and shown[m].status == "killed"
+        ]
+    return _finish(
+        ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base
+    )
 
 
 def _shown(ws: Workspace, path: Path) -> str:
@@ -215,21 +267,35 @@ def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
                 sets = {k: frozenset(raw.get(k, ())) for k in ("F", "E", "TC", "TO", "X")}
                 known[fp] = Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], raw.get("problem"))
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise InputError(f"{name}: not a shard observations file ({exc}); write one with `claim_batch mutate --auto --shard K/N --out FILE`") from None
+            raise InputError(
+                f"{name}: not a shard observations file ({exc}); write one with `claim_batch mutate --auto --shard K/N --out FILE`"
+            ) from None
     missing = [j.ident for j in plan.jobs if plan.fingerprints[j.ident] not in known]
     if missing:
-        raise InputError(f"the shard files hold no observation for {len(missing)} mutant(s) at their current fingerprint (first: {missing[0]}); rerun the shards")
+        raise InputError(
+            f"the shard files hold no observation for {len(missing)} mutant(s) at their current fingerprint (first: {missing[0]}); rerun the shards"
+        )
     return {j.ident: known[plan.fingerprints[j.ident]] for j in plan.jobs}
 
 
 def _finish(
-    ws: Workspace, args: argparse.Namespace, updated: Evidence, changes: list[Change], restamp: list[str], problems: list[str], what: str, command: str, base: Any
+    ws: Workspace,
+    args: argparse.Namespace,
+    updated: Evidence,
+    changes: list[Change],
+    restamp: list[str],
+    problems: list[str],
+    what: str,
+    command: str,
+    base: Any,
 ) -> int:
     """Print how the observed evidence differs from the recorded; record it with --update; return the exit code."""
     if changes:
         weak = sum(1 for c in changes if c.weakening)
         print()
-        print(f"evidence of the {what} differs from {_shown(ws, ws.config.ledger / 'evidence')} ({len(changes)} change(s), {weak} weakening(s) first):")
+        print(
+            f"evidence of the {what} differs from {_shown(ws, ws.config.ledger / 'evidence')} ({len(changes)} change(s), {weak} weakening(s) first):"
+        )
         print("\n".join("  " + c.line() for c in changes[:CHANGES_SHOWN]))
         if len(changes) > CHANGES_SHOWN:
             print(f"  ... and {len(changes) - CHANGES_SHOWN} more")
@@ -241,10 +307,16 @@ def _finish(
     stale = bool(changes or restamp)
     if args.update:
         written = write_evidence(folder, updated, ws.claims)
-        print(f"recorded: {len(written)} evidence file(s) written under {_shown(ws, folder)}" if written else f"recorded: {_shown(ws, folder)} already up to date")
+        print(
+            f"recorded: {len(written)} evidence file(s) written under {_shown(ws, folder)}"
+            if written
+            else f"recorded: {_shown(ws, folder)} already up to date"
+        )
         stale = False
     elif stale:
-        print(f"the recorded evidence is stale: run `{command}`, review the diff of {_shown(ws, folder)}, and commit it")
+        print(
+            f"the recorded evidence is stale: run `{command}`, review the diff of {_shown(ws, folder)}, and commit it"
+        )
     if args.report_json or args.report_html:
         from claims.cli.mutate_views import write_reports
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claims._internal.mutation.evidence import Evidence
+from claims._internal.mutation.plan import Baseline
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
 from claims.cli import parse
@@ -43,21 +44,48 @@ def _recorded_model(operators: str) -> ReportModel:
     from claims._internal.session import open_session
 
     config = load_config()
-    mutants = generate(config.typecheck, config.root, config.cache / "mutants" / "tree", chosen(operators.split(",")), skip=mutmut_skip(config.typecheck))
+    mutants = generate(
+        config.typecheck,
+        config.root,
+        config.cache / "mutants" / "tree",
+        chosen(operators.split(",")),
+        skip=mutmut_skip(config.typecheck),
+    )
     session = open_session(config=config)
     claims = session.discovery.claims
     evidence = read_evidence(config.ledger / "evidence", [c.id for c in claims], root=config.root)
     cache = ResultsCache.load(config.cache / "results.json")
     baseline = Baseline.of(cache.durations, {k: e.reach for k, e in cache.entries.items()}) if cache.entries else None
     catalog = collect(config.mutations)
-    return build_model(config, claims, mutants, catalog.seeded, evidence, read_equivalent(equivalent_path(config)), baseline, _version())
+    return build_model(
+        config,
+        claims,
+        mutants,
+        catalog.seeded,
+        evidence,
+        read_equivalent(equivalent_path(config)),
+        baseline,
+        _version(),
+    )
 
 
 def show(argv: Sequence[str]) -> int:
     """Print a mutant's or defect's diff against the original, its operator, status and every killer with how it failed."""
-    parser = argparse.ArgumentParser(prog="claim_batch mutate show", description="Show one mutant or declared defect: diff, operator, status, every killer.")
-    parser.add_argument("ident", metavar="ID", help="a mutant id (or its unique last part, e.g. x_rule__mutmut_3) or a declared defect id")
-    parser.add_argument("--operators", default="mutmut,domain", metavar="SETS", help="operator sets the mutants were generated with (default mutmut,domain)")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch mutate show",
+        description="Show one mutant or declared defect: diff, operator, status, every killer.",
+    )
+    parser.add_argument(
+        "ident",
+        metavar="ID",
+        help="a mutant id (or its unique last part, e.g. x_rule__mutmut_3) or a declared defect id",
+    )
+    parser.add_argument(
+        "--operators",
+        default="mutmut,domain",
+        metavar="SETS",
+        help="operator sets the mutants were generated with (default mutmut,domain)",
+    )
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
@@ -69,8 +97,15 @@ def show(argv: Sequence[str]) -> int:
 
 def survivors(argv: Sequence[str]) -> int:
     """List every surviving mutant with its diff and its equivalence reason (unexplained ones first)."""
-    parser = argparse.ArgumentParser(prog="claim_batch mutate survivors", description="List survivors with their diffs and equivalence reasons.")
-    parser.add_argument("--operators", default="mutmut,domain", metavar="SETS", help="operator sets the mutants were generated with (default mutmut,domain)")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch mutate survivors", description="List survivors with their diffs and equivalence reasons."
+    )
+    parser.add_argument(
+        "--operators",
+        default="mutmut,domain",
+        metavar="SETS",
+        help="operator sets the mutants were generated with (default mutmut,domain)",
+    )
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
@@ -81,7 +116,9 @@ def survivors(argv: Sequence[str]) -> int:
     return Exit.RED if any(m.status in UNDETECTED for m in model.mutants) else Exit.PASS
 
 
-def write_reports(ws: object, evidence: Evidence, *, json_path: str | None, html_path: str | None, baseline: object = None) -> None:
+def write_reports(
+    ws: object, evidence: Evidence, *, json_path: str | None, html_path: str | None, baseline: Baseline | None = None
+) -> None:
     """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report."""
     from claims._internal.mutation.report_model import build_model
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
@@ -91,9 +128,20 @@ def write_reports(ws: object, evidence: Evidence, *, json_path: str | None, html
 
     assert isinstance(ws, Workspace)
     equivalent = read_equivalent(equivalent_path(ws.config))
-    model = build_model(ws.config, ws.session.discovery.claims, ws.mutants, ws.catalog.seeded, evidence, equivalent, baseline, _version())  # type: ignore[arg-type]
+    model = build_model(
+        ws.config,
+        ws.session.discovery.claims,
+        ws.mutants,
+        ws.catalog.seeded,
+        evidence,
+        equivalent,
+        baseline,
+        _version(),
+    )
     if json_path:
-        write_atomically(Path(json_path), (json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        write_atomically(
+            Path(json_path), (json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n").encode("utf-8")
+        )
         print(f"wrote {json_path} (Stryker mutation-testing-report, schema version 2)")
     if html_path:
         data = html_report(model).encode("utf-8")

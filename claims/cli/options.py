@@ -22,7 +22,9 @@ def positive_seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}") from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r} (a timeout cannot be switched off)")
+        raise argparse.ArgumentTypeError(
+            f"expected a positive number of seconds, got {text!r} (a timeout cannot be switched off)"
+        )
     return value
 
 
@@ -48,16 +50,40 @@ def seed(text: str) -> int:
 def add_run_options(parser: argparse.ArgumentParser, *, cache: bool = True) -> None:
     """Add the options that say how claims run: workers, timeout, order, cache, profile, diffs."""
     group = parser.add_argument_group("how claims run")
-    group.add_argument("-n", "--workers", type=positive_int, metavar="N", help=f"worker processes (default: the CPU count, {default_workers()} here)")
-    group.add_argument("--timeout", type=positive_seconds, metavar="S", help="per-claim timeout in seconds (default [tool.claims].timeout)")
     group.add_argument(
-        "--random-order", type=str, metavar="SEED", dest="random_order",
+        "-n",
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help=f"worker processes (default: the CPU count, {default_workers()} here)",
+    )
+    group.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="S",
+        help="per-claim timeout in seconds (default [tool.claims].timeout)",
+    )
+    group.add_argument(
+        "--random-order",
+        type=str,
+        metavar="SEED",
+        dest="random_order",
         help="run claims in a shuffled order: --random-order alone picks a seed and prints it, --random-order=SEED replays one",
     )
-    group.add_argument("--profile", metavar="NAME", help="hypothesis profile for property claims: ci (default, derandomised), dev, thorough; or CLAIMS_PROFILE")
+    group.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="hypothesis profile for property claims: ci (default, derandomised), dev, thorough; or CLAIMS_PROFILE",
+    )
     if cache:
-        group.add_argument("--no-cache", action="store_true", help="rerun every claim (by default a PASS whose fingerprint is unchanged is reused; never with CI set)")
-    group.add_argument("--diff-lines", type=positive_int, default=100, metavar="N", help="cap snapshot diffs at N lines (default 100)")
+        group.add_argument(
+            "--no-cache",
+            action="store_true",
+            help="rerun every claim (by default a PASS whose fingerprint is unchanged is reused; never with CI set)",
+        )
+    group.add_argument(
+        "--diff-lines", type=positive_int, default=100, metavar="N", help="cap snapshot diffs at N lines (default 100)"
+    )
     group.add_argument("--no-diff", action="store_true", help="show no snapshot diffs")
 
 
@@ -88,10 +114,23 @@ def in_ci() -> bool:
 
 def settings_for(args: argparse.Namespace, session: Session) -> Settings:
     """Return the runner settings the options and the configuration give."""
-    return Settings(timeout=getattr(args, "timeout", None) or session.config.timeout, snapshots=session.config.snapshots, diff_limit=getattr(args, "diff_lines", 100))
+    return Settings(
+        timeout=getattr(args, "timeout", None) or session.config.timeout,
+        snapshots=session.config.snapshots,
+        diff_limit=getattr(args, "diff_lines", 100),
+    )
 
 
-def run_streamed(session: Session, claims: Sequence[Claim], args: argparse.Namespace, out: TextIO, *, read_cache: bool | None = None, exitfirst: bool = False, seed: int | None = None) -> Execution:
+def run_streamed(
+    session: Session,
+    claims: Sequence[Claim],
+    args: argparse.Namespace,
+    out: TextIO,
+    *,
+    read_cache: bool | None = None,
+    exitfirst: bool = False,
+    seed: int | None = None,
+) -> Execution:
     """Execute claims, printing one line per witness as it completes (in claim order)."""
     width = max((len(c.witness) for c in claims), default=0)
 
@@ -99,5 +138,11 @@ def run_streamed(session: Session, claims: Sequence[Claim], args: argparse.Names
         print(witness_line(name, results, width), file=out, flush=True)
 
     reading = (not getattr(args, "no_cache", False) and not in_ci()) if read_cache is None else read_cache
-    options = Options(workers=getattr(args, "workers", None) or default_workers(), seed=seed, exitfirst=exitfirst, read_cache=reading, write_cache=True)
+    options = Options(
+        workers=getattr(args, "workers", None) or default_workers(),
+        seed=seed,
+        exitfirst=exitfirst,
+        read_cache=reading,
+        write_cache=True,
+    )
     return execute(session, claims, settings_for(args, session), options, on_witness)

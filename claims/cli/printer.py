@@ -18,7 +18,15 @@ def without_diff(result: Result) -> Result:
     return evolve(result, detail="") if result.claim.kind is Kind.SNAPSHOT else result
 
 
-def print_reds(results: Sequence[Result], failures: Sequence[ImportFailure], out: TextIO, *, root: str, debt: Collection[str] = (), no_diff: bool = False) -> None:
+def print_reds(
+    results: Sequence[Result],
+    failures: Sequence[ImportFailure],
+    out: TextIO,
+    *,
+    root: str,
+    debt: Collection[str] = (),
+    no_diff: bool = False,
+) -> None:
     """Print every red claim not admitted as debt (expected, observed, reasons, output), then modules that did not import."""
     for result in results:
         if result.verdict.red and result.claim.id not in debt:

@@ -28,9 +28,15 @@ def build_parser(epilog: str) -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("patterns", nargs="*", metavar="PATTERN", help="witness or claim ids, dotted prefixes or globs (default: all)")
+    parser.add_argument(
+        "patterns", nargs="*", metavar="PATTERN", help="witness or claim ids, dotted prefixes or globs (default: all)"
+    )
     parser.add_argument("--list", action="store_true", help="list the selected claims and exit")
-    parser.add_argument("--json", action="store_true", help="print results as JSON (schema claim_batch/1) on stdout; the report goes to stderr")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print results as JSON (schema claim_batch/1) on stdout; the report goes to stderr",
+    )
     parser.add_argument("--junit-xml", metavar="PATH", help="also write a JUnit XML report to PATH")
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failed or errored claim")
     add_run_options(parser)
@@ -50,7 +56,10 @@ def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: s
     if not (admitted or paid):
         return []
     lines = [f"admitted debt ({debt_file}): {len(admitted)} red claim(s) allowed"]
-    lines += [f"  {r.verdict.value} {r.claim.id}  owner: {debt[r.claim.id].owner}; {debt[r.claim.id].trigger}" for r in admitted]
+    lines += [
+        f"  {r.verdict.value} {r.claim.id}  owner: {debt[r.claim.id].owner}; {debt[r.claim.id].trigger}"
+        for r in admitted
+    ]
     if new:
         lines.append(f"new reds (not admitted): {len(new)}")
         lines += [f"  {r.verdict.value} {r.claim.id}" for r in new]
@@ -97,12 +106,20 @@ def run(args: argparse.Namespace) -> int:
         elif execution.stopped:
             print(f"stopped at the first red claim (-x): {len(results)} of {len(claims)} claims ran", file=out)
         if execution.cached:
-            print(f"{execution.cached} of {len(claims)} results reused from the cache (nothing they executed changed; --no-cache reruns them)", file=out)
+            print(
+                f"{execution.cached} of {len(claims)} results reused from the cache (nothing they executed changed; --no-cache reruns them)",
+                file=out,
+            )
         notes = debt_lines(results, debt, paths.shown(paths.debt))
         if notes:
             print("\n".join(notes), file=out)
             print(file=out)
-        print(closing_line(results, len(failures), debt=len(admitted_reds(results, debt)), missing=len(claims) - len(results)), file=out)
+        print(
+            closing_line(
+                results, len(failures), debt=len(admitted_reds(results, debt)), missing=len(claims) - len(results)
+            ),
+            file=out,
+        )
     if args.junit_xml:
         from claims._internal.export import junit_xml
 

@@ -28,10 +28,21 @@ from claims.cli.printer import print_reds
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe the snapshots command's arguments."""
-    parser = argparse.ArgumentParser(prog="claim_batch snapshots", description="Check, update or prune byte-identity snapshots.")
-    parser.add_argument("patterns", nargs="*", metavar="PATTERN", help="witness or claim ids, dotted prefixes or globs (default: every snapshot claim)")
-    parser.add_argument("--update", action="store_true", help="write new and changed snapshots (atomically) and print what was written")
-    parser.add_argument("--prune", action="store_true", help="delete stored snapshots no claim owns (full run only: no PATTERN)")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch snapshots", description="Check, update or prune byte-identity snapshots."
+    )
+    parser.add_argument(
+        "patterns",
+        nargs="*",
+        metavar="PATTERN",
+        help="witness or claim ids, dotted prefixes or globs (default: every snapshot claim)",
+    )
+    parser.add_argument(
+        "--update", action="store_true", help="write new and changed snapshots (atomically) and print what was written"
+    )
+    parser.add_argument(
+        "--prune", action="store_true", help="delete stored snapshots no claim owns (full run only: no PATTERN)"
+    )
     parser.add_argument("--force", action="store_true", help="write even though the CI environment variable is set")
     add_run_options(parser, cache=False)
     return parser
@@ -44,10 +55,16 @@ def main(argv: Sequence[str]) -> int:
         return args
     writing = args.update or args.prune
     if writing and in_ci() and not args.force:
-        print("claim_batch snapshots: refusing to write snapshots with CI set (CI checks snapshots, never blesses them); update them locally, or pass --force", file=sys.stderr)
+        print(
+            "claim_batch snapshots: refusing to write snapshots with CI set (CI checks snapshots, never blesses them); update them locally, or pass --force",
+            file=sys.stderr,
+        )
         return Exit.USAGE
     if args.prune and args.patterns:
-        print("claim_batch snapshots: --prune judges unused snapshots only on a full run; drop the PATTERN(s)", file=sys.stderr)
+        print(
+            "claim_batch snapshots: --prune judges unused snapshots only on a full run; drop the PATTERN(s)",
+            file=sys.stderr,
+        )
         return Exit.USAGE
 
     session = open_session(args.profile, patterns=args.patterns)
@@ -97,10 +114,16 @@ def main(argv: Sequence[str]) -> int:
     if args.prune:
         prune_empty_folders(paths.snapshots)
         if discovery.failures:
-            print("claim_batch snapshots: nothing pruned: a witness did not import, so unused snapshots cannot be judged", file=sys.stderr)
+            print(
+                "claim_batch snapshots: nothing pruned: a witness did not import, so unused snapshots cannot be judged",
+                file=sys.stderr,
+            )
             problems += 1
     if args.update or (args.prune and unused):
-        print(f"snapshots: {written} written, {len(unused) if args.prune else 0} deleted" + ("; the ledger records their digests: run `claim_batch ledger --write`" if written else ""))
+        print(
+            f"snapshots: {written} written, {len(unused) if args.prune else 0} deleted"
+            + ("; the ledger records their digests: run `claim_batch ledger --write`" if written else "")
+        )
     else:
         print(f"snapshots: {len(results)} checked, {problems} problem(s)")
     return Exit.RED if problems else Exit.PASS

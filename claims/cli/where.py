@@ -67,21 +67,37 @@ def _rule_lines(rule: str, session: Session, evidence: Evidence, equivalent: dic
     mutants = [m for m in evidence.mutants.values() if m.module == module_name and m.function == function]
     killed = sum(1 for m in mutants if m.status == "killed")
     survivors = [m for m in mutants if m.status != "killed"]
-    lines.append(f"mutants  {len(mutants)}: {killed} killed, {len(survivors)} survived ({sum(1 for m in survivors if m.id in equivalent)} explained)")
-    lines += [f"    {m.id}  {m.status}" + ("  (explained)" if m.id in equivalent else "  (UNEXPLAINED: claim_batch mutate show " + m.id + ")") for m in survivors]
+    lines.append(
+        f"mutants  {len(mutants)}: {killed} killed, {len(survivors)} survived ({sum(1 for m in survivors if m.id in equivalent)} explained)"
+    )
+    lines += [
+        f"    {m.id}  {m.status}"
+        + ("  (explained)" if m.id in equivalent else "  (UNEXPLAINED: claim_batch mutate show " + m.id + ")")
+        for m in survivors
+    ]
     path = evidence_file(session.config.ledger / "evidence", module_name)
     if path.is_file():
-        numbers = [n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if f'"fn":"{function}"' in text]
+        numbers = [
+            n
+            for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+            if f'"fn":"{function}"' in text
+        ]
         if numbers:
             lines.append(f"ledger   {_shown(path, root)}:{numbers[0]}-{numbers[-1]} ({len(numbers)} lines)")
     if claims:
-        lines.append(f"ledger   {_shown(session.config.ledger / 'claims.json', root)}: rows " + ", ".join(sorted(claim_key(c.id) for c in claims)))
+        lines.append(
+            f"ledger   {_shown(session.config.ledger / 'claims.json', root)}: rows "
+            + ", ".join(sorted(claim_key(c.id) for c in claims))
+        )
     return lines
 
 
 def _claim_lines(claim: Claim, session: Session, evidence: Evidence) -> list[str]:
     root = session.config.root
-    lines = [f"claim    {claim.id}  [{claim.kind.value}]  ({_shown(claim.source_file, root)}:{claim.source_line})", f"  {claim.statement}"]
+    lines = [
+        f"claim    {claim.id}  [{claim.kind.value}]  ({_shown(claim.source_file, root)}:{claim.source_line})",
+        f"  {claim.statement}",
+    ]
     lines += [f"rule     {r}" for r in claim.rules]
     defects = sorted(d.id for d in evidence.defects.values() if claim.id in d.observation.killers)
     mutants = [m for m in evidence.mutants.values() if claim.id in m.observation.killers]
@@ -94,8 +110,15 @@ def _claim_lines(claim: Claim, session: Session, evidence: Evidence) -> list[str
 
 def main(argv: Sequence[str]) -> int:
     """Print what the project knows about a rule, a module's rules, or a claim."""
-    parser = argparse.ArgumentParser(prog="claim_batch where", description="Find a rule's claims, defects, mutants and ledger rows, or a claim's rules and killers.")
-    parser.add_argument("target", metavar="RULE_OR_CLAIM", help="a rule (domain.spark.fit_wall.serving_arm_admits_under), a module or its path, or a claim id")
+    parser = argparse.ArgumentParser(
+        prog="claim_batch where",
+        description="Find a rule's claims, defects, mutants and ledger rows, or a claim's rules and killers.",
+    )
+    parser.add_argument(
+        "target",
+        metavar="RULE_OR_CLAIM",
+        help="a rule (domain.spark.fit_wall.serving_arm_admits_under), a module or its path, or a claim id",
+    )
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
@@ -110,7 +133,10 @@ def main(argv: Sequence[str]) -> int:
     rules = _rules_of(args.target, session)
     if not rules:
         close = closest(args.target, session.discovery.claims)
-        print(f"claim_batch where: no rule, module or claim {args.target!r}" + (f"; closest: {', '.join(close)}" if close else ""))
+        print(
+            f"claim_batch where: no rule, module or claim {args.target!r}"
+            + (f"; closest: {', '.join(close)}" if close else "")
+        )
         return Exit.USAGE
     equivalent = read_equivalent(equivalent_path(session.config))
     print("\n\n".join("\n".join(_rule_lines(rule, session, evidence, equivalent)) for rule in rules))

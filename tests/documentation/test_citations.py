@@ -34,12 +34,28 @@ def demo_files() -> frozenset[str]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        done = subprocess.run([sys.executable, "-m", "claims.cli", "init", "demo", "--no-ledger"], cwd=tmp, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "claims.cli", "init", "demo", "--no-ledger"],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         project = Path(tmp) / "demo"
         found = {p.relative_to(project).as_posix() for p in project.rglob("*")}
     # The ledger init generates: its folders and files, whatever the rule.
-    return frozenset(found | {"ledger", "ledger/claims.json", "ledger/LEDGER.md", "ledger/snapshots", "ledger/evidence", "demo_defects/equivalent.toml"})
+    return frozenset(
+        found
+        | {
+            "ledger",
+            "ledger/claims.json",
+            "ledger/LEDGER.md",
+            "ledger/snapshots",
+            "ledger/evidence",
+            "demo_defects/equivalent.toml",
+        }
+    )
 
 
 def exists(citation: str, page: Path) -> bool:
@@ -51,7 +67,9 @@ def exists(citation: str, page: Path) -> bool:
         return True
     if "/" not in path:
         # A bare file name: some file of that name in the checkout or the demo project.
-        return any(True for _ in ROOT.glob(f"[!.]*/**/{path}")) or any(p.rsplit("/", 1)[-1] == path for p in demo_files())
+        return any(True for _ in ROOT.glob(f"[!.]*/**/{path}")) or any(
+            p.rsplit("/", 1)[-1] == path for p in demo_files()
+        )
     return False
 
 
@@ -116,16 +134,28 @@ def test_every_file_a_page_cites_is_there(page: Path) -> None:
 
 def test_the_domain_spec_is_in_the_repository_and_cites_nothing_outside_it() -> None:
     spec = ROOT / "docs" / "domain.md"
-    assert spec.is_file() and "Part A" in spec.read_text(encoding="utf-8") and "Part B" in spec.read_text(encoding="utf-8")
+    assert (
+        spec.is_file() and "Part A" in spec.read_text(encoding="utf-8") and "Part B" in spec.read_text(encoding="utf-8")
+    )
     assert citations(spec) == []
 
 
 def test_every_doc_the_framework_names_in_its_messages_is_there() -> None:
-    named = {(m.group(0), p.relative_to(ROOT).as_posix()) for p in (ROOT / "claims").rglob("*.py") for m in FRAMEWORK_DOCS.finditer(p.read_text(encoding="utf-8"))}
+    named = {
+        (m.group(0), p.relative_to(ROOT).as_posix())
+        for p in (ROOT / "claims").rglob("*.py")
+        for m in FRAMEWORK_DOCS.finditer(p.read_text(encoding="utf-8"))
+    }
     assert [f"{source} names {doc}" for doc, source in sorted(named) if not (ROOT / doc).is_file()] == []
 
 
 def test_the_checker_finds_what_is_missing(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
-    page.write_text("See [the spec](DOMAIN.md#part-a), `domain/no_such.py`, DOMAIN.md and `claims/values.py`.\n\n```\n`ignored/inside.py`\n```\n")
-    assert citations(page) == ["link to DOMAIN.md#part-a: no such file", "`domain/no_such.py`: no such file or folder", "DOMAIN.md: no such file"]
+    page.write_text(
+        "See [the spec](DOMAIN.md#part-a), `domain/no_such.py`, DOMAIN.md and `claims/values.py`.\n\n```\n`ignored/inside.py`\n```\n"
+    )
+    assert citations(page) == [
+        "link to DOMAIN.md#part-a: no such file",
+        "`domain/no_such.py`: no such file or folder",
+        "DOMAIN.md: no such file",
+    ]

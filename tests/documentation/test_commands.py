@@ -17,7 +17,9 @@ COMMANDS = [(), *((name,) for name in SUBCOMMANDS), ("mutate", "show"), ("mutate
 
 
 def help_text(command: tuple[str, ...], cwd: Path) -> str:
-    done = subprocess.run([sys.executable, "-m", "claims.cli", *command, "--help"], cwd=cwd, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "claims.cli", *command, "--help"], cwd=cwd, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -27,7 +27,14 @@ TIMEOUT = 600
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project `claim_batch init demo` writes, with its ledger generated."""
     parent = tmp_path_factory.mktemp("docs-demo")
-    done = subprocess.run([sys.executable, "-m", "claims.cli", "init", "demo"], cwd=parent, env=environment(parent), capture_output=True, text=True, timeout=TIMEOUT)
+    done = subprocess.run(
+        [sys.executable, "-m", "claims.cli", "init", "demo"],
+        cwd=parent,
+        env=environment(parent),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return parent / "demo"
 
@@ -58,7 +65,11 @@ class Page:
             return self.scenes[context]
         path = self.tmp / f"{kind}-{len(list(self.tmp.iterdir()))}"
         if kind == "demo":
-            shutil.copytree(self.demo, path / "demo", ignore=shutil.ignore_patterns(".claims-cache", "__pycache__", ".hypothesis", ".pytest_cache"))
+            shutil.copytree(
+                self.demo,
+                path / "demo",
+                ignore=shutil.ignore_patterns(".claims-cache", "__pycache__", ".hypothesis", ".pytest_cache"),
+            )
             path = path / "demo"
         else:
             path.mkdir()
@@ -69,21 +80,33 @@ class Page:
     def shell(self, command: str, cwd: Path, *, merge: bool = True) -> subprocess.CompletedProcess[str]:
         """Run a command line with bash, output and errors together (as a terminal shows them) unless asked apart."""
         return subprocess.run(
-            ["bash", "-c", command], cwd=cwd, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT if merge else subprocess.PIPE, text=True, timeout=TIMEOUT,
+            ["bash", "-c", command],
+            cwd=cwd,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+            text=True,
+            timeout=TIMEOUT,
         )
 
     def run(self, block: Block) -> None:
         """Execute one block as its directive says; raise AssertionError saying what differed."""
         handler = getattr(self, f"do_{block.kind}", None)
         if block.kind not in KINDS or handler is None:
-            raise AssertionError(f"no `<!-- docs: KIND ... -->` directive on the line before the block (kinds: {', '.join(KINDS)}); see tests/documentation/blocks.py")
+            raise AssertionError(
+                f"no `<!-- docs: KIND ... -->` directive on the line before the block (kinds: {', '.join(KINDS)}); see tests/documentation/blocks.py"
+            )
         handler(block)
 
     def do_run(self, block: Block) -> None:
         cwd = self.folder(block.args)
         for step in steps(block):
-            command = step.command.split("#", 1)[0].strip() if "#" in step.command and not step.command.lstrip().startswith("#") else step.command
+            command = (
+                step.command.split("#", 1)[0].strip()
+                if "#" in step.command and not step.command.lstrip().startswith("#")
+                else step.command
+            )
             target = _cd_target(command)
             if target is not None and command.strip() == f"cd {target}":
                 cwd = cwd / target
@@ -92,7 +115,8 @@ class Page:
             actual = done.stdout.splitlines()
             if done.returncode != step.exit or (step.expected and not matches(step.expected, _trim(actual))):
                 raise AssertionError(
-                    f"$ {step.command}\nexit {done.returncode} (expected {step.exit}); output:\n" + "\n".join(actual[-80:])
+                    f"$ {step.command}\nexit {done.returncode} (expected {step.exit}); output:\n"
+                    + "\n".join(actual[-80:])
                     + ("\n--- expected:\n" + "\n".join(step.expected) if step.expected else "")
                 )
             if target is not None:
@@ -116,13 +140,27 @@ class Page:
         path.write_text(block.text + "\n", encoding="utf-8")
 
     def do_python(self, block: Block) -> None:
-        done = subprocess.run([sys.executable, "-c", block.text], cwd=self.folder(block.args), env=self.env, capture_output=True, text=True, timeout=TIMEOUT)
+        done = subprocess.run(
+            [sys.executable, "-c", block.text],
+            cwd=self.folder(block.args),
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
         assert done.returncode == 0, f"the program exits {done.returncode}:\n{done.stdout}{done.stderr}"
 
     def do_doctest(self, block: Block) -> None:
         session = self.tmp / f"doctest-{block.line}.txt"
         session.write_text(block.text + "\n", encoding="utf-8")
-        done = subprocess.run([sys.executable, "-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE", str(session)], cwd=self.folder(block.args), env=self.env, capture_output=True, text=True, timeout=TIMEOUT)
+        done = subprocess.run(
+            [sys.executable, "-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE", str(session)],
+            cwd=self.folder(block.args),
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
         assert done.returncode == 0, f"the doctest fails:\n{done.stdout}{done.stderr}"
 
     def do_shape(self, block: Block) -> None:
@@ -134,9 +172,15 @@ class Page:
 
     def do_e2e(self, block: Block) -> None:
         commands = readme_commands()
-        assert len(commands) == 2 and commands[0][0] == commands[1][0], f"expected the install command, then the run and the test commands: {commands}"
+        assert len(commands) == 2 and commands[0][0] == commands[1][0], (
+            f"expected the install command, then the run and the test commands: {commands}"
+        )
         assert (ROOT / "tests" / "e2e" / "test_checkout.py").read_text(encoding="utf-8").count("readme_commands()") >= 2
-        ci = [part.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines() for part in line.split("&&")]
+        ci = [
+            part.strip()
+            for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+            for part in line.split("&&")
+        ]
         missing = [part for part in commands[1] if not any(command.startswith(part) for command in ci)]
         assert not missing, f".ci/run does not run the README's test command; missing: {missing}"
 
@@ -154,7 +198,9 @@ def _trim(lines: list[str]) -> list[str]:
 
 def _excerpt(block: Block, text: str, source: str) -> None:
     shown = block.text.splitlines()
-    assert matches(shown, text.splitlines(), anchored=False), f"the block is not an excerpt of {source}:\n{block.text}\n--- {source}:\n{text[:3000]}"
+    assert matches(shown, text.splitlines(), anchored=False), (
+        f"the block is not an excerpt of {source}:\n{block.text}\n--- {source}:\n{text[:3000]}"
+    )
 
 
 def _key_differences(shown: Any, real: Any, where: str) -> list[str]:

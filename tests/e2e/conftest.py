@@ -20,7 +20,23 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The framework's wheel, built from a fresh copy of the checkout."""
     clone = fresh_clone(tmp_path_factory.mktemp("clone") / "typed-claims")
     dist = tmp_path_factory.mktemp("dist")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q", "-w", str(dist), str(clone)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "-q",
+            "-w",
+            str(dist),
+            str(clone),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     (built,) = dist.glob("typed_claims-*.whl")
     return built

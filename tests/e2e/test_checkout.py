@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from documentation.blocks import readme_commands
 
 from .venvs import E2E, Venv, fresh_clone, make_venv
@@ -42,16 +41,22 @@ def test_the_readme_run_command_proves_the_bundled_suite_on_a_fresh_clone(checko
     assert done.stdout.splitlines()[-1].endswith(" passed, 0 failed")
 
 
-def test_the_bundled_suites_commands_work_from_anywhere_and_nothing_of_it_is_installed(checkout: tuple[Venv, Path], tmp_path: Path) -> None:
+def test_the_bundled_suites_commands_work_from_anywhere_and_nothing_of_it_is_installed(
+    checkout: tuple[Venv, Path], tmp_path: Path
+) -> None:
     venv, clone = checkout
     log = clone / "examples" / "authority" / "v41-admitting.jsonl"
-    done = venv.run(["launch_dry_run", "v41-group-a", "--authority-log", str(log), "--out", str(tmp_path / "r.txt")], tmp_path)
+    done = venv.run(
+        ["launch_dry_run", "v41-group-a", "--authority-log", str(log), "--out", str(tmp_path / "r.txt")], tmp_path
+    )
     assert done.returncode == 0 and "v41-group-a: ADMITTED" in done.stdout, done.stdout + done.stderr
     done = venv.run(["native_verdict", str(clone / "examples" / "native" / "complete-native.json")], tmp_path)
     assert done.returncode == 0 and "verdict: 12/12 PASS" in done.stdout, done.stdout + done.stderr
     present = {p.name for p in venv.site_packages.iterdir()}
     assert not present & {"domain", "witnesses", "mutations"}
     # The development install maps `claims` to the clone, and nothing else: a user's `domain` is never shadowed.
-    done = venv.run(["python", "-c", "import claims, os; print(os.path.dirname(claims.__file__)); import domain"], tmp_path)
+    done = venv.run(
+        ["python", "-c", "import claims, os; print(os.path.dirname(claims.__file__)); import domain"], tmp_path
+    )
     assert done.stdout.strip() == str(clone / "claims") and "No module named 'domain'" in done.stderr
     assert os.access(venv.bin / "launch_dry_run", os.X_OK)

@@ -18,7 +18,21 @@ from attrs import frozen
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a fresh clone holds no trace of: caches, build output, installs.
-NOT_IN_A_CLONE = shutil.ignore_patterns(".git", "__pycache__", "*.egg-info", "build", "dist", "target", "mutants", ".claims-cache", ".hypothesis", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".benchmarks")
+NOT_IN_A_CLONE = shutil.ignore_patterns(
+    ".git",
+    "__pycache__",
+    "*.egg-info",
+    "build",
+    "dist",
+    "target",
+    "mutants",
+    ".claims-cache",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".benchmarks",
+)
 
 
 def e2e_enabled() -> bool:
@@ -26,12 +40,22 @@ def e2e_enabled() -> bool:
     return os.environ.get("CLAIMS_E2E") == "1"
 
 
-E2E = [pytest.mark.e2e, pytest.mark.skipif(not e2e_enabled(), reason="end-to-end: set CLAIMS_E2E=1 (CI does) to build the wheel and install it into fresh virtual environments")]
+E2E = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not e2e_enabled(),
+        reason="end-to-end: set CLAIMS_E2E=1 (CI does) to build the wheel and install it into fresh virtual environments",
+    ),
+]
 
 
 def fresh_clone(target: Path) -> Path:
     """Copy what a clone of this checkout holds (tracked and new, unignored files) to `target`."""
-    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True) if (ROOT / ".git").exists() else None
+    listed = (
+        subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True)
+        if (ROOT / ".git").exists()
+        else None
+    )
     if listed is None or listed.returncode != 0:
         shutil.copytree(ROOT, target, ignore=NOT_IN_A_CLONE)
         return target
@@ -61,12 +85,26 @@ class Venv:
 
     def env(self) -> dict[str, str]:
         """Return an environment that runs its commands first, and nothing of the caller's Python setup."""
-        keep = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "CLAIMS_PYPROJECT", "CI", "VIRTUAL_ENV", "PYTHONHOME"}}
+        keep = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in {"PYTHONPATH", "CLAIMS_PYPROJECT", "CI", "VIRTUAL_ENV", "PYTHONHOME"}
+        }
         return {**keep, "PATH": f"{self.bin}{os.pathsep}{keep.get('PATH', '')}", "VIRTUAL_ENV": str(self.root)}
 
-    def run(self, args: Sequence[str] | str, cwd: Path, *, timeout: float = 600, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, args: Sequence[str] | str, cwd: Path, *, timeout: float = 600, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
         """Run a command (a list, or a shell line) with this environment's commands first on PATH."""
-        return subprocess.run(args, cwd=cwd, env={**self.env(), **(env or {})}, capture_output=True, text=True, timeout=timeout, shell=isinstance(args, str))
+        return subprocess.run(
+            args,
+            cwd=cwd,
+            env={**self.env(), **(env or {})},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            shell=isinstance(args, str),
+        )
 
     def pip(self, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         """Run pip in it, failing the test with pip's output when it fails."""

@@ -83,16 +83,68 @@ def unit_renders():
 
 FIT = "spark.fit_wall."
 ADM = "spark.admission."
-UNDER, OVER, NEVER_NEG = FIT + "need_under_headroom_fits", FIT + "need_over_headroom_is_refused", FIT + "headroom_never_negative"
+UNDER, OVER, NEVER_NEG = (
+    FIT + "need_under_headroom_fits",
+    FIT + "need_over_headroom_is_refused",
+    FIT + "headroom_never_negative",
+)
 HELD, UNHELD, UNIT = ADM + "held_hosts_admit", ADM + "unheld_host_refuses", ADM + "unit_renders"
 
 TESTS = (
-    TestInfo(UNDER, "A need under the headroom fits.", "witnesses/spark/fit_wall.py", 8, "spark.fit_wall", "positive", ("domain.fit_wall.fits",)),
-    TestInfo(OVER, "A need over the headroom is refused.", "witnesses/spark/fit_wall.py", 13, "spark.fit_wall", "refusal", ("domain.fit_wall.fits",)),
-    TestInfo(NEVER_NEG, "Headroom is never negative.", "witnesses/spark/fit_wall.py", 18, "spark.fit_wall", "property", ("domain.fit_wall.headroom_gib",)),
-    TestInfo(HELD, "Held hosts admit.", "witnesses/spark/admission.py", 8, "spark.admission", "positive", ("domain.admission.admit",)),
-    TestInfo(UNHELD, "An unheld host refuses.", "witnesses/spark/admission.py", 13, "spark.admission", "refusal", ("domain.admission.admit",)),
-    TestInfo(UNIT, "The unit renders byte for byte.", "witnesses/spark/admission.py", 18, "spark.admission", "snapshot", ("domain.native.render.render_unit",)),
+    TestInfo(
+        UNDER,
+        "A need under the headroom fits.",
+        "witnesses/spark/fit_wall.py",
+        8,
+        "spark.fit_wall",
+        "positive",
+        ("domain.fit_wall.fits",),
+    ),
+    TestInfo(
+        OVER,
+        "A need over the headroom is refused.",
+        "witnesses/spark/fit_wall.py",
+        13,
+        "spark.fit_wall",
+        "refusal",
+        ("domain.fit_wall.fits",),
+    ),
+    TestInfo(
+        NEVER_NEG,
+        "Headroom is never negative.",
+        "witnesses/spark/fit_wall.py",
+        18,
+        "spark.fit_wall",
+        "property",
+        ("domain.fit_wall.headroom_gib",),
+    ),
+    TestInfo(
+        HELD,
+        "Held hosts admit.",
+        "witnesses/spark/admission.py",
+        8,
+        "spark.admission",
+        "positive",
+        ("domain.admission.admit",),
+    ),
+    TestInfo(
+        UNHELD,
+        "An unheld host refuses.",
+        "witnesses/spark/admission.py",
+        13,
+        "spark.admission",
+        "refusal",
+        ("domain.admission.admit",),
+    ),
+    TestInfo(
+        UNIT,
+        "The unit renders byte for byte.",
+        "witnesses/spark/admission.py",
+        18,
+        "spark.admission",
+        "snapshot",
+        ("domain.native.render.render_unit",),
+    ),
 )
 
 
@@ -178,9 +230,14 @@ def big_model(mutants: int = 5000, claims: int = 320, files: int = 40) -> Report
                  f"spark.witness_{i % 37}", ("positive", "refusal", "property", "snapshot")[i % 4], (f"domain.m{i % files}.rule_{i % 90}",))
         for i in range(claims)
     )  # fmt: skip
-    test_files = {f"witnesses/w{w}.py": "\n".join(f"def claim_{k}():\n    ...\n\n\n" for k in range(10)) for w in range(37)}
+    test_files = {
+        f"witnesses/w{w}.py": "\n".join(f"def claim_{k}():\n    ...\n\n\n" for k in range(10)) for w in range(37)
+    }
     lines_per_file = 2 + mutants // files
-    sources = {f"domain/m{f}.py": "".join(f"    value_{n} = compute(a + {n}, b - 1)\n" for n in range(lines_per_file)) for f in range(files)}
+    sources = {
+        f"domain/m{f}.py": "".join(f"    value_{n} = compute(a + {n}, b - 1)\n" for n in range(lines_per_file))
+        for f in range(files)
+    }
     infos = []
     for n in range(mutants):
         f, line = n % files, 1 + n // files

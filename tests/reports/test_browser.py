@@ -90,7 +90,9 @@ class Page:
         """Wait until the script returns something truthy; return it."""
         from selenium.webdriver.support.wait import WebDriverWait
 
-        return WebDriverWait(self.driver, 15, poll_frequency=0.05).until(lambda _: self.js(script), f"the page never showed {what}")
+        return WebDriverWait(self.driver, 15, poll_frequency=0.05).until(
+            lambda _: self.js(script), f"the page never showed {what}"
+        )
 
     def log_requests(self) -> None:
         """Add every request the browser logged since the last call."""
@@ -157,7 +159,9 @@ def test_the_metrics_table_counts_each_status_as_the_model_does(page: Page) -> N
         "the totals row",
     )
     counts = status_counts(synthetic_model())
-    assert {CELLS[k]: n for k, n in shown.items() if k in CELLS} == {status: counts.get(status, 0) for status in CELLS.values()}
+    assert {CELLS[k]: n for k, n in shown.items() if k in CELLS} == {
+        status: counts.get(status, 0) for status in CELLS.values()
+    }
 
 
 def test_the_files_show_every_mutant_under_its_status(page: Page) -> None:
@@ -167,10 +171,16 @@ def test_the_files_show_every_mutant_under_its_status(page: Page) -> None:
     filters: Counter[str] = Counter()
     for path in paths:
         page.go(f"#mutant/{path}")
-        page.wait(f"return deep('mte-breadcrumb')[0]?.shadowRoot.textContent.includes({json.dumps(path.rsplit('/', 1)[-1])})", path)
+        page.wait(
+            f"return deep('mte-breadcrumb')[0]?.shadowRoot.textContent.includes({json.dumps(path.rsplit('/', 1)[-1])})",
+            path,
+        )
         page.wait("return deep('input[id^=filter-]').length > 0", f"the status filters of {path}")
         _show_every_status(page)
-        titles = page.wait("const t = deep('svg[data-mutant-id] > title').map(t => t.textContent); return t.length && t", f"the mutants of {path}")
+        titles = page.wait(
+            "const t = deep('svg[data-mutant-id] > title').map(t => t.textContent); return t.length && t",
+            f"the mutants of {path}",
+        )
         markers.update(title.rsplit(" ", 1)[1] for title in titles)
         for label in page.js("return deep('label[for^=filter-]').map(l => l.textContent.trim())"):
             status, n = re.fullmatch(r"\W*\s*(\w+) \((\d+)\)", label).groups()  # type: ignore[union-attr]
@@ -190,30 +200,51 @@ def test_a_killed_mutant_lists_every_killer_in_its_drawer(page: Page) -> None:
     dot = f"deep('svg[data-mutant-id=\"{MANY_KILLERS}\"]')[0]"
     page.wait(f"return {dot}", MANY_KILLERS)
     page.js(f"{dot}.dispatchEvent(new MouseEvent('click', {{bubbles: true, composed: true}}));")
-    items = page.wait("const li = deep('li[title=\"This mutant was killed by this test\"]'); return li.length && li.map(l => l.textContent.trim())", "the killers")
+    items = page.wait(
+        "const li = deep('li[title=\"This mutant was killed by this test\"]'); return li.length && li.map(l => l.textContent.trim())",
+        "the killers",
+    )
     killers = {re.sub(r"^\W+", "", item).split(" (", 1)[0] for item in items}
     model = next(m for m in synthetic_model().mutants if m.id == MANY_KILLERS)
     assert killers == set(model.killed_by) and len(killers) == 3
     assert all(" (witnesses/spark/fit_wall.py:" in item for item in items)
     # Open the drawer whole in a window tall enough to show the mutated line above it and every killer in it.
     page.driver.set_window_size(1280, 1500)
-    page.js("deep('mte-drawer-mutant')[0].shadowRoot.querySelector('mte-drawer').shadowRoot.querySelector('button[data-testid=btnReadMoreToggle]').click();")
+    page.js(
+        "deep('mte-drawer-mutant')[0].shadowRoot.querySelector('mte-drawer').shadowRoot.querySelector('button[data-testid=btnReadMoreToggle]').click();"
+    )
     page.wait("return deep('mte-drawer[mode=open]').length", "the open drawer")
     # The drawer slides open: wait until the last killer is inside the window.
-    page.wait("const li = deep('li[title=\"This mutant was killed by this test\"]'); return li[li.length - 1].getBoundingClientRect().bottom < innerHeight", "every killer on screen")
+    page.wait(
+        "const li = deep('li[title=\"This mutant was killed by this test\"]'); return li[li.length - 1].getBoundingClientRect().bottom < innerHeight",
+        "every killer on screen",
+    )
     _save_screenshot(page, tree, _screenshot(page, None))
 
 
 def test_the_test_view_shows_each_claim_with_the_mutants_it_kills_and_covers(page: Page) -> None:
     page.go("#test/fit_wall.py")
-    dot = f"deep('svg[data-test-id] > title').find(t => t.textContent.startsWith({json.dumps(OVER + ' (')}))?.parentNode"
+    dot = (
+        f"deep('svg[data-test-id] > title').find(t => t.textContent.startsWith({json.dumps(OVER + ' (')}))?.parentNode"
+    )
     page.wait(f"return {dot}", OVER)
     page.js(f"{dot}.dispatchEvent(new MouseEvent('click', {{bubbles: true, composed: true}}));")
-    items = page.wait("const li = deep('li[title^=\"This test\"]'); return li.length && li.map(l => [l.title, l.textContent])", "the claim's mutants")
+    items = page.wait(
+        "const li = deep('li[title^=\"This test\"]'); return li.length && li.map(l => [l.title, l.textContent])",
+        "the claim's mutants",
+    )
     shown = {(title, re.search(r"\((\S+:\d+:\d+)\)", text).group(1)) for title, text in items}  # type: ignore[union-attr]
     mutants = synthetic_model().mutants
-    killed = {("This test killed this mutant", f"{m.file}:{m.start.line}:{m.start.column}") for m in mutants if OVER in m.killed_by}
-    covered = {("This test covered this mutant", f"{m.file}:{m.start.line}:{m.start.column}") for m in mutants if OVER in m.covered_by and OVER not in m.killed_by}
+    killed = {
+        ("This test killed this mutant", f"{m.file}:{m.start.line}:{m.start.column}")
+        for m in mutants
+        if OVER in m.killed_by
+    }
+    covered = {
+        ("This test covered this mutant", f"{m.file}:{m.start.line}:{m.start.column}")
+        for m in mutants
+        if OVER in m.covered_by and OVER not in m.killed_by
+    }
     assert len(killed) == 3 and len(covered) == 2
     assert shown == killed | covered
 

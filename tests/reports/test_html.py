@@ -63,8 +63,16 @@ def test_script_endings_and_comments_in_sources_cannot_break_out_of_the_page() -
 def test_the_views_are_beside_the_element_as_plain_tables() -> None:
     page = html_report(synthetic_model())
     views = page[page.index('<section id="claim-views">') : page.index("</section>")]
-    assert [h for h in re.findall(r"<h3 id=\"[^\"]+\">([^<]+)</h3>", views)] == ["Rules", "Claims", "Claims that kill nothing", "Operators"]
-    assert f"<td><code>{OVER}</code></td><td>refusal</td><td>3</td><td>5</td><td>1</td><td><code>{ALONE}</code></td>" in views
+    assert list(re.findall(r"<h3 id=\"[^\"]+\">([^<]+)</h3>", views)) == [
+        "Rules",
+        "Claims",
+        "Claims that kill nothing",
+        "Operators",
+    ]
+    assert (
+        f"<td><code>{OVER}</code></td><td>refusal</td><td>3</td><td>5</td><td>1</td><td><code>{ALONE}</code></td>"
+        in views
+    )
     assert f"<tr><td><code>{UNIT}</code></td><td>snapshot</td><td>0</td></tr>" in views
 
 

@@ -41,7 +41,9 @@ def test_show_a_survivor_with_its_diff() -> None:
 
 def test_show_a_declared_defect_with_its_intent() -> None:
     text = show_text(synthetic_model(), DEFECT)
-    assert text.startswith("spark.headroom_ignores_used  (declared defect)\nintent:   Ignore the used memory: the headroom is the whole pool.\n")
+    assert text.startswith(
+        "spark.headroom_ignores_used  (declared defect)\nintent:   Ignore the used memory: the headroom is the whole pool.\n"
+    )
     assert "-    return max(pool - used, 0)\n+    return max(pool, 0)\n" in text
     assert "killed by 2 claims:\n" in text
 
@@ -66,14 +68,18 @@ def test_a_mutant_is_found_by_the_last_part_of_its_id() -> None:
     assert find_mutant(model, "x_headroom_gib__mutmut_1").id == MANY_KILLERS
     with pytest.raises(UsageError, match="closest: domain.admission.x_admit__mutmut_"):
         find_mutant(model, "x_admit__mutmut_9")
-    ambiguous = attrs.evolve(model, mutants=(*model.mutants, attrs.evolve(model.mutants[0], id="other.x_headroom_gib__mutmut_1")))
+    ambiguous = attrs.evolve(
+        model, mutants=(*model.mutants, attrs.evolve(model.mutants[0], id="other.x_headroom_gib__mutmut_1"))
+    )
     with pytest.raises(UsageError, match="names 2 mutants"):
         find_mutant(ambiguous, "x_headroom_gib__mutmut_1")
 
 
 def test_survivors_lists_the_unexplained_then_the_equivalents_with_their_reasons() -> None:
     text = survivors_text(synthetic_model())
-    heads = [line for line in text.splitlines() if line.endswith("(automatic mutant)") or line.endswith("(declared defect)")]
+    heads = [
+        line for line in text.splitlines() if line.endswith("(automatic mutant)") or line.endswith("(declared defect)")
+    ]
     assert heads == [
         f"{SURVIVOR}  (automatic mutant)",
         "domain.native.render.x_render_unit__mutmut_1  (automatic mutant)",

@@ -12,7 +12,19 @@ import pytest
 from claims._internal.reports.stryker import schema_text, stryker_report
 from claims.errors import ClaimsError
 
-from .synthetic import ALONE, DEFECT, EQUIVALENT, MANY_KILLERS, NEVER_NEG, OVER, SURVIVOR, UNDER, UNHELD, status_counts, synthetic_model
+from .synthetic import (
+    ALONE,
+    DEFECT,
+    EQUIVALENT,
+    MANY_KILLERS,
+    NEVER_NEG,
+    OVER,
+    SURVIVOR,
+    UNDER,
+    UNHELD,
+    status_counts,
+    synthetic_model,
+)
 
 
 def _validator() -> jsonschema.Draft7Validator:
@@ -32,7 +44,9 @@ def test_the_vendored_schema_is_report_schema_version_2() -> None:
 
 
 def test_the_report_validates_against_the_vendored_schema() -> None:
-    errors = [f"{list(e.absolute_path)}: {e.message}" for e in _validator().iter_errors(stryker_report(synthetic_model()))]
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}" for e in _validator().iter_errors(stryker_report(synthetic_model()))
+    ]
     assert errors == []
 
 
@@ -58,7 +72,15 @@ def test_every_status_is_reported_as_recorded() -> None:
     model = synthetic_model()
     report = _mutants(stryker_report(model))
     assert {m.id: m.status for m in model.mutants} == {i: m["status"] for i, m in report.items()}
-    assert set(status_counts(model)) == {"Killed", "Survived", "NoCoverage", "Timeout", "RuntimeError", "CompileError", "Ignored"}
+    assert set(status_counts(model)) == {
+        "Killed",
+        "Survived",
+        "NoCoverage",
+        "Timeout",
+        "RuntimeError",
+        "CompileError",
+        "Ignored",
+    }
 
 
 def test_status_reasons() -> None:
@@ -79,7 +101,9 @@ def test_killed_by_holds_every_killer_and_covered_by_every_coverer() -> None:
 
 def test_tests_completed_is_the_recorded_count_when_the_engine_gives_one() -> None:
     model = synthetic_model()
-    model = attrs.evolve(model, mutants=tuple(attrs.evolve(m, tests_completed=6) if m.id == ALONE else m for m in model.mutants))
+    model = attrs.evolve(
+        model, mutants=tuple(attrs.evolve(m, tests_completed=6) if m.id == ALONE else m for m in model.mutants)
+    )
     assert _mutants(stryker_report(model))[ALONE]["testsCompleted"] == 6
 
 

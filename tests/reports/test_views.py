@@ -21,9 +21,19 @@ from .synthetic import ALONE, DEFECT, HELD, MANY_KILLERS, NEVER_NEG, OVER, UNDER
 
 def test_a_rule_lists_its_claims_by_kind_its_defects_and_its_mutants_tally() -> None:
     rows = {r.rule: r for r in rule_rows(synthetic_model())}
-    assert list(rows) == ["domain.admission.admit", "domain.fit_wall.fits", "domain.fit_wall.headroom_gib", "domain.native.render.render_unit"]
+    assert list(rows) == [
+        "domain.admission.admit",
+        "domain.fit_wall.fits",
+        "domain.fit_wall.headroom_gib",
+        "domain.native.render.render_unit",
+    ]
     fits = rows["domain.fit_wall.fits"]
-    assert (fits.of_kind("positive"), fits.of_kind("refusal"), fits.of_kind("property"), fits.of_kind("snapshot")) == ((UNDER,), (OVER,), (), ())
+    assert (fits.of_kind("positive"), fits.of_kind("refusal"), fits.of_kind("property"), fits.of_kind("snapshot")) == (
+        (UNDER,),
+        (OVER,),
+        (),
+        (),
+    )
     # Killed and Timeout both name a claim that turned red.
     assert fits.tally == Tally(mutants=2, detected=2, equivalent=0)
     headroom = rows["domain.fit_wall.headroom_gib"]
@@ -39,7 +49,10 @@ def test_a_rule_lists_its_claims_by_kind_its_defects_and_its_mutants_tally() -> 
 
 def test_a_declared_defect_no_claim_kills_is_listed_as_missed() -> None:
     model = synthetic_model()
-    model = attrs.evolve(model, mutants=tuple(attrs.evolve(m, status="Survived", killed_by=()) if m.id == DEFECT else m for m in model.mutants))
+    model = attrs.evolve(
+        model,
+        mutants=tuple(attrs.evolve(m, status="Survived", killed_by=()) if m.id == DEFECT else m for m in model.mutants),
+    )
     headroom = {r.rule: r for r in rule_rows(model)}["domain.fit_wall.headroom_gib"]
     assert headroom.missed_defects == (DEFECT,)
 
@@ -99,6 +112,13 @@ def test_markdown_escapes_pipes_and_is_the_same_for_any_model_order() -> None:
     shuffled = attrs.evolve(model, mutants=tuple(reversed(model.mutants)), tests=tuple(reversed(model.tests)))
     text = views_markdown(model)
     assert text == views_markdown(shuffled)
-    assert [line for line in text.splitlines() if line.startswith("## ")] == ["## Rules", "## Claims", "## Claims that kill nothing", "## Operators"]
-    piped = attrs.evolve(model, mutants=tuple(attrs.evolve(m, operator="a|b") if m.id == ALONE else m for m in model.mutants))
+    assert [line for line in text.splitlines() if line.startswith("## ")] == [
+        "## Rules",
+        "## Claims",
+        "## Claims that kill nothing",
+        "## Operators",
+    ]
+    piped = attrs.evolve(
+        model, mutants=tuple(attrs.evolve(m, operator="a|b") if m.id == ALONE else m for m in model.mutants)
+    )
     assert "| `a\\|b` | 1 | 1 | 0 | 0 | 100.0% |" in views_markdown(piped, level=3)

@@ -76,7 +76,9 @@ def resolve(target: str) -> tuple[Any, Any]:
     if rule is None:
         raise LookupError(f"{target}: module {module_name!r} has no {attr!r}")
     if table_of(rule) is None:
-        raise LookupError(f"{target}: not a switchable rule (only undecorated module-level functions of the [tool.claims].typecheck packages are)")
+        raise LookupError(
+            f"{target}: not a switchable rule (only undecorated module-level functions of the [tool.claims].typecheck packages are)"
+        )
     return module, rule
 
 
@@ -86,7 +88,10 @@ def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[P
     old, new = defect.patch
     path, text = source_of(module.__name__)
     name = defect.target.rpartition(".")[2]
-    node = next((n for n in ast.parse(text).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name), None)
+    node = next(
+        (n for n in ast.parse(text).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name),
+        None,
+    )
     if node is None:
         raise LookupError(f"{defect.target}: no function {name!r} in {path}")
     first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
@@ -94,7 +99,9 @@ def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[P
     count = body.count(old)
     if count != 1:
         where = "no longer appears" if count == 0 else f"appears {count} times"
-        raise LookupError(f"{defect.id}: the patched text {old!r} {where} in {defect.target} (it must appear exactly once); update the patch")
+        raise LookupError(
+            f"{defect.id}: the patched text {old!r} {where} in {defect.target} (it must appear exactly once); update the patch"
+        )
     try:
         tree = ast.parse(body.replace(old, new))
     except SyntaxError as exc:
@@ -108,7 +115,7 @@ def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[P
 
         tree = _transformer()().visit(tree)
     ast.fix_missing_locations(tree)
-    exec(compile(tree, str(path), "exec"), vars(module))  # noqa: S102 - the defect's own declared source
+    exec(compile(tree, str(path), "exec"), vars(module))
     return vars(module)[function.name]  # type: ignore[no-any-return]
 
 
@@ -116,4 +123,6 @@ def apply_defect(seeded: Seeded, source_of: Callable[[str], tuple[Path, str]]) -
     """Activate every member of a defect or group; LookupError says why one cannot be applied."""
     for defect in seeded.defects:
         module, rule = resolve(defect.target)
-        activate(rule, defect.replacement if defect.replacement is not None else patched_rule(defect, module, source_of))
+        activate(
+            rule, defect.replacement if defect.replacement is not None else patched_rule(defect, module, source_of)
+        )

@@ -21,7 +21,13 @@ from claims._internal.fingerprint import Sources
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.intent import judge
-from claims._internal.mutation.plan import Baseline, defect_covering, defect_fingerprint, function_row, mutant_fingerprint
+from claims._internal.mutation.plan import (
+    Baseline,
+    defect_covering,
+    defect_fingerprint,
+    function_row,
+    mutant_fingerprint,
+)
 from claims._internal.problems import Problem
 from claims._internal.select import matches
 
@@ -40,23 +46,43 @@ def private_names(claims: Sequence[Claim], seeded: Sequence[Seeded]) -> list[Pro
     for claim in claims:
         for rule in claim.rules:
             if _private(rule):
-                problems.append(Problem(claim.id, f"names the private helper {rule} as its rule", "name the public rule the claim exercises (rules=[...])"))
+                problems.append(
+                    Problem(
+                        claim.id,
+                        f"names the private helper {rule} as its rule",
+                        "name the public rule the claim exercises (rules=[...])",
+                    )
+                )
     for one in seeded:
         for target in one.targets:
             if _private(target):
-                problems.append(Problem(one.id, f"targets the private helper {target}", "target the public rule that calls it (a wrapper or a patch of the rule)"))
+                problems.append(
+                    Problem(
+                        one.id,
+                        f"targets the private helper {target}",
+                        "target the public rule that calls it (a wrapper or a patch of the rule)",
+                    )
+                )
     return problems
 
 
 def stale_rows(
-    evidence: Evidence, baseline: Baseline, claims: Mapping[str, Claim], seeded: Sequence[Seeded], sources: Sources, typecheck: Sequence[str]
+    evidence: Evidence,
+    baseline: Baseline,
+    claims: Mapping[str, Claim],
+    seeded: Sequence[Seeded],
+    sources: Sources,
+    typecheck: Sequence[str],
 ) -> list[Problem]:
     """Name every row whose fingerprint no longer matches the code, every covered rule without rows, every orphan row."""
     problems = []
     seen_functions = set()
     for key, row in sorted(evidence.functions.items()):
         seen_functions.add(key)
-        if sources.modules.get(row.module) is None or key.partition(":")[2] not in sources.modules[row.module].functions:
+        if (
+            sources.modules.get(row.module) is None
+            or key.partition(":")[2] not in sources.modules[row.module].functions
+        ):
             problems.append(Problem(key, "evidence for a rule that no longer exists", AUTO_UPDATE))
             continue
         now = function_row(row.module, row.name, baseline, sources)
@@ -70,23 +96,40 @@ def stale_rows(
             changed.append("claims no longer cover it: " + ", ".join(dropped))
         if changed:
             count = sum(1 for m in evidence.mutants.values() if m.module == row.module and m.function == row.name)
-            problems.append(Problem(key, f"stale evidence ({'; '.join(changed)}); its {count} mutant row(s) no longer match", AUTO_UPDATE))
+            problems.append(
+                Problem(
+                    key,
+                    f"stale evidence ({'; '.join(changed)}); its {count} mutant row(s) no longer match",
+                    AUTO_UPDATE,
+                )
+            )
     for module, digests in sorted(sources.modules.items()):
         if not any(module == p or module.startswith(p + ".") for p in typecheck):
             continue
         for function in sorted(digests.functions):
             key = f"{module}:{function}"
             if key not in seen_functions and "." not in function and baseline.covering_function(module, function):
-                problems.append(Problem(key, "no evidence: claims cover this rule but no mutant of it is recorded", AUTO_UPDATE))
+                problems.append(
+                    Problem(key, "no evidence: claims cover this rule but no mutant of it is recorded", AUTO_UPDATE)
+                )
     stale_mutants = 0
     first = ""
     for mutant_id, mutant in sorted(evidence.mutants.items()):
         covering = baseline.covering_function(mutant.module, mutant.function)
-        if mutant_fingerprint(mutant.module, mutant.name, mutant.function, mutant.operator, covering, claims, sources) != mutant.fingerprint:
+        if (
+            mutant_fingerprint(mutant.module, mutant.name, mutant.function, mutant.operator, covering, claims, sources)
+            != mutant.fingerprint
+        ):
             stale_mutants += 1
             first = first or mutant_id
     if stale_mutants:
-        problems.append(Problem("ledger/evidence", f"{stale_mutants} automatic mutant row(s) have fingerprints that no longer match the code (first: {first})", AUTO_UPDATE))
+        problems.append(
+            Problem(
+                "ledger/evidence",
+                f"{stale_mutants} automatic mutant row(s) have fingerprints that no longer match the code (first: {first})",
+                AUTO_UPDATE,
+            )
+        )
     declared = {s.id: s for s in seeded}
     for defect_id, defect in sorted(evidence.defects.items()):
         if defect_id not in declared:
@@ -94,13 +137,21 @@ def stale_rows(
             continue
         covering = defect_covering(declared[defect_id], baseline, list(claims.values()))
         if defect_fingerprint(declared[defect_id], covering, claims, sources) != defect.fingerprint:
-            problems.append(Problem(defect_id, "stale evidence: its rule, patch, wrapper or covering claims changed since it was recorded", DECLARED_UPDATE))
+            problems.append(
+                Problem(
+                    defect_id,
+                    "stale evidence: its rule, patch, wrapper or covering claims changed since it was recorded",
+                    DECLARED_UPDATE,
+                )
+            )
     for defect_id in sorted(set(declared) - set(evidence.defects)):
         problems.append(Problem(defect_id, "no evidence recorded for this declared defect", DECLARED_UPDATE))
     return problems
 
 
-def intent_problems(evidence: Evidence, seeded: Sequence[Seeded], baseline: Baseline, claims: Sequence[Claim]) -> list[Problem]:
+def intent_problems(
+    evidence: Evidence, seeded: Sequence[Seeded], baseline: Baseline, claims: Sequence[Claim]
+) -> list[Problem]:
     """Re-judge every declared defect's intent on its recorded evidence."""
     problems = []
     for one in seeded:
@@ -116,12 +167,20 @@ def intent_problems(evidence: Evidence, seeded: Sequence[Seeded], baseline: Base
                 for part in (
                     f"must turn red but stays green: {', '.join(sorted(verdict.missing))}" if verdict.missing else "",
                     f"must stay green but turns red: {', '.join(sorted(verdict.broken))}" if verdict.broken else "",
-                    f"red within its exact scope but not named: {', '.join(sorted(verdict.unexpected))}" if verdict.unexpected else "",
+                    f"red within its exact scope but not named: {', '.join(sorted(verdict.unexpected))}"
+                    if verdict.unexpected
+                    else "",
                     verdict.detail,
                 )
                 if part
             )
-            problems.append(Problem(one.id, f"{verdict.verdict.value}: {verdict.verdict.sentence} ({detail})", f"fix the claims or the defect's intent in its mutations module, then {DECLARED_UPDATE}"))
+            problems.append(
+                Problem(
+                    one.id,
+                    f"{verdict.verdict.value}: {verdict.verdict.sentence} ({detail})",
+                    f"fix the claims or the defect's intent in its mutations module, then {DECLARED_UPDATE}",
+                )
+            )
     return problems
 
 
@@ -130,13 +189,27 @@ def survivor_problems(evidence: Evidence, equivalent: Mapping[str, str], equival
     problems = []
     for mutant_id, row in sorted(evidence.mutants.items()):
         if row.status != "killed" and mutant_id not in equivalent:
-            problems.append(Problem(mutant_id, f"unexplained survivor ({row.status})", f"kill it with a claim, or explain it in {equivalent_file} (`claim_batch mutate show {mutant_id}` shows the diff)"))
+            problems.append(
+                Problem(
+                    mutant_id,
+                    f"unexplained survivor ({row.status})",
+                    f"kill it with a claim, or explain it in {equivalent_file} (`claim_batch mutate show {mutant_id}` shows the diff)",
+                )
+            )
     for mutant_id in sorted(equivalent):
         found = evidence.mutants.get(mutant_id)
         if found is None:
-            problems.append(Problem(mutant_id, "stale explanation: no such mutant is recorded", f"remove it from {equivalent_file}"))
+            problems.append(
+                Problem(mutant_id, "stale explanation: no such mutant is recorded", f"remove it from {equivalent_file}")
+            )
         elif found.status == "killed":
-            problems.append(Problem(mutant_id, f"stale explanation: it is killed ({', '.join(sorted(found.observation.killers)[:3])}...)", f"remove it from {equivalent_file}"))
+            problems.append(
+                Problem(
+                    mutant_id,
+                    f"stale explanation: it is killed ({', '.join(sorted(found.observation.killers)[:3])}...)",
+                    f"remove it from {equivalent_file}",
+                )
+            )
     return problems
 
 

@@ -46,4 +46,6 @@ def collect(packages: Iterable[str]) -> Catalog:
                     continue
                 found[value.id] = value
                 where[value.id] = name
-    return Catalog(tuple(found[k] for k in sorted(found)), tuple(failures), tuple(duplicates), tuple(sorted(where.items())))
+    return Catalog(
+        tuple(found[k] for k in sorted(found)), tuple(failures), tuple(duplicates), tuple(sorted(where.items()))
+    )

@@ -42,11 +42,19 @@ def compare(subject: str, recorded: Observation | None, observed: Observation) -
         if observed.how(claim) != recorded.how(claim):
             found.append(Change(subject, f"{claim} now turns red by {observed.how(claim)} (was {recorded.how(claim)})"))
     if (recorded.problem or None) != (observed.problem or None):
-        found.append(Change(subject, f"problem now {observed.problem or 'none'} (was {recorded.problem or 'none'})", weakening=bool(observed.problem)))
+        found.append(
+            Change(
+                subject,
+                f"problem now {observed.problem or 'none'} (was {recorded.problem or 'none'})",
+                weakening=bool(observed.problem),
+            )
+        )
     return found
 
 
-def compare_all(recorded: Mapping[str, Observation], observed: Mapping[str, Observation], vanished: list[str]) -> list[Change]:
+def compare_all(
+    recorded: Mapping[str, Observation], observed: Mapping[str, Observation], vanished: list[str]
+) -> list[Change]:
     """Compare every observed row with its recorded one; weakenings first, then the rest, each group sorted."""
     found = [c for subject in sorted(observed) for c in compare(subject, recorded.get(subject), observed[subject])]
     found += [Change(subject, "vanished: the mutant or defect no longer exists") for subject in sorted(vanished)]

@@ -53,10 +53,14 @@ def _ids(value: Iterable[str]) -> frozenset[str]:
 
 def _patterns(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str):
-        raise DeclarationError(f"expected a tuple of claim-id patterns for the scope, got the single string {value!r}; wrap it: ({value!r},)")
+        raise DeclarationError(
+            f"expected a tuple of claim-id patterns for the scope, got the single string {value!r}; wrap it: ({value!r},)"
+        )
     patterns = tuple(value)
     if not all(isinstance(p, str) and p for p in patterns):
-        raise DeclarationError(f"a scope holds non-empty claim-id patterns (an id, a dotted prefix or a glob), got {patterns!r}")
+        raise DeclarationError(
+            f"a scope holds non-empty claim-id patterns (an id, a dotted prefix or a glob), got {patterns!r}"
+        )
     return patterns
 
 
@@ -71,7 +75,9 @@ def target_name(target: Any) -> str:
 
 def _check_id(instance: Any, attribute: Any, value: str) -> None:
     if not DEFECT_ID.match(value):
-        raise DeclarationError(f"defect id {value!r} is not a plain or dotted Python name (e.g. 'rules.limit_off_by_one')")
+        raise DeclarationError(
+            f"defect id {value!r} is not a plain or dotted Python name (e.g. 'rules.limit_off_by_one')"
+        )
 
 
 def _check_sentence(instance: Any, attribute: Any, value: str) -> None:
@@ -87,13 +93,19 @@ def _check_disjoint(instance: Any, attribute: Any, value: frozenset[str]) -> Non
 
 def _check_form(instance: Any, attribute: Any, value: Any) -> None:
     if (instance.replacement is None) == (instance.patch is None):
-        raise DeclarationError(f"{instance.id}: give exactly one of replacement= (a wrapper) or patch=(old, new) (a textual patch)")
+        raise DeclarationError(
+            f"{instance.id}: give exactly one of replacement= (a wrapper) or patch=(old, new) (a textual patch)"
+        )
     if instance.replacement is not None and not callable(instance.replacement):
-        raise DeclarationError(f"{instance.id}: replacement must be callable with the rule's signature, got {instance.replacement!r}")
+        raise DeclarationError(
+            f"{instance.id}: replacement must be callable with the rule's signature, got {instance.replacement!r}"
+        )
     if instance.patch is not None:
         old, new = instance.patch
         if not isinstance(old, str) or not isinstance(new, str) or not old or old == new:
-            raise DeclarationError(f"{instance.id}: patch is (old text, new text): two different strings, old non-empty")
+            raise DeclarationError(
+                f"{instance.id}: patch is (old text, new text): two different strings, old non-empty"
+            )
 
 
 def _patch(value: Any) -> tuple[str, str] | None:

@@ -22,8 +22,13 @@ import libcst.matchers as m
 
 from claims._internal.mutation.operators import Operator
 
-IDENTITY = re.compile(r"(^|_)(id|ids|key|keys|name|names|digest|subject|candidate|host|image|group|start|manifest|tag|kind|mode|arm|unit|container|reading|source|owner|successor|incumbent|check|subcase|workload|hooks|path)$", re.I)
-INSTANT = re.compile(r"(^|_)(at|time|now|lease|expires|expiry|deadline|until|since|start|end|when|seconds|wait|clock|epoch)(_|$)", re.I)
+IDENTITY = re.compile(
+    r"(^|_)(id|ids|key|keys|name|names|digest|subject|candidate|host|image|group|start|manifest|tag|kind|mode|arm|unit|container|reading|source|owner|successor|incumbent|check|subcase|workload|hooks|path)$",
+    re.I,
+)
+INSTANT = re.compile(
+    r"(^|_)(at|time|now|lease|expires|expiry|deadline|until|since|start|end|when|seconds|wait|clock|epoch)(_|$)", re.I
+)
 
 
 def _name_of(node: cst.CSTNode) -> str:
@@ -40,7 +45,9 @@ def _name_of(node: cst.CSTNode) -> str:
 
 
 def _stringish(node: cst.CSTNode) -> bool:
-    return isinstance(node, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)) or bool(IDENTITY.search(_name_of(node)))
+    return isinstance(node, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)) or bool(
+        IDENTITY.search(_name_of(node))
+    )
 
 
 def _call(func: str, *args: cst.BaseExpression) -> cst.Call:
@@ -59,11 +66,15 @@ def identity_loosened(node: cst.Comparison) -> Iterable[cst.CSTNode]:
     if not (_stringish(left) or _stringish(right)) or any(m.matches(side, m.Name("None")) for side in (left, right)):
         return
     loose = [
-        cst.Comparison(left=_method(left, "casefold"), comparisons=[cst.ComparisonTarget(cst.Equal(), _method(right, "casefold"))]),
+        cst.Comparison(
+            left=_method(left, "casefold"), comparisons=[cst.ComparisonTarget(cst.Equal(), _method(right, "casefold"))]
+        ),
         _method(left, "startswith", right),
         _method(left, "endswith", right),
         cst.Comparison(left=right, comparisons=[cst.ComparisonTarget(cst.In(), left)]),
-        cst.Comparison(left=_method(left, "strip"), comparisons=[cst.ComparisonTarget(cst.Equal(), _method(right, "strip"))]),
+        cst.Comparison(
+            left=_method(left, "strip"), comparisons=[cst.ComparisonTarget(cst.Equal(), _method(right, "strip"))]
+        ),
     ]
     negate = isinstance(node.comparisons[0].operator, cst.NotEqual)
     for expression in loose:
@@ -72,7 +83,12 @@ def identity_loosened(node: cst.Comparison) -> Iterable[cst.CSTNode]:
 
 
 def _collects(statement: cst.CSTNode) -> bool:
-    return m.matches(statement, m.SimpleStatementLine(body=[m.Expr(m.Call(func=m.Attribute(attr=m.Name("append") | m.Name("extend") | m.Name("add"))))]))
+    return m.matches(
+        statement,
+        m.SimpleStatementLine(
+            body=[m.Expr(m.Call(func=m.Attribute(attr=m.Name("append") | m.Name("extend") | m.Name("add"))))]
+        ),
+    )
 
 
 def _with_break(block: cst.BaseSuite) -> Iterable[cst.BaseSuite]:
@@ -80,10 +96,14 @@ def _with_break(block: cst.BaseSuite) -> Iterable[cst.BaseSuite]:
         return
     for i, statement in enumerate(block.body):
         if _collects(statement):
-            yield block.with_changes(body=[*block.body[: i + 1], cst.SimpleStatementLine([cst.Break()]), *block.body[i + 1 :]])
+            yield block.with_changes(
+                body=[*block.body[: i + 1], cst.SimpleStatementLine([cst.Break()]), *block.body[i + 1 :]]
+            )
         elif isinstance(statement, cst.If) and not isinstance(statement.body, cst.SimpleStatementSuite):
             for inner in _with_break(statement.body):
-                yield block.with_changes(body=[*block.body[:i], statement.with_changes(body=inner), *block.body[i + 1 :]])
+                yield block.with_changes(
+                    body=[*block.body[:i], statement.with_changes(body=inner), *block.body[i + 1 :]]
+                )
 
 
 def fold_first_only(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
@@ -102,7 +122,9 @@ def fold_first_only(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
         inner = node.args[0].value
         if m.matches(inner, m.Call(func=m.Name("tuple"), args=[m.Arg()])):
             assert isinstance(inner, cst.Call)
-            first = cst.Subscript(value=inner.args[0].value, slice=[cst.SubscriptElement(cst.Slice(lower=None, upper=cst.Integer("1")))])
+            first = cst.Subscript(
+                value=inner.args[0].value, slice=[cst.SubscriptElement(cst.Slice(lower=None, upper=cst.Integer("1")))]
+            )
             yield node.with_changes(args=[cst.Arg(inner.with_changes(args=[cst.Arg(first)]))])
 
 
@@ -122,7 +144,13 @@ def rounding(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
         if swap and isinstance(node.func, (cst.Name, cst.Attribute)):
             func = cst.Name(swap) if isinstance(node.func, cst.Name) else node.func.with_changes(attr=cst.Name(swap))
             yield node.with_changes(func=func)
-    elif m.matches(node, m.UnaryOperation(operator=m.Minus(), expression=m.BinaryOperation(left=m.UnaryOperation(operator=m.Minus()), operator=m.FloorDivide()))):
+    elif m.matches(
+        node,
+        m.UnaryOperation(
+            operator=m.Minus(),
+            expression=m.BinaryOperation(left=m.UnaryOperation(operator=m.Minus()), operator=m.FloorDivide()),
+        ),
+    ):
         assert isinstance(node, cst.UnaryOperation) and isinstance(node.expression, cst.BinaryOperation)
         division = node.expression
         assert isinstance(division.left, cst.UnaryOperation)
@@ -169,7 +197,12 @@ def exclusive_made_overwrite(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
             yield node.left
         elif _name_of(node.left) == "O_EXCL":
             yield node.right
-    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and _name_of(node.func.value) == "os" and len(node.args) == 2:
+    elif (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and _name_of(node.func.value) == "os"
+        and len(node.args) == 2
+    ):
         name = node.func.attr.value
         if name == "link":
             yield node.with_changes(func=node.func.with_changes(attr=cst.Name("replace")))
@@ -178,7 +211,9 @@ def exclusive_made_overwrite(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
             # Copy the bytes onto the target in place: readers can see a half-written file.
             yield _call("(lambda s, t: open(t, 'wb').write(open(s, 'rb').read()))", source, target)
     elif isinstance(node, cst.SimpleString) and node.value in ("'x'", '"x"', "'xb'", '"xb"', "'wx'", '"wx"'):
-        yield node.with_changes(value=node.value.replace("x", "w") if "w" not in node.value else node.value.replace("x", ""))
+        yield node.with_changes(
+            value=node.value.replace("x", "w") if "w" not in node.value else node.value.replace("x", "")
+        )
 
 
 def rendered_element_dropped(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
@@ -191,11 +226,19 @@ def rendered_element_dropped(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     for i in range(len(node.elements)):
         if strings[i]:
             kept = [*node.elements[:i], *node.elements[i + 1 :]]
-            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT) if len(kept) > 1 or isinstance(node, cst.List) else kept[-1]
+            kept[-1] = (
+                kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                if len(kept) > 1 or isinstance(node, cst.List)
+                else kept[-1]
+            )
             yield node.with_changes(elements=kept)
     for i in range(len(node.elements) - 1):
         a, b = node.elements[i], node.elements[i + 1]
-        if strings[i] and strings[i + 1] and cst.Module([]).code_for_node(a.value) != cst.Module([]).code_for_node(b.value):
+        if (
+            strings[i]
+            and strings[i + 1]
+            and cst.Module([]).code_for_node(a.value) != cst.Module([]).code_for_node(b.value)
+        ):
             swapped = list(node.elements)
             swapped[i], swapped[i + 1] = a.with_changes(value=b.value), b.with_changes(value=a.value)
             yield node.with_changes(elements=swapped)
@@ -226,7 +269,11 @@ def sibling_field(node: cst.FunctionDef) -> Iterable[cst.CSTNode]:
             self.target, self.replacement, self.done = target, replacement, False
 
         def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-            if not self.done and isinstance(updated.value, cst.Name) and (updated.value.value, updated.attr.value) == self.target:
+            if (
+                not self.done
+                and isinstance(updated.value, cst.Name)
+                and (updated.value.value, updated.attr.value) == self.target
+            ):
                 self.done = True
                 return updated.with_changes(attr=cst.Name(self.replacement))
             return updated
@@ -248,7 +295,9 @@ def guard_skipped(node: cst.If) -> Iterable[cst.CSTNode]:
     if isinstance(body, cst.IndentedBlock) and body.body:
         last = body.body[-1]
         if m.matches(last, m.SimpleStatementLine(body=[m.Return(value=m.Call(func=m.Name("Refused")))])):
-            yield node.with_changes(body=body.with_changes(body=[*body.body[:-1], cst.SimpleStatementLine([cst.Pass()])]))
+            yield node.with_changes(
+                body=body.with_changes(body=[*body.body[:-1], cst.SimpleStatementLine([cst.Pass()])])
+            )
 
 
 CATALOGUE: tuple[Operator, ...] = (
@@ -258,8 +307,12 @@ CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.rounding", cst.CSTNode, rounding, rounding.__doc__ or ""),
     Operator("domain.constant_nudged", cst.CSTNode, constant_nudged, constant_nudged.__doc__ or ""),
     Operator("domain.instant_bound", cst.ComparisonTarget, instant_bound, instant_bound.__doc__ or ""),
-    Operator("domain.exclusive_made_overwrite", cst.CSTNode, exclusive_made_overwrite, exclusive_made_overwrite.__doc__ or ""),
-    Operator("domain.rendered_element_dropped", cst.CSTNode, rendered_element_dropped, rendered_element_dropped.__doc__ or ""),
+    Operator(
+        "domain.exclusive_made_overwrite", cst.CSTNode, exclusive_made_overwrite, exclusive_made_overwrite.__doc__ or ""
+    ),
+    Operator(
+        "domain.rendered_element_dropped", cst.CSTNode, rendered_element_dropped, rendered_element_dropped.__doc__ or ""
+    ),
     Operator("domain.sibling_field", cst.FunctionDef, sibling_field, sibling_field.__doc__ or ""),
     Operator("domain.guard_skipped", cst.If, guard_skipped, guard_skipped.__doc__ or ""),
 )

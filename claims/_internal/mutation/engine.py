@@ -46,7 +46,14 @@ class _Tally:
     open_jobs: int = 0
 
     def observation(self) -> Observation:
-        return Observation(frozenset(self.failed), frozenset(self.errored), frozenset(self.typed), frozenset(self.timeout), frozenset(self.crashed), self.problem)
+        return Observation(
+            frozenset(self.failed),
+            frozenset(self.errored),
+            frozenset(self.typed),
+            frozenset(self.timeout),
+            frozenset(self.crashed),
+            self.problem,
+        )
 
 
 def _handler(
@@ -93,7 +100,12 @@ class Engine:
         self.handler = _handler(claims, mutants, defects, settings, packages, source_of)
         self.workers = workers
 
-    def run(self, jobs: Sequence[Job], on_observed: Callable[[Job, Observation], None], tick: Callable[[], None] | None = None) -> bool:
+    def run(
+        self,
+        jobs: Sequence[Job],
+        on_observed: Callable[[Job, Observation], None],
+        tick: Callable[[], None] | None = None,
+    ) -> bool:
         """Run every job; return True when Ctrl-C cut the run short (what finished was already handed back)."""
         tallies: dict[tuple[str, str], _Tally] = {}
         originals: dict[tuple[str, str], Job] = {}

@@ -66,7 +66,13 @@ class Observation:
 
     def how(self, claim_id: str) -> str:
         """Say how one claim turned red."""
-        for kind, ids in (("TC", self.typed), ("F", self.failed), ("E", self.errored), ("TO", self.timeout), ("X", self.crashed)):
+        for kind, ids in (
+            ("TC", self.typed),
+            ("F", self.failed),
+            ("E", self.errored),
+            ("TO", self.timeout),
+            ("X", self.crashed),
+        ):
             if claim_id in ids:
                 return KIND_WORDS[kind]
         return "stayed green"
@@ -131,7 +137,11 @@ class Evidence:
 
     def modules(self) -> list[str]:
         """Return every module with a row."""
-        rows: list[FunctionRow | MutantRow | DefectRow] = [*self.functions.values(), *self.mutants.values(), *self.defects.values()]
+        rows: list[FunctionRow | MutantRow | DefectRow] = [
+            *self.functions.values(),
+            *self.mutants.values(),
+            *self.defects.values(),
+        ]
         return sorted({r.module for r in rows})
 
 
@@ -161,7 +171,12 @@ def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) ->
     for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=number):
         positions = index.get(mutant.function, {})
         # The function is in the mutant's name (x_<function>__mutmut_N) and the status follows from n and the killers.
-        entry: dict[str, Any] = {"mutant": mutant.name, "op": mutant.operator, "fp": mutant.fingerprint, "n": mutant.ran}
+        entry: dict[str, Any] = {
+            "mutant": mutant.name,
+            "op": mutant.operator,
+            "fp": mutant.fingerprint,
+            "n": mutant.ran,
+        }
         for kind, ids in mutant.observation.by_kind().items():
             if ids:
                 entry[kind] = sorted(positions[c] for c in ids)
@@ -190,17 +205,31 @@ def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str
             if "fn" in row and "mutant" not in row:
                 keys = list(row["claims"])
                 claims_of[row["fn"]] = [id_of.get(k) for k in keys]
-                into.functions[f"{module}:{row['fn']}"] = FunctionRow(module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys))
+                into.functions[f"{module}:{row['fn']}"] = FunctionRow(
+                    module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys)
+                )
             elif "mutant" in row:
                 row["fn"] = function_of(str(row["mutant"]))
                 listed = claims_of.get(row["fn"], [])
                 sets = {kind: frozenset(listed[i] or f"?{i}" for i in row.get(kind, [])) for kind in KINDS}
                 into.mutants[f"{module}.{row['mutant']}"] = MutantRow(
-                    module, str(row["mutant"]), str(row["fn"]), str(row["op"]), str(row["fp"]), _observation(sets, None), int(row["n"])
+                    module,
+                    str(row["mutant"]),
+                    str(row["fn"]),
+                    str(row["op"]),
+                    str(row["fp"]),
+                    _observation(sets, None),
+                    int(row["n"]),
                 )
             elif "defect" in row:
                 sets = {kind: frozenset(id_of.get(k, f"?{k}") for k in row.get(kind, [])) for kind in KINDS}
-                into.defects[str(row["defect"])] = DefectRow(str(row["defect"]), module, tuple(row["targets"]), str(row["fp"]), _observation(sets, row.get("problem")))
+                into.defects[str(row["defect"])] = DefectRow(
+                    str(row["defect"]),
+                    module,
+                    tuple(row["targets"]),
+                    str(row["fp"]),
+                    _observation(sets, row.get("problem")),
+                )
             else:
                 raise ValueError("expected a function, mutant or defect row")
         except (ValueError, KeyError, TypeError, IndexError) as exc:
@@ -234,13 +263,16 @@ def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evid
     if problems:
         more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise InputError(
-            "\n".join(problems[:20]) + more
+            "\n".join(problems[:20])
+            + more
             + "\nthe evidence is generated: rebuild it without reading it with `claim_batch mutate --rebuild --update` and `claim_batch mutate --auto --rebuild --update`"
         )
     return evidence
 
 
-def write_evidence(folder: Path, evidence: Evidence, claim_ids: Iterable[str], modules: Iterable[str] | None = None) -> list[Path]:
+def write_evidence(
+    folder: Path, evidence: Evidence, claim_ids: Iterable[str], modules: Iterable[str] | None = None
+) -> list[Path]:
     """Write the modules' files atomically (all of them by default); return the files that changed."""
     key_of = {c: claim_key(c) for c in claim_ids}
     for row in evidence.functions.values():

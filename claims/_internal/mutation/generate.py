@@ -67,7 +67,11 @@ def _statement_offsets(source: str) -> dict[str, tuple[int, list[tuple[int, int,
     found: dict[str, tuple[int, list[tuple[int, int, int]]]] = {}
     for node in ast.parse(source).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            spans = [(s.lineno, s.end_lineno or s.lineno, s.lineno) for s in ast.walk(node) if isinstance(s, ast.stmt) and s is not node]
+            spans = [
+                (s.lineno, s.end_lineno or s.lineno, s.lineno)
+                for s in ast.walk(node)
+                if isinstance(s, ast.stmt) and s is not node
+            ]
             found[node.name] = (node.lineno, spans)
     return found
 
@@ -105,15 +109,21 @@ class _Visitor:
                             if self._removes_ignored_code(node, mutated):
                                 continue
                             owner: Any = self.get_metadata(OuterFunctionProvider, node, None)
-                            mutation = Mutation(original_node=node, mutated_node=mutated, contained_by_top_level_function=owner)
+                            mutation = Mutation(
+                                original_node=node, mutated_node=mutated, contained_by_top_level_function=owner
+                            )
                             self.mutations.append(mutation)
-                            self.tagged.append((mutation, names[id(function)], self.get_metadata(PositionProvider, node, None)))
+                            self.tagged.append(
+                                (mutation, names[id(function)], self.get_metadata(PositionProvider, node, None))
+                            )
                             self.origin[id(mutation)] = names[id(function)].startswith("mutmut.")
 
         return TaggingVisitor()
 
 
-def mutate_source(module_name: str, filename: str, source: str, operators: Sequence[Operator]) -> tuple[str, list[Mutant]]:
+def mutate_source(
+    module_name: str, filename: str, source: str, operators: Sequence[Operator]
+) -> tuple[str, list[Mutant]]:
     """Return the trampolined source of one module and its mutants.
 
     A domain mutant whose function reads exactly like one mutmut already made is not made
@@ -125,7 +135,9 @@ def mutate_source(module_name: str, filename: str, source: str, operators: Seque
     wrapper = MetadataWrapper(cst.parse_module(source))
     visitor = _Visitor.make(operators, get_ignored_lines(filename, source, wrapper))
     module = wrapper.visit(visitor)
-    top: dict[Any, str] = {stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators}
+    top: dict[Any, str] = {
+        stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators
+    }
     offsets = _statement_offsets(source)
     proposed: dict[str, list[tuple[Any, str, Any]]] = {}
     for mutation, operator, position in visitor.tagged:
@@ -140,7 +152,11 @@ def mutate_source(module_name: str, filename: str, source: str, operators: Seque
         candidates = []
         for mutation, operator, position in proposed.get(function, []):
             # A mutation of the whole function (sibling_field) replaces the statement itself.
-            copy: Any = mutation.mutated_node if mutation.original_node is stmt else deep_replace(stmt, mutation.original_node, mutation.mutated_node)
+            copy: Any = (
+                mutation.mutated_node
+                if mutation.original_node is stmt
+                else deep_replace(stmt, mutation.original_node, mutation.mutated_node)
+            )
             candidates.append([copy, operator, position, mutation, module.code_for_node(copy)])
         # mutmut's own mutants are all kept, duplicates included, so their names stay mutmut's.
         kept = [c for c in candidates if mutmut_made(c[3], visitor)]
@@ -215,7 +231,13 @@ def _digest(*parts: str) -> str:
 
 
 def generate(
-    packages: Sequence[str], root: Path, tree: Path, operators: Sequence[Operator], *, skip: Any = None, on_file: Any = None
+    packages: Sequence[str],
+    root: Path,
+    tree: Path,
+    operators: Sequence[Operator],
+    *,
+    skip: Any = None,
+    on_file: Any = None,
 ) -> list[Mutant]:
     """Write the trampolined tree (regenerating only changed files) and return every mutant, sorted by id.
 
@@ -256,8 +278,13 @@ def generate(
         on_file(done)
     # libcst is slow: regenerate changed files on every core (forked, so mutmut's loaded configuration comes along).
     context = multiprocessing.get_context("fork")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context) as pool:
-        jobs = {pool.submit(mutate_source, name, rel, source, [] if excluded else list(operators)): (rel, key) for name, rel, source, key, excluded in todo}
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context
+    ) as pool:
+        jobs = {
+            pool.submit(mutate_source, name, rel, source, [] if excluded else list(operators)): (rel, key)
+            for name, rel, source, key, excluded in todo
+        }
         for job in concurrent.futures.as_completed(jobs):
             rel, key = jobs[job]
             code, found = job.result()

@@ -55,5 +55,7 @@ def chosen(names: Sequence[str]) -> list[Operator]:
     """Return the operators of the named sets, in a stable order; an unknown set is a UsageError."""
     unknown = [n for n in names if n not in SETS]
     if unknown:
-        raise UsageError(f"--operators: unknown operator set(s) {', '.join(unknown)}; expected some of {', '.join(SETS)}")
+        raise UsageError(
+            f"--operators: unknown operator set(s) {', '.join(unknown)}; expected some of {', '.join(SETS)}"
+        )
     return [op for name in SETS if name in names for op in SETS[name]()]

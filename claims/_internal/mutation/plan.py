@@ -42,7 +42,11 @@ class Baseline:
             for key in keys:
                 statements.setdefault(key, set()).add(claim_id)
                 functions.setdefault(key.rpartition(":")[0], set()).add(claim_id)
-        return cls(dict(durations), {k: frozenset(v) for k, v in statements.items()}, {k: frozenset(v) for k, v in functions.items()})
+        return cls(
+            dict(durations),
+            {k: frozenset(v) for k, v in statements.items()},
+            {k: frozenset(v) for k, v in functions.items()},
+        )
 
     def covering_function(self, module: str, function: str) -> frozenset[str]:
         """Return the claims that executed any statement of a function."""
@@ -64,7 +68,11 @@ def _claim_sources(claims: Iterable[str], by_id: Mapping[str, Claim], sources: S
     out = []
     for claim_id in sorted(claims):
         claim = by_id.get(claim_id)
-        text = sources.function(reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name)) if claim else "missing"
+        text = (
+            sources.function(reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name))
+            if claim
+            else "missing"
+        )
         out.append(f"{claim_id}={text}")
     return out
 
@@ -75,7 +83,15 @@ def function_row(module: str, function: str, baseline: Baseline, sources: Source
     return FunctionRow(module, function, sources.function(reach.function_key(module, function))[:12], tuple(covering))
 
 
-def mutant_fingerprint(module: str, name: str, function: str, operator: str, covering: Iterable[str], by_id: Mapping[str, Claim], sources: Sources) -> str:
+def mutant_fingerprint(
+    module: str,
+    name: str,
+    function: str,
+    operator: str,
+    covering: Iterable[str],
+    by_id: Mapping[str, Claim],
+    sources: Sources,
+) -> str:
     """Fingerprint what produced a mutant's row: its function's source, the covering claims' sources, the operator, the engine.
 
     The function's source and the mutant's name and operator determine the mutation (generation is

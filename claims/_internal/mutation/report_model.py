@@ -89,12 +89,22 @@ def build_model(
         covered = sorted(baseline.covering_mutant(mutant)) if baseline else sorted(row.observation.killers)
         infos.append(
             MutantInfo(
-                id=mutant.id, declared=False, file=sources[mutant.module][0], rule=f"{mutant.module}.{mutant.function}",
-                operator=mutant.operator, description=f"{mutant.original.strip()} -> {mutant.replacement.strip()}",
-                original=mutant.original, replacement=mutant.replacement,
-                start=Position(mutant.line, mutant.column + 1), end=Position(mutant.end_line, mutant.end_column + 1),
-                status=status, status_reason=reason, killed_by=tuple(sorted(row.observation.killers)),
-                covered_by=tuple(covered), how=_how(row.observation), tests_completed=row.ran,
+                id=mutant.id,
+                declared=False,
+                file=sources[mutant.module][0],
+                rule=f"{mutant.module}.{mutant.function}",
+                operator=mutant.operator,
+                description=f"{mutant.original.strip()} -> {mutant.replacement.strip()}",
+                original=mutant.original,
+                replacement=mutant.replacement,
+                start=Position(mutant.line, mutant.column + 1),
+                end=Position(mutant.end_line, mutant.end_column + 1),
+                status=status,
+                status_reason=reason,
+                killed_by=tuple(sorted(row.observation.killers)),
+                covered_by=tuple(covered),
+                how=_how(row.observation),
+                tests_completed=row.ran,
             )
         )
     for one in seeded:
@@ -112,16 +122,33 @@ def build_model(
             original, replacement = head.patch
             start, end = _place(sources[module][1], first, original) or (start, end)
         else:
-            original = "\n".join(f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}" for d in one.defects)
+            original = "\n".join(
+                f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}" for d in one.defects
+            )
             replacement = "\n".join(
-                f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target} wrapped by {getattr(d.replacement, '__qualname__', '?')}" for d in one.defects
+                f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}"
+                if d.patch
+                else f"{d.target} wrapped by {getattr(d.replacement, '__qualname__', '?')}"
+                for d in one.defects
             )
         infos.append(
             MutantInfo(
-                id=one.id, declared=True, file=sources[module][0], rule=one.targets[0], operator=one.id, description=one.intent,
-                original=original, replacement=replacement, start=start, end=end,
-                status=status, status_reason=reason or recorded.observation.problem, killed_by=tuple(sorted(recorded.observation.killers)),
-                covered_by=tuple(covered), how=_how(recorded.observation), tests_completed=len(covered),
+                id=one.id,
+                declared=True,
+                file=sources[module][0],
+                rule=one.targets[0],
+                operator=one.id,
+                description=one.intent,
+                original=original,
+                replacement=replacement,
+                start=start,
+                end=end,
+                status=status,
+                status_reason=reason or recorded.observation.problem,
+                killed_by=tuple(sorted(recorded.observation.killers)),
+                covered_by=tuple(covered),
+                how=_how(recorded.observation),
+                tests_completed=len(covered),
             )
         )
     tests = []
@@ -131,6 +158,10 @@ def build_model(
         rel = _relative(path, root)
         if rel not in test_files and path.is_file():
             test_files[rel] = path.read_text(encoding="utf-8")
-        tests.append(TestInfo(claim.id, claim.statement, rel, claim.source_line, claim.witness, claim.kind.value, claim.rules))
+        tests.append(
+            TestInfo(claim.id, claim.statement, rel, claim.source_line, claim.witness, claim.kind.value, claim.rules)
+        )
     files = {rel: text for rel, text in sources.values() if any(m.file == rel for m in infos)}
-    return ReportModel(project=root.name, files=files, mutants=tuple(infos), tests=tuple(tests), test_files=test_files, version=version)
+    return ReportModel(
+        project=root.name, files=files, mutants=tuple(infos), tests=tuple(tests), test_files=test_files, version=version
+    )

@@ -1,8 +1,8 @@
 """Read the equivalents file: each surviving mutant that no claim can kill, with the reason it is equivalent.
 
-    [[equivalent]]
-    mutant = "domain.fit_wall.x_headroom_gib__mutmut_4"
-    reason = "max(a, b) and max(b, a) are the same value"
+[[equivalent]]
+mutant = "domain.fit_wall.x_headroom_gib__mutmut_4"
+reason = "max(a, b) and max(b, a) are the same value"
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ def read_equivalent(path: Path) -> dict[str, str]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
-    problems = [f"{path}: unknown top-level key {key!r}; expected only [[equivalent]] tables" for key in sorted(set(data) - {"equivalent"})]
+    problems = [
+        f"{path}: unknown top-level key {key!r}; expected only [[equivalent]] tables"
+        for key in sorted(set(data) - {"equivalent"})
+    ]
     entries = data.get("equivalent", [])
     if not isinstance(entries, list):
         raise InputError(f"{path} @ $.equivalent: expected an array of tables ([[equivalent]])")
@@ -38,7 +41,9 @@ def read_equivalent(path: Path) -> dict[str, str]:
     for i, item in enumerate(entries):
         where = f"{path} @ $.equivalent[{i}]"
         if not isinstance(item, dict) or set(item) != {"mutant", "reason"}:
-            problems.append(f"{where}: expected exactly the keys mutant and reason, got {sorted(item) if isinstance(item, dict) else item!r}")
+            problems.append(
+                f"{where}: expected exactly the keys mutant and reason, got {sorted(item) if isinstance(item, dict) else item!r}"
+            )
             continue
         mutant, reason = item["mutant"], item["reason"]
         if not isinstance(mutant, str) or not mutant or not isinstance(reason, str) or not reason.strip():

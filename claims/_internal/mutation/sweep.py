@@ -21,7 +21,14 @@ from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.engine import Engine, Job
 from claims._internal.mutation.evidence import DefectRow, Evidence, FunctionRow, MutantRow, Observation, claim_key
 from claims._internal.mutation.generate import Mutant
-from claims._internal.mutation.plan import Baseline, claim_limit, defect_covering, defect_fingerprint, function_row, mutant_fingerprint
+from claims._internal.mutation.plan import (
+    Baseline,
+    claim_limit,
+    defect_covering,
+    defect_fingerprint,
+    function_row,
+    mutant_fingerprint,
+)
 from claims._internal.mutation.workspace import Workspace
 
 
@@ -58,7 +65,9 @@ class ObservationCache:
                 if record.get("engine") != self.salt:
                     continue
                 sets = {k: frozenset(record.get(k, ())) for k in ("F", "E", "TC", "TO", "X")}
-                self.known[record["fp"]] = Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], record.get("problem"))
+                self.known[record["fp"]] = Observation(
+                    sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], record.get("problem")
+                )
             except (ValueError, KeyError, TypeError):
                 continue  # a line cut short by a kill: that mutant simply runs again
 
@@ -80,15 +89,24 @@ class ObservationCache:
 
 def _items(ids: Iterable[str], baseline: Baseline, ceiling: float) -> tuple[tuple[str, float], ...]:
     # Quick claims first: a kill is usually found early, and every claim still runs.
-    return tuple(sorted(((c, claim_limit(baseline.durations.get(c, ceiling), ceiling)) for c in ids), key=lambda item: (item[1], item[0])))
+    return tuple(
+        sorted(
+            ((c, claim_limit(baseline.durations.get(c, ceiling), ceiling)) for c in ids),
+            key=lambda item: (item[1], item[0]),
+        )
+    )
 
 
-def plan_mutants(ws: Workspace, baseline: Baseline, mutants: Sequence[Mutant], recorded: Evidence, cache: ObservationCache | None) -> Plan:
+def plan_mutants(
+    ws: Workspace, baseline: Baseline, mutants: Sequence[Mutant], recorded: Evidence, cache: ObservationCache | None
+) -> Plan:
     """Reuse every mutant whose fingerprint is unchanged; run the rest on the claims that execute its statement."""
     jobs, reused, prints, runs = [], {}, {}, {}
     for mutant in mutants:
         covering = baseline.covering_function(mutant.module, mutant.function)
-        fp = mutant_fingerprint(mutant.module, mutant.name, mutant.function, mutant.operator, covering, ws.claims, ws.sources)
+        fp = mutant_fingerprint(
+            mutant.module, mutant.name, mutant.function, mutant.operator, covering, ws.claims, ws.sources
+        )
         prints[mutant.id] = fp
         line = baseline.covering_mutant(mutant)
         runs[mutant.id] = len(line)
@@ -140,13 +158,25 @@ def _function_rows(evidence: Evidence, ws: Workspace, baseline: Baseline, functi
     for module, name in functions:
         row = function_row(module, name, baseline, ws.sources)
         # Keep every killer of a recorded row listed, so each row can still be written (stale rows are flagged by the gate).
-        killers = {c for m in evidence.mutants.values() if m.module == module and m.function == name for c in m.observation.killers}
+        killers = {
+            c
+            for m in evidence.mutants.values()
+            if m.module == module and m.function == name
+            for c in m.observation.killers
+        }
         listed = sorted(set(row.claims) | killers, key=claim_key)
         evidence.functions[f"{module}:{name}"] = FunctionRow(module, name, row.source, tuple(listed))
 
 
 def record_mutants(
-    ws: Workspace, baseline: Baseline, recorded: Evidence, mutants: Sequence[Mutant], plan: Plan, observed: Mapping[str, Observation], *, full: bool
+    ws: Workspace,
+    baseline: Baseline,
+    recorded: Evidence,
+    mutants: Sequence[Mutant],
+    plan: Plan,
+    observed: Mapping[str, Observation],
+    *,
+    full: bool,
 ) -> Evidence:
     """Return the evidence with the rows of every planned mutant that has an observation (all rows, on a full sweep)."""
     result = Evidence(dict(recorded.functions), dict(recorded.mutants), dict(recorded.defects))
@@ -154,7 +184,13 @@ def record_mutants(
     for mutant in mutants:
         if mutant.id in seen:
             result.mutants[mutant.id] = MutantRow(
-                mutant.module, mutant.name, mutant.function, mutant.operator, plan.fingerprints[mutant.id], seen[mutant.id], plan.runs[mutant.id]
+                mutant.module,
+                mutant.name,
+                mutant.function,
+                mutant.operator,
+                plan.fingerprints[mutant.id],
+                seen[mutant.id],
+                plan.runs[mutant.id],
             )
     if full:
         current = {m.id for m in mutants}
@@ -162,7 +198,12 @@ def record_mutants(
             del result.mutants[mutant_id]
         # Every covered top-level rule has a function row, mutants or not; rules gone leave none.
         rules = [m for m in ws.sources.modules if any(m == p or m.startswith(p + ".") for p in ws.config.typecheck)]
-        covered = {(m, f) for m in rules for f in ws.sources.modules[m].functions if "." not in f and baseline.covering_function(m, f)}
+        covered = {
+            (m, f)
+            for m in rules
+            for f in ws.sources.modules[m].functions
+            if "." not in f and baseline.covering_function(m, f)
+        }
         covered |= {(m.module, m.function) for m in mutants}
         for key in [k for k in result.functions if tuple(k.split(":", 1)) not in covered]:
             del result.functions[key]
@@ -172,7 +213,9 @@ def record_mutants(
     return result
 
 
-def record_defects(recorded: Evidence, seeded: Sequence[Seeded], plan: Plan, observed: Mapping[str, Observation], *, full: bool) -> Evidence:
+def record_defects(
+    recorded: Evidence, seeded: Sequence[Seeded], plan: Plan, observed: Mapping[str, Observation], *, full: bool
+) -> Evidence:
     """Return the evidence with the rows of every defect that ran (and, on a full run, none for undeclared ones)."""
     result = Evidence(dict(recorded.functions), dict(recorded.mutants), dict(recorded.defects))
     seen = {**plan.reused, **observed}
@@ -195,4 +238,3 @@ def restamped(recorded: Evidence, plan: Plan) -> list[str]:
         if row is not None and row.fingerprint != fp:
             stale.append(subject)
     return stale
-

@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterable, Mapping
 from claims._internal.mutation.evidence import MutantRow
 
 
-def _table(rows: Iterable[MutantRow], equivalent: Mapping[str, str], group: Callable[[MutantRow], str], title: str) -> list[str]:
+def _table(
+    rows: Iterable[MutantRow], equivalent: Mapping[str, str], group: Callable[[MutantRow], str], title: str
+) -> list[str]:
     counts: dict[str, dict[str, int]] = {}
     for row in rows:
         cell = counts.setdefault(group(row), {"mutants": 0, "detected": 0, "explained": 0, "unexplained": 0})
@@ -24,7 +26,9 @@ def _table(rows: Iterable[MutantRow], equivalent: Mapping[str, str], group: Call
     # A survivor counts whether or not a claim executed it: uncovered code is unproven code.
     for name, cell in [*sorted(counts.items()), ("total", total)]:
         share = 100.0 * cell["detected"] / cell["mutants"] if cell["mutants"] else 100.0
-        lines.append(f"{name.ljust(width)}  {cell['mutants']:>7}  {cell['detected']:>8}  {cell['explained']:>18}  {cell['unexplained']:>20}  {share:8.1f}%")
+        lines.append(
+            f"{name.ljust(width)}  {cell['mutants']:>7}  {cell['detected']:>8}  {cell['explained']:>18}  {cell['unexplained']:>20}  {share:8.1f}%"
+        )
     return lines
 
 

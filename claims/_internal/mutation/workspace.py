@@ -73,19 +73,34 @@ def prepare(operators: Sequence[Operator], *, profile: str | None, timeout: floa
     tree = config.cache / "mutants" / "tree"
     already = [p for p in config.typecheck if p in sys.modules]
     if already:
-        raise ConfigError(f"{', '.join(already)} imported before the mutation tree; run `claim_batch mutate` in a fresh process")
-    progress = Progress("generate", sum(len(package_files(p, config.root)) for p in config.typecheck), unit="files", quiet=quiet)
-    mutants = generate(config.typecheck, config.root, tree, operators, skip=mutmut_skip(config.typecheck), on_file=lambda n: progress.update(n))
+        raise ConfigError(
+            f"{', '.join(already)} imported before the mutation tree; run `claim_batch mutate` in a fresh process"
+        )
+    progress = Progress(
+        "generate", sum(len(package_files(p, config.root)) for p in config.typecheck), unit="files", quiet=quiet
+    )
+    mutants = generate(
+        config.typecheck,
+        config.root,
+        tree,
+        operators,
+        skip=mutmut_skip(config.typecheck),
+        on_file=lambda n: progress.update(n),
+    )
     progress.finish(f"{len(mutants)} mutants")
     put_first(project_paths(tree))  # before the project itself: `import domain` must load the trampolined copy
     session = open_session(chosen_profile(profile), config=config)
     stray = [p for p in config.typecheck if not str(getattr(sys.modules.get(p), "__file__", "")).startswith(str(tree))]
     if stray:
-        raise ConfigError(f"{', '.join(stray)} did not load from the mutation tree {tree}; is another copy first on sys.path?")
+        raise ConfigError(
+            f"{', '.join(stray)} did not load from the mutation tree {tree}; is another copy first on sys.path?"
+        )
     catalog = collect(config.mutations)
     settings = Settings(timeout=timeout or config.timeout, snapshots=config.snapshots)
     sources = Sources((*config.typecheck, *config.witnesses), config.root)
-    return Workspace(config, session, settings, catalog, tuple(mutants), {c.id: c for c in session.discovery.claims}, sources)
+    return Workspace(
+        config, session, settings, catalog, tuple(mutants), {c.id: c for c in session.discovery.claims}, sources
+    )
 
 
 @frozen
@@ -108,7 +123,14 @@ def baseline(workspace: Workspace, workers: int, quiet: bool) -> Green:
         progress.update(done[0])
 
     # Reading the cache is safe here even with CI set: the gate of the same job wrote it, and fingerprints bind it to the code.
-    execution = execute(workspace.session, claims, workspace.settings, Options(workers=workers, read_cache=True, write_cache=True), on_result=on_result, tick=lambda: progress.update(done[0]))
+    execution = execute(
+        workspace.session,
+        claims,
+        workspace.settings,
+        Options(workers=workers, read_cache=True, write_cache=True),
+        on_result=on_result,
+        tick=lambda: progress.update(done[0]),
+    )
     red = tuple(sorted(r.claim.id for r in execution.results if r.verdict.red))
     red += tuple(f"{f.module} (did not import)" for f in workspace.session.discovery.failures)
     progress.finish(f"{execution.cached} reused from the cache" if execution.cached else "")

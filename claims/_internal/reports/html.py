@@ -67,11 +67,16 @@ def html_report(source: ReportModel | Mapping[str, Any], title: str = "typed-cla
     if isinstance(source, ReportModel):
         report, views = stryker_report(source), views_html(tables(source))
     else:
-        report, views = dict(source), '<p>Rendered from a Stryker report alone: the views by rule and claim need the report model.</p>'
+        report, views = (
+            dict(source),
+            "<p>Rendered from a Stryker report alone: the views by rule and claim need the report model.</p>",
+        )
     bundle = _vendored(BUNDLE)
     # A `</script` inside the inlined bundle would end its element early; the vendored file has none (tests hold it to that).
     if "</script" in bundle.lower():
-        raise ClaimsError(f"the vendored {BUNDLE} contains '</script' and cannot be inlined; re-vendor it (vendor/README.md)")
+        raise ClaimsError(
+            f"the vendored {BUNDLE} contains '</script' and cannot be inlined; re-vendor it (vendor/README.md)"
+        )
     licences = "\n\n".join(_vendored(name) for name in LICENCE_FILES)
     return "\n".join(
         [
@@ -109,7 +114,8 @@ def compact_test_ids(report: Mapping[str, Any]) -> dict[str, Any]:
     short = {t["id"]: _base36(n) for n, t in enumerate(tests)}
     out = dict(report)
     out["testFiles"] = {
-        path: {**f, "tests": [{**t, "id": short[t["id"]]} for t in f["tests"]]} for path, f in report.get("testFiles", {}).items()
+        path: {**f, "tests": [{**t, "id": short[t["id"]]} for t in f["tests"]]}
+        for path, f in report.get("testFiles", {}).items()
     }
     out["files"] = {
         path: {**f, "mutants": [_relabel(m, short) for m in f["mutants"]]} for path, f in report["files"].items()

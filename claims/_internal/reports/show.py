@@ -61,7 +61,11 @@ def render_show(mutant: MutantInfo, source: str | None = None, first_line: int =
         lines += [f"  {k.ljust(width)}  {how.get(k, 'red')}" for k in killers]
     else:
         covering = len(set(mutant.covered_by))
-        lines.append(f"no claim kills it; {covering} claim{'s execute' if covering != 1 else ' executes'} it" if covering else "no claim kills it; no claim executes it")
+        lines.append(
+            f"no claim kills it; {covering} claim{'s execute' if covering != 1 else ' executes'} it"
+            if covering
+            else "no claim kills it; no claim executes it"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -26,7 +26,9 @@ THRESHOLDS = MappingProxyType({"high": 80, "low": 60})
 
 # What a killer's `how` word says about the mutant's status, for the statusReason of a Timeout or RuntimeError.
 # The words are the model's `how` words (MutantInfo's docstring).
-_NAMED_BY = MappingProxyType({"Timeout": ("timeout", "timed out under"), "RuntimeError": ("worker ended", "the worker ended under")})
+_NAMED_BY = MappingProxyType(
+    {"Timeout": ("timeout", "timed out under"), "RuntimeError": ("worker ended", "the worker ended under")}
+)
 
 
 def schema_text() -> str:
@@ -55,10 +57,16 @@ def _files(model: ReportModel) -> dict[str, Any]:
     by_file: dict[str, list[MutantInfo]] = {path: [] for path in model.files}
     for mutant in model.mutants:
         if mutant.file not in by_file:
-            raise ClaimsError(f"mutant {mutant.id} is in {mutant.file!r}, which the report model has no source for; add it to ReportModel.files")
+            raise ClaimsError(
+                f"mutant {mutant.id} is in {mutant.file!r}, which the report model has no source for; add it to ReportModel.files"
+            )
         by_file[mutant.file].append(mutant)
     return {
-        path: {"language": LANGUAGE, "source": model.files[path], "mutants": [_mutant(m) for m in sorted(by_file[path], key=_place)]}
+        path: {
+            "language": LANGUAGE,
+            "source": model.files[path],
+            "mutants": [_mutant(m) for m in sorted(by_file[path], key=_place)],
+        }
         for path in sorted(by_file)
     }
 
@@ -121,7 +129,9 @@ def _test_files(model: ReportModel) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for path in sorted(by_file):
         source = model.test_files.get(path)
-        entry: dict[str, Any] = {"tests": [_test(t, source) for t in sorted(by_file[path], key=lambda t: (t.line, t.id))]}
+        entry: dict[str, Any] = {
+            "tests": [_test(t, source) for t in sorted(by_file[path], key=lambda t: (t.line, t.id))]
+        }
         if source is not None:
             entry["source"] = source
         out[path] = entry
@@ -130,7 +140,11 @@ def _test_files(model: ReportModel) -> dict[str, Any]:
 
 def _test(test: TestInfo, source: str | None) -> dict[str, Any]:
     # The schema's TestDefinition has only id, name and location: no field for the statement, so the name is the id.
-    return {"id": test.id, "name": test.id, "location": {"start": {"line": test.line, "column": _indent(source, test.line) + 1}}}
+    return {
+        "id": test.id,
+        "name": test.id,
+        "location": {"start": {"line": test.line, "column": _indent(source, test.line) + 1}},
+    }
 
 
 def _indent(source: str | None, line: int) -> int:

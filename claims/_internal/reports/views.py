@@ -134,13 +134,20 @@ def idle_claims(rows: Iterable[ClaimRow]) -> tuple[str, ...]:
 def operator_rows(model: ReportModel) -> tuple[OperatorRow, ...]:
     """Return one row per operator of the automatic mutants, in operator order (declared defects are not operators)."""
     automatic = [m for m in model.mutants if not m.declared]
-    return tuple(OperatorRow(op, tally(m for m in automatic if m.operator == op)) for op in sorted({m.operator for m in automatic}))
+    return tuple(
+        OperatorRow(op, tally(m for m in automatic if m.operator == op))
+        for op in sorted({m.operator for m in automatic})
+    )
 
 
 def total(rows: Iterable[OperatorRow]) -> Tally:
     """Add the operator rows' tallies up."""
     listed = list(rows)
-    return Tally(sum(r.tally.mutants for r in listed), sum(r.tally.detected for r in listed), sum(r.tally.equivalent for r in listed))
+    return Tally(
+        sum(r.tally.mutants for r in listed),
+        sum(r.tally.detected for r in listed),
+        sum(r.tally.equivalent for r in listed),
+    )
 
 
 Cell = str | tuple[str, ...]
@@ -161,8 +168,21 @@ def rule_table(rows: Iterable[RuleRow]) -> Table:
     """Lay the rule rows out: claims by kind, declared defects, the automatic mutants' tally."""
     return Table(
         "Rules",
-        ("rule", *KINDS, "declared defects", "defects not killed", "mutants", "detected", "equivalent", "undetected", "detected%"),
-        tuple(((r.rule,), *(r.of_kind(k) for k in KINDS), r.defects, r.missed_defects, *_tally_cells(r.tally)) for r in rows),
+        (
+            "rule",
+            *KINDS,
+            "declared defects",
+            "defects not killed",
+            "mutants",
+            "detected",
+            "equivalent",
+            "undetected",
+            "detected%",
+        ),
+        tuple(
+            ((r.rule,), *(r.of_kind(k) for k in KINDS), r.defects, r.missed_defects, *_tally_cells(r.tally))
+            for r in rows
+        ),
     )
 
 
@@ -179,7 +199,11 @@ def idle_table(rows: Iterable[ClaimRow]) -> Table:
     """Lay out the claims that kill nothing (every claim must be killed by at least one mutant)."""
     listed = list(rows)
     idle = set(idle_claims(listed))
-    return Table("Claims that kill nothing", ("claim", "kind", "covers"), tuple(((r.claim,), r.kind, str(r.covered)) for r in listed if r.claim in idle))
+    return Table(
+        "Claims that kill nothing",
+        ("claim", "kind", "covers"),
+        tuple(((r.claim,), r.kind, str(r.covered)) for r in listed if r.claim in idle),
+    )
 
 
 def operator_table(rows: Iterable[OperatorRow]) -> Table:
@@ -187,7 +211,9 @@ def operator_table(rows: Iterable[OperatorRow]) -> Table:
     listed = list(rows)
     cells: list[tuple[Cell, ...]] = [((r.operator,), *_tally_cells(r.tally)) for r in listed]
     cells.append(("total", *_tally_cells(total(listed))))
-    return Table("Operators", ("operator", "mutants", "detected", "equivalent", "undetected", "detected%"), tuple(cells))
+    return Table(
+        "Operators", ("operator", "mutants", "detected", "equivalent", "undetected", "detected%"), tuple(cells)
+    )
 
 
 def _tally_cells(t: Tally) -> tuple[str, ...]:
