@@ -20,6 +20,7 @@ import types
 import typing
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import attrs
@@ -50,14 +51,15 @@ class NotOfShape(Reason):
     """Say where a document is not of the shape of the value it is read as, expected against got."""
 
 
-def _exactly(kind: type) -> Callable[[Any, type], Any]:
-    def structure(value: Any, _: type) -> Any:
-        # bool is an int subclass; neither may stand in for the other.
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
-        return value
+# Each hook below is a module-level function bound with `partial`, never a closure: its statements are then
+# reached and mutated like any rule's (a nested function's would run unseen by the mutation engine).
 
-    return structure
+
+def _structure_exactly(kind: type, value: Any, _: type) -> Any:
+    # bool is an int subclass; neither may stand in for the other.
+    if type(value) is not kind:
+        raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+    return value
 
 
 def _structure_fraction(value: Any, _: type) -> Fraction:
@@ -80,27 +82,28 @@ def _is_enum(kind: Any) -> bool:
 
 
 def _strict_enum(kind: Any) -> Callable[[Any, type], Any]:
+    return partial(_structure_enum, kind)
+
+
+def _structure_enum(kind: Any, value: Any, _: type) -> Any:
     allowed = [m.value for m in kind]
-    # Twelve check names make an unreadable line: name the type instead.
-    say = ", ".join(allowed) if len(allowed) <= 4 else f"the {len(allowed)} {kind.__name__} names"
-
-    def structure(value: Any, _: type) -> Any:
-        if type(value) is not str or value not in allowed:
-            raise TypeError(f"expected one of {say}, got {type(value).__name__} {value!r}")
-        return kind(value)
-
-    return structure
+    if type(value) is not str or value not in allowed:
+        # Twelve check names make an unreadable line: name the type instead.
+        say = ", ".join(allowed) if len(allowed) <= 4 else f"the {len(allowed)} {kind.__name__} names"
+        raise TypeError(f"expected one of {say}, got {type(value).__name__} {value!r}")
+    return kind(value)
 
 
 def _only(shape: type, word: str, inner: Callable[[Any, type], Any]) -> Callable[[Any, type], Any]:
+    return partial(_structure_only, shape, word, inner)
+
+
+def _structure_only(shape: type, word: str, inner: Callable[[Any, type], Any], value: Any, kind: type) -> Any:
     # cattrs iterates any iterable into a tuple (a dict's keys, a string's characters)
     # and calls `.keys()` on anything for a value: a document must spell each shape as itself.
-    def structure(value: Any, kind: type) -> Any:
-        if type(value) is not shape:
-            raise TypeError(f"expected {word}, got {type(value).__name__} {value!r}"[:_SHOWN])
-        return inner(value, kind)
-
-    return structure
+    if type(value) is not shape:
+        raise TypeError(f"expected {word}, got {type(value).__name__} {value!r}"[:_SHOWN])
+    return inner(value, kind)
 
 
 def _is_homogeneous_tuple(kind: Any) -> bool:
@@ -129,24 +132,25 @@ def _is_fieldless_union(kind: Any) -> bool:
 
 
 def _tagged_structure(kind: Any, converter: cattrs.BaseConverter) -> Callable[[Any, type], Any]:
+    return partial(_structure_tagged, kind, converter)
+
+
+def _structure_tagged(kind: Any, converter: cattrs.BaseConverter, value: Any, _: type) -> Any:
     members = {m.__name__: m for m in typing.get_args(kind)}
-
-    def structure(value: Any, _: type) -> Any:
-        if type(value) is not dict:
-            raise TypeError(f"expected an object, got {type(value).__name__} {value!r}"[:_SHOWN])
-        tag = value.get(TAG)
-        if tag not in members:
-            raise TypeError(f"expected {TAG} one of {', '.join(members)}, got {type(tag).__name__} {tag!r}")
-        return converter.structure({k: v for k, v in value.items() if k != TAG}, members[tag])
-
-    return structure
+    if type(value) is not dict:
+        raise TypeError(f"expected an object, got {type(value).__name__} {value!r}"[:_SHOWN])
+    tag = value.get(TAG)
+    if tag not in members:
+        raise TypeError(f"expected {TAG} one of {', '.join(members)}, got {type(tag).__name__} {tag!r}")
+    return converter.structure({k: v for k, v in value.items() if k != TAG}, members[tag])
 
 
 def _tagged_unstructure(kind: Any, converter: cattrs.BaseConverter) -> Callable[[Any], Any]:
-    def unstructure(value: Any) -> Any:
-        return {TAG: type(value).__name__, **converter.unstructure(value, unstructure_as=type(value))}
+    return partial(_unstructure_tagged, converter)
 
-    return unstructure
+
+def _unstructure_tagged(converter: cattrs.BaseConverter, value: Any) -> Any:
+    return {TAG: type(value).__name__, **converter.unstructure(value, unstructure_as=type(value))}
 
 
 def _refuse_private(value: Any) -> Any:
@@ -163,7 +167,7 @@ def strict_converter() -> Converter:
     """Build the strict converter: no coercion, no unknown or missing keys, every shape as itself, private payloads never."""
     converter = Converter(forbid_extra_keys=True)
     for kind in (str, int, bool, float):
-        converter.register_structure_hook(kind, _exactly(kind))
+        converter.register_structure_hook(kind, partial(_structure_exactly, kind))
     converter.register_structure_hook(Fraction, _structure_fraction)
     converter.register_unstructure_hook(Fraction, _unstructure_fraction)
     # Later registrations win: the private refusal must come after the hook for every value.

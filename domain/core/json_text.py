@@ -1,20 +1,22 @@
 """Parse JSON text within the bounds every domain reader keeps, refusing hostile documents located.
 
 `json.loads` alone accepts what a domain reader must not: a duplicate key
-(the last one silently wins), `NaN`/`Infinity`, an integer of thousands of
-digits (Python's int-digit limit then raises mid-parse), a lone surrogate
-escape (`"\\ud800"`, which no UTF-8 output can encode), and nesting deep
-enough to exhaust the interpreter's recursion.  `parse_json` refuses each of
-these as a value with its JSON path, so the authority-log and packet readers
+(the last one silently wins), `NaN`/`Infinity` and a literal such as `1e400`
+that float() reads as infinity, an integer of thousands of digits (Python's
+int-digit limit then raises mid-parse), a lone surrogate escape
+(`"\\ud800"`, which no UTF-8 output can encode), and nesting deep enough to
+exhaust the interpreter's recursion.  `parse_json` refuses each of these as a
+value with its JSON path, so the authority-log and packet readers
 share one set of bounds and one wording.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from attrs import field, frozen
@@ -66,6 +68,13 @@ class _OutOfRange:
 
 
 @frozen
+class _Overflow:
+    """Stand in, while parsing, for a number literal beyond a 64-bit float (float() would read it as infinity)."""
+
+    literal: str
+
+
+@frozen
 class _Constant:
     """Stand in, while parsing, for NaN, Infinity or -Infinity (not JSON numbers)."""
 
@@ -113,6 +122,11 @@ def _bounded_int(digits: str) -> int | _OutOfRange:
     return _OutOfRange(digits)
 
 
+def _bounded_float(literal: str) -> float | _Overflow:
+    value = float(literal)
+    return value if math.isfinite(value) else _Overflow(literal)
+
+
 def _int_why(digits: str) -> str:
     size = len(digits.lstrip("-"))
     got = f"int {digits}" if size <= 40 else f"an int of {size} digits"
@@ -137,25 +151,26 @@ def _faults(value: Any, path: str, duplicates: dict[int, list[tuple[str, int]]])
         return [(path, f"expected Unicode text, got {_shown(value)}, which holds a lone surrogate")]
     if isinstance(value, _OutOfRange):
         return [(path, _int_why(value.digits))]
+    if isinstance(value, _Overflow):
+        got = value.literal if len(value.literal) <= 40 else f"a number of {len(value.literal)} characters"
+        return [(path, f"expected a JSON number within a 64-bit float, got {got}")]
     if isinstance(value, _Constant):
         return [(path, f"expected a JSON number, got {value.name}")]
     return []
 
 
-def _pairs_hook(duplicates: dict[int, list[tuple[str, int]]], kept: list[object]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        document = dict(pairs)
-        if len(document) < len(pairs):
-            counts = Counter(key for key, _ in pairs)
-            duplicates[id(document)] = [(key, count) for key, count in counts.items() if count > 1]
-            kept.append(document)  # keep it alive, so its id stays its own until the walk
-        return document
-
-    return hook
+def _keep_pairs(duplicates: dict[int, list[tuple[str, int]]], kept: list[object], pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A module-level function bound with partial, not a closure: its statements are then a rule's own (reached, mutated).
+    document = dict(pairs)
+    if len(document) < len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        duplicates[id(document)] = [(key, count) for key, count in counts.items() if count > 1]
+        kept.append(document)  # keep it alive, so its id stays its own until the walk
+    return document
 
 
 def parse_json(text: str) -> Admitted[Any] | Refused:
-    """Parse one JSON document, or refuse it: not JSON, too deep, a duplicate key, an unbounded int, NaN, a lone surrogate."""
+    """Parse one JSON document, or refuse it: not JSON, too deep, a duplicate key, an unbounded int or float, NaN, a lone surrogate."""
     deep = too_deep_at(text)
     if deep is not None:
         line, column = _line_and_column(text, deep)
@@ -163,7 +178,7 @@ def parse_json(text: str) -> Admitted[Any] | Refused:
     duplicates: dict[int, list[tuple[str, int]]] = {}
     kept: list[object] = []
     try:
-        document = json.loads(text, object_pairs_hook=_pairs_hook(duplicates, kept), parse_int=_bounded_int, parse_constant=_Constant)
+        document = json.loads(text, object_pairs_hook=partial(_keep_pairs, duplicates, kept), parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_Constant)
     except json.JSONDecodeError as exc:
         return Refused((InvalidJson("$", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", exc.msg, exc.lineno, exc.colno),))
     except RecursionError:  # unreachable after the depth scan; kept so no document can crash a reader

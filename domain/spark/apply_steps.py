@@ -91,21 +91,22 @@ def spark_native_arm_steps_of(plan: ArmLaunchPlan) -> ArmApplySteps:
     """Plan the transactional apply of any arm: head first in, head last out."""
     head_first = tuple(sorted(plan.ranks, key=lambda rank: rank.node_rank != 0))
     head = tuple(rank for rank in plan.ranks if rank.node_rank == 0)
-
-    def stage(kind: ApplyStage, ranks: tuple[RankPlan, ...]) -> tuple[ApplyStep, ...]:
-        return tuple(_step(plan, kind, rank) for rank in ranks)
-
     return ArmApplySteps(
-        preflight=stage(ApplyStage.PREFLIGHT, plan.ranks),
-        preserve=stage(ApplyStage.PRESERVE, plan.ranks),
+        preflight=_stage(plan, ApplyStage.PREFLIGHT, plan.ranks),
+        preserve=_stage(plan, ApplyStage.PRESERVE, plan.ranks),
         # The followers dial the head's rendezvous, so the head's unit lands first.
-        apply=stage(ApplyStage.APPLY, head_first),
-        readback=stage(ApplyStage.READBACK, head_first),
-        commit=stage(ApplyStage.COMMIT, plan.ranks),
-        rollback=stage(ApplyStage.ROLLBACK, tuple(reversed(head_first))),
-        front_door=stage(ApplyStage.FRONT_DOOR, head),
-        cleanup=stage(ApplyStage.CLEANUP, plan.ranks),
+        apply=_stage(plan, ApplyStage.APPLY, head_first),
+        readback=_stage(plan, ApplyStage.READBACK, head_first),
+        commit=_stage(plan, ApplyStage.COMMIT, plan.ranks),
+        rollback=_stage(plan, ApplyStage.ROLLBACK, tuple(reversed(head_first))),
+        front_door=_stage(plan, ApplyStage.FRONT_DOOR, head),
+        cleanup=_stage(plan, ApplyStage.CLEANUP, plan.ranks),
     )
+
+
+def _stage(plan: ArmLaunchPlan, kind: ApplyStage, ranks: tuple[RankPlan, ...]) -> tuple[ApplyStep, ...]:
+    # A module-level function, not a closure: its statements are then reached and mutated like the rule's.
+    return tuple(_step(plan, kind, rank) for rank in ranks)
 
 
 def _body(step: ApplyStep) -> list[str]:

@@ -187,8 +187,11 @@ def v41_engram_staging_steps(host: str, manifest: EngramStoreManifest) -> Admitt
 
 
 def _open_reasons(inputs: V41LaunchInputs) -> list[Reason]:
+    # The image, the launch shape and the manifest are discharged by their values alone: a discharge naming one
+    # of them without its value leaves it open (refused by name, never planned without the value).
+    carried = (PRODUCED_IMAGE.key, LAUNCH_SHAPE.key, ENGRAM_MANIFEST.key)
     supplied = [
-        *(d.key for d in inputs.discharges),
+        *(d.key for d in inputs.discharges if d.key not in carried),
         *([PRODUCED_IMAGE.key] if inputs.produced is not None else []),
         *([LAUNCH_SHAPE.key] if inputs.launch_shape is not None else []),
         *([ENGRAM_MANIFEST.key] if inputs.engram_manifest is not None else []),

@@ -9,7 +9,10 @@ rollback_head_first = Defect(
     id="spark.rollback_head_first",
     target=apply_steps.spark_native_arm_steps_of,
     intent="Roll back the head first instead of last, so followers lose their rendezvous while they are still being restored.",
-    patch=("rollback=stage(ApplyStage.ROLLBACK, tuple(reversed(head_first))),", "rollback=stage(ApplyStage.ROLLBACK, head_first),"),
+    patch=(
+        "rollback=_stage(plan, ApplyStage.ROLLBACK, tuple(reversed(head_first))),",
+        "rollback=_stage(plan, ApplyStage.ROLLBACK, head_first),",
+    ),
     must_red={"spark.apply_steps.the_head_applies_first_and_rolls_back_last"},
 )
 

@@ -11,6 +11,7 @@ time it is used.
 from __future__ import annotations
 
 import copy
+import enum
 import json
 from fractions import Fraction
 from typing import Any
@@ -37,13 +38,16 @@ from domain.spark.checkpoint import (
 from domain.spark.fit_wall import FitFigures
 from domain.spark.fleet import GROUP_A, GROUP_B, HostGroup
 from domain.spark.profile import GLM_GROUP_B_PROFILE
-from domain.spark.runtime import V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME
+from domain.spark.runtime import (
+    V41_PROBED_RUNTIME, V41_PRODUCED_ARTIFACT, V41_REGISTRY_READING, V41_UNPROBED_RUNTIME,
+    AdmittedRuntime, HubCliReader, RegistryReading, UnmodelledRuntimeExecutor,
+)
+from witnesses.core.fixtures import innermost, leaves, raised_by, replaced_leaf, retyped
 from witnesses.native import strategies as native_gen
 from witnesses.native.fixtures import complete, edited, observation_edited, owner_edited, packet_document
 from witnesses.spark import strategies as gen
 
 witness = Witness("core.convert")
-
 
 
 def json_trip(value: Any) -> tuple[str, Any, str]:
@@ -108,35 +112,6 @@ def rows_requests_and_plans_round_trip_byte_stably(value: Any) -> None:
     check.equal("JSON of the second trip", second, first)
 
 
-def _leaves(document: Any, path: str = "$") -> list[tuple[str, Any]]:
-    if isinstance(document, dict):
-        return [leaf for key in sorted(document) for leaf in _leaves(document[key], f"{path}.{key}")]
-    if isinstance(document, list):
-        return [leaf for i, item in enumerate(document) for leaf in _leaves(item, f"{path}[{i}]")]
-    return [(path, document)]
-
-
-def _retyped(leaf: Any) -> Any:
-    # What a lax reader would coerce back: "121" for 121, 1 for True, 7 for a text, a list for null.
-    if type(leaf) is bool:
-        return int(leaf)
-    if type(leaf) is int:
-        return str(leaf)
-    if type(leaf) is str:
-        return 7
-    return []
-
-
-def _replace(document: Any, path: str, value: Any, here: str = "$") -> Any:
-    if here == path:
-        return value
-    if isinstance(document, dict):
-        return {k: _replace(v, path, value, f"{here}.{k}") for k, v in document.items()}
-    if isinstance(document, list):
-        return [_replace(v, path, value, f"{here}[{i}]") for i, v in enumerate(document)]
-    return document
-
-
 @witness.property(
     "A document with any one leaf of another JSON type is refused at that leaf's path.",
     rules=[convert.strict_converter, convert.located_pairs],
@@ -145,20 +120,10 @@ def _replace(document: Any, path: str, value: Any, here: str = "$") -> Any:
 @example(GROUP_A, 1)
 def a_retyped_leaf_is_refused_where_it_is(value: Any, pick: int) -> None:
     document = STRICT.unstructure(value)
-    leaves = _leaves(document)
-    path, leaf = leaves[pick % len(leaves)]
-    outcome = structured(_replace(document, path, _retyped(leaf)), type(value))
+    every = leaves(document)
+    path, leaf = every[pick % len(every)]
+    outcome = structured(replaced_leaf(document, path, retyped(leaf)), type(value))
     check.contains(f"a reason located at {path}", path, [r.where for r in check.refused(outcome)])
-
-
-def raised_by(build: Any) -> BaseException:
-    """Return the exception `build` raises (a structuring error), failing the claim if none is."""
-    try:
-        build()
-    except Exception as exc:  # cattrs raises groups; primitive hooks raise TypeError
-        return exc
-    check.holds("the converter raised", False, "it structured the document")
-    raise AssertionError("unreachable")
 
 
 @witness.positive(
@@ -253,10 +218,9 @@ def a_fresh_converter_is_strict_and_tagged() -> None:
 )
 @given(st.one_of(*native_gen.NATIVE_VALUES.values()))
 def native_values_round_trip_byte_stably(value: Any) -> None:
-    first = json.dumps(STRICT.unstructure(value), sort_keys=True)
-    back = STRICT.structure(json.loads(first), type(value))
+    first, back, second = json_trip(value)
     check.equal("structured back", back, value)
-    check.equal("JSON of the second trip", json.dumps(STRICT.unstructure(back), sort_keys=True), first)
+    check.equal("JSON of the second trip", second, first)
 
 
 ANCHOR = 128815  # FIXTURE: an anchor token id; it must appear in no export.
@@ -285,19 +249,12 @@ def native_converter_raises_on_a_suffix_row() -> None:
             check.holds(f"unstructuring {kind.__name__} raises", False, "it serialised")
 
 
-def _innermost(exc: BaseException) -> list[str]:
-    """List the innermost errors of a (nested) validation error, as `Type: message`."""
-    if isinstance(exc, BaseExceptionGroup):
-        return [line for inner in exc.exceptions for line in _innermost(inner)]
-    return [f"{type(exc).__name__}: {exc}"]
-
-
 def _fresh_errors(document: dict[str, Any]) -> list[str]:
     """Structure a document with a freshly built native converter; list its innermost errors."""
     try:
         convert.strict_converter().structure(document, NativePacket)
     except Exception as exc:  # the claim compares the exact errors, whatever their type
-        return _innermost(exc)
+        return innermost(exc)
     return []
 
 
@@ -339,7 +296,7 @@ def fresh_converter_refuses_misshapen_values_saying_expected_against_got() -> No
     })
 
 
-ROW = SuffixRow(rank=0, engine_round=1, q=4092, kept=4092, first=147313, valid=4092, anchor_token=151_000, owner_epoch=7)
+ROW = _row(0, 1, 151_000)
 
 
 @witness.positive(
@@ -361,3 +318,80 @@ def fresh_converter_never_writes_or_reads_a_suffix_row() -> None:
         "write": "SuffixRow is private and is never serialised; export equality results and aggregate metadata only",
         "read": "SuffixRow is private and is never read from or written to a document",
     })
+
+
+# Fresh converters below: cattrs builds a hook once per type. Four enum members are listed on a miss; five are counted.
+Four = enum.Enum("Four", {"A": "a", "B": "b", "C": "c", "D": "d"})
+Five = enum.Enum("Five", {"A": "a", "B": "b", "C": "c", "D": "d", "E": "e"})
+
+
+@witness.positive(
+    "A converter built afresh reads an enum member by its exact value, listing up to four members on a miss and counting more by the type's name.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_reads_enums_by_exact_value() -> None:
+    fresh = convert.strict_converter()
+    check.holds("'d' reads as Four.D", fresh.structure("d", Four) is Four.D, fresh.structure("d", Four))
+    check.holds("'e' reads as Five.E", fresh.structure("e", Five) is Five.E, fresh.structure("e", Five))
+    four, five = "expected one of a, b, c, d, got", "expected one of the 5 Five names, got"
+    for value, kind, why in (("x", Four, f"{four} str 'x'"), (1, Four, f"{four} int 1"), ("x", Five, f"{five} str 'x'"), (None, Five, f"{five} NoneType None")):
+        check.equal(f"{value!r} as {kind.__name__}", str(raised_by(lambda: fresh.structure(value, kind))), why)
+
+
+@witness.positive(
+    "A converter built afresh reads a tagged union member only from an object with a known tag, and writes each member under its tag.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_reads_tags_only_from_objects() -> None:
+    fresh = convert.strict_converter()
+    members = "NothingBeyondWeights, PageCacheFromNonKvHeadroom"
+    for value, why in (
+        ("NothingBeyondWeights", "expected an object, got str 'NothingBeyondWeights'"),
+        ([{"kind": "NothingBeyondWeights"}], "expected an object, got list [{'kind': 'NothingBeyondWeights'}]"),
+        ({}, f"expected kind one of {members}, got NoneType None"),
+        ({"kind": "Nothing"}, f"expected kind one of {members}, got str 'Nothing'"),
+        ({"kind": 1}, f"expected kind one of {members}, got int 1"),
+    ):
+        check.equal(f"{value!r} as a residency", str(raised_by(lambda: fresh.structure(value, ResidentBeyondWeights))), why)
+    check.equal("the headroom tag", fresh.structure({"kind": "PageCacheFromNonKvHeadroom"}, ResidentBeyondWeights), PageCacheFromNonKvHeadroom())
+    check.equal("nothing's tag", fresh.unstructure(NothingBeyondWeights(), ResidentBeyondWeights), {"kind": "NothingBeyondWeights"})
+    row = fresh.unstructure(DEEPSEEK_V41_FLASH_DBA1BE0A)
+    check.equal("a row's residency", row["resident_beyond_weights"], {"kind": "PageCacheFromNonKvHeadroom"})
+    check.equal("the row read back", fresh.structure(row, type(DEEPSEEK_V41_FLASH_DBA1BE0A)), DEEPSEEK_V41_FLASH_DBA1BE0A)
+
+
+@witness.positive(
+    "A converter built afresh reads a value only from an object, and an absent reading as null, never from a list, a str or a number.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_reads_values_only_from_objects() -> None:
+    fresh = convert.strict_converter()
+    for value, why in (([], "expected an object, got list []"), ("srv5", "expected an object, got str 'srv5'"), (None, "expected an object, got NoneType None")):
+        check.equal(f"{value!r} as Group A", str(raised_by(lambda: fresh.structure(value, HostGroup))), why)
+    for runtime in (V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME, attrs.evolve(V41_PROBED_RUNTIME, registry_reading=attrs.evolve(V41_REGISTRY_READING, hub_cli_path=None))):
+        document = fresh.unstructure(runtime)
+        check.equal(f"{document} read back", fresh.structure(document, type(runtime)), runtime)
+    reading = fresh.unstructure(V41_REGISTRY_READING)
+    check.equal("a number for a path", convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=5), RegistryReading))), [("$.hub_cli_path", "expected str, got int 5")])
+    check.equal("a list for a path", convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=["hf"]), RegistryReading))), [("$.hub_cli_path", "expected str, got list ['hf']")])
+
+
+@witness.positive(
+    "A converter built afresh writes a union of values with fields by the member's fields alone, untagged, and reads each member back.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_writes_a_route_by_its_fields() -> None:
+    fresh = convert.strict_converter()
+    for route, document in ((HubCliReader("/bin/hf", None), {"hub_cli_path": "/bin/hf", "vllm_version": None}), (UnmodelledRuntimeExecutor("0.1"), {"vllm_version": "0.1"})):
+        admitted = AdmittedRuntime(V41_PRODUCED_ARTIFACT, route)
+        check.equal(f"{type(route).__name__}'s document", fresh.unstructure(admitted)["route"], document)
+        check.equal(f"{type(route).__name__} read back", fresh.structure(fresh.unstructure(admitted), AdmittedRuntime), admitted)
+
+
+@witness.refusal(
+    "A route that reads as neither member of its union is refused at its own path, naming the union.",
+    rules=[convert.strict_converter, convert.located_pairs],
+    reasons=[because(NotOfShape, at="$.route", saying="invalid value for type, expected domain.spark.runtime.HubCliReader | domain.spark.runtime.UnmodelledRuntimeExecutor")],
+)
+def a_route_of_neither_member_is_refused_at_its_path() -> object:
+    return structured({"artifact": STRICT.unstructure(V41_PRODUCED_ARTIFACT), "route": {}}, AdmittedRuntime)

@@ -1,11 +1,13 @@
-"""Build what every witness shares to read a value's validators: misuse as a message, or as a refusal (no claims here)."""
+"""Build what witnesses share to read validators and documents: misuse as a message or a refusal, leaves of a document (no claims here)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from attrs import frozen
 
+from claims import check
 from domain.core.outcome import Admitted, Reason, Refused
 
 
@@ -32,3 +34,54 @@ def constructed(*builds: Callable[[], object]) -> Admitted[str] | Refused:
         except ValueError as exc:
             reasons.append(ValueRefused(where="construction", why=str(exc)))
     return Refused(tuple(reasons)) if reasons else Admitted("every value constructed")
+
+
+# --- documents: the strict converter's witnesses walk, retype and replace leaves, and read what it raised ---
+
+
+def leaves(document: Any, path: str = "$") -> list[tuple[str, Any]]:
+    """List every leaf of a JSON document with its path, keys sorted."""
+    if isinstance(document, dict):
+        return [leaf for key in sorted(document) for leaf in leaves(document[key], f"{path}.{key}")]
+    if isinstance(document, list):
+        return [leaf for i, item in enumerate(document) for leaf in leaves(item, f"{path}[{i}]")]
+    return [(path, document)]
+
+
+def retyped(leaf: Any) -> Any:
+    """Return what a lax reader would coerce back: "121" for 121, 1 for True, 7 for a text, a list for null."""
+    if type(leaf) is bool:
+        return int(leaf)
+    if type(leaf) is int:
+        return str(leaf)
+    if type(leaf) is str:
+        return 7
+    return []
+
+
+def replaced_leaf(document: Any, path: str, value: Any, here: str = "$") -> Any:
+    """Return a copy of the document with the leaf at `path` replaced by `value`."""
+    if here == path:
+        return value
+    if isinstance(document, dict):
+        return {k: replaced_leaf(v, path, value, f"{here}.{k}") for k, v in document.items()}
+    if isinstance(document, list):
+        return [replaced_leaf(v, path, value, f"{here}[{i}]") for i, v in enumerate(document)]
+    return document
+
+
+def raised_by(build: Callable[[], object]) -> BaseException:
+    """Return the exception `build` raises (a structuring error), failing the claim if none is."""
+    try:
+        build()
+    except Exception as exc:  # cattrs raises groups; primitive hooks raise TypeError
+        return exc
+    check.holds("the converter raised", False, "it structured the document")
+    raise AssertionError("unreachable")
+
+
+def innermost(exc: BaseException) -> list[str]:
+    """List the innermost errors of a (nested) validation error, as `Type: message`."""
+    if isinstance(exc, BaseExceptionGroup):
+        return [line for inner in exc.exceptions for line in innermost(inner)]
+    return [f"{type(exc).__name__}: {exc}"]

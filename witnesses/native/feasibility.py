@@ -100,3 +100,34 @@ def a_measured_window_establishes_both_fits() -> None:
     lines = window_feasibility_lines(feasibility)
     check.equal("the window's last line", lines[-1], "window: a one-HOLD fit and a complete-packet fit are established")
     check.absent("the prohibition", "publishing PASS from an incomplete probe set to meet the clock is prohibited", lines)
+
+
+@witness.positive(
+    "A measured window says each established fit at one decimal, and a wait called at 30–35 min ends at 45–50 min, under its own name.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_measured_window_says_each_fit_and_the_wait_exactly() -> None:
+    feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, MEASURED_COSTS, ()))
+    check.equal("the wait after the diagnostic", feasibility.wait_after_diagnostic, between(45, 50, Unit.MINUTES, M, "wait_after_diagnostic"))
+    check.equal("the wait and both fits", window_feasibility_lines(feasibility)[-4:-1], (
+        "a native wait called when the S30 diagnostic ends, at 30–35 min (MEASURED), ends at 45–50 min (MEASURED): min(the call + 900 s, the submission deadline)",
+        "one-HOLD fit: ESTABLISHED, 60.4–73.8 min (MEASURED)",
+        "complete-packet fit within the 900 s wait: ESTABLISHED, 840.0 s (MEASURED)",
+    ))
+
+
+@witness.positive(
+    "A fit refused for one reason says '1 reason' and names it, and the window then names each fit it lacks.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_fit_refused_for_one_reason_says_so() -> None:
+    estimated = CaseCost(NativeCheck.NO_LOCAL_DRAFTER, point(70, Unit.SECONDS, Provenance.ESTIMATED, "case_no_local_drafter"))
+    feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, (estimated, *MEASURED_COSTS[:-1]), ("hooks",)))
+    check.equal("the fits and the window", window_feasibility_lines(feasibility)[-6:], (
+        "one-HOLD fit: NOT ESTABLISHED (1 reason)",
+        "  UnmeasuredTerms @ $.diagnostic.unmeasured: unmeasured: hooks",
+        "complete-packet fit within the 900 s wait: NOT ESTABLISHED (1 reason)",
+        "  FitNotEstablished @ $.cases.no_local_drafter: no_local_drafter cost is ESTIMATED",
+        "window: no established one-HOLD fit and no established complete-packet fit within the 900 s wait",
+        "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+    ))

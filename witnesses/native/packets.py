@@ -131,3 +131,23 @@ def near_misses_of_the_manifest_are_unbound(miss: str) -> None:
     check.equal("the exact manifest", _bound(manifest_digest=MANIFEST), Admitted(BINDING))
     reasons = check.refused(_bound(manifest_digest=miss))
     check.equal(f"{miss!r} unbound at", [(type(r), r.where) for r in reasons], [(ObservationUnbound, "$.observations[5].manifest_digest")])
+
+
+# --- the fold: every unbound observation is named, not only the first ---
+
+
+@witness.refusal(
+    "Every unbound observation of a packet is named, each at its start or its manifest, including both on one observation.",
+    rules=[packet_binds_observations],
+    reasons=[
+        because(ObservationUnbound, at="$.observations[1].start_id", saying=f"{RANK.value}.solo_q arm ON is from start {OTHER_ON_START}, but the packet's ON arm is start {ON_START}"),
+        because(ObservationUnbound, at="$.observations[1].manifest_digest", saying=f"{RANK.value}.solo_q is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}"),
+        because(ObservationUnbound, at="$.observations[4].start_id", saying=f"{RANK.value}.kept_agreement arm OFF is from start {ON_START}, but the packet's OFF arm is start {OFF_START}"),
+        because(ObservationUnbound, at="$.observations[7].manifest_digest", saying=f"{RANK.value}.position_agreement is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}"),
+    ],
+)
+def every_unbound_observation_is_named():
+    obs = replaced(complete(), RANK, "solo_q", Arm.ON, start_id=OTHER_ON_START, manifest_digest=OTHER_MANIFEST)
+    obs = replaced(obs, RANK, "kept_agreement", Arm.OFF, start_id=ON_START)
+    obs = replaced(obs, RANK, "position_agreement", Arm.ON, manifest_digest=OTHER_MANIFEST)
+    return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))

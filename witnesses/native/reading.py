@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native.checks import Arm, NativeCheck
-from domain.native.reading import MalformedPacket, read_packet
+from domain.native.reading import MalformedPacket, read_packet, read_packet_text
 from witnesses.core import strategies as near
 from witnesses.native.fixtures import RESOLVED, complete, edited, observation_edited, packet_document
 
@@ -100,3 +102,49 @@ def near_misses_of_check_and_arm_names_are_malformed(drawn: tuple[str, str]) -> 
     check.admitted(read_packet(observation_edited(0)))
     reasons = check.refused(read_packet(observation_edited(0, **{field: miss})))
     check.equal(f"{field} {miss!r} malformed at", [(type(r), r.where) for r in reasons], [(MalformedPacket, f"$.observations[0].{field}")])
+
+
+# --- packet text: the bounded JSON parser first, then the packet's shape, every reason located ---
+
+
+@witness.positive("A packet's JSON text reads back into the packet its document describes.", rules=[read_packet_text])
+def packet_text_reads_back() -> None:
+    document = packet_document(complete())
+    check.equal("packet from text", check.admitted(read_packet_text(json.dumps(document))), check.admitted(read_packet(document)))
+
+
+@witness.refusal(
+    "Packet text that is not JSON is malformed at the root, with the parser's line, column and message.",
+    rules=[read_packet_text],
+    reasons=[because(MalformedPacket, at="$", saying="expected JSON, got invalid JSON at line 2 column 1: Expecting value")],
+)
+def packet_text_that_is_not_json_is_malformed_at_the_root():
+    return read_packet_text('{"q":\n')
+
+
+@witness.refusal(
+    "Every hostile value in packet text is malformed at its own path before the packet's shape is read.",
+    rules=[read_packet_text],
+    reasons=[
+        because(MalformedPacket, at="$.q", saying="expected unique keys, got duplicate key 'q' (2 times)"),
+        because(MalformedPacket, at="$.arms.off.container_id", saying="expected Unicode text, got '\\ud800', which holds a lone surrogate"),
+        because(MalformedPacket, at="$.tails", saying="expected a JSON number, got NaN"),
+    ],
+)
+def hostile_values_in_packet_text_are_malformed_at_their_paths():
+    text = json.dumps(packet_document(complete()))
+    text = text.replace('"q": 4092', '"q": 4092, "q": 4093').replace('"container_id": "up2-native-off"', '"container_id": "\\ud800"')
+    return read_packet_text(text.replace('"tails": {', '"tails": NaN, "ignored": {', 1))
+
+
+@witness.refusal(
+    "Every shape error of a packet document is named, each at its own path.",
+    rules=[read_packet],
+    reasons=[
+        because(MalformedPacket, at="$.q", saying="expected int, got str '4092'"),
+        because(MalformedPacket, at="$.tails", saying="expected an object, got int 3"),
+        because(MalformedPacket, at="$", saying="expected no such key, got unknown key(s) (zeta)"),
+    ],
+)
+def every_shape_error_of_a_packet_is_named():
+    return read_packet(edited(q="4092", tails=3, zeta=1))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -18,31 +19,12 @@ from domain.native import verdict
 from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, SubcaseSource
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence
 from domain.native.verdict import (
-    ArmsMismatched,
-    ArmsShareStart,
-    FixtureNotNative,
-    ManifestMismatch,
-    ModeUnresolved,
-    NoObservations,
-    SplicedStarts,
-    Status,
-    SubcaseMissing,
-    SubcaseNotHeld,
-    UnknownSubcase,
-    decide,
+    ArmsMismatched, ArmsShareStart, FixtureNotNative, ManifestMismatch, ModeUnresolved, NoObservations,
+    SplicedStarts, Status, SubcaseMissing, SubcaseNotHeld, UnknownSubcase, decide,
 )
 from witnesses.core import strategies as near
 from witnesses.native import strategies as gen
-from witnesses.native.fixtures import (
-    OFF_START,
-    ON_START,
-    OTHER_MANIFEST,
-    OTHER_ON_START,
-    RESOLVED,
-    complete,
-    replaced,
-    without,
-)
+from witnesses.native.fixtures import OFF_START, ON_START, OTHER_MANIFEST, OTHER_ON_START, RESOLVED, complete, observation, replaced, without
 
 witness = Witness("native.verdict")
 
@@ -384,3 +366,33 @@ def near_misses_of_subcase_names_and_starts_hold_the_check(drawn: tuple[str, str
     decided = decide(DRAFTER, replaced(full, DRAFTER, "remote_round_progress", Arm.ON, **{what: miss}), RESOLVED)
     kinds = {UnknownSubcase, SubcaseMissing} if what == "subcase" else {SplicedStarts}
     check.equal(f"{what} {miss!r}", (decided.status, {type(r) for r in decided.reasons}), (Status.HOLD, kinds))
+
+
+@witness.refusal(
+    "A slot observed twice, once as CPU fixture and once not held, holds naming both observations.",
+    rules=[decide],
+    reasons=[
+        because(FixtureNotNative, at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF", saying=f"backtrack in arm OFF is CPU_FIXTURE evidence from start {OFF_START}"),
+        because(SubcaseNotHeld, at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF", saying=f"backtrack did not hold in arm OFF (NATIVE, start {OFF_START})"),
+    ],
+)
+def a_slot_observed_twice_names_both_faults():
+    obs = replaced(complete(), CANCEL, "backtrack", Arm.OFF, evidence=Evidence.CPU_FIXTURE)
+    return decide(CANCEL, obs + (attrs.evolve(observation(CANCEL, "backtrack", Arm.OFF), held=False),), RESOLVED)
+
+
+@witness.positive(
+    "A subcase whose arms differ in workload, mode and hooks at once names all three, in that order, and two renamed subcases are both unknown.",
+    rules=[decide],
+)
+def every_mismatched_field_and_unknown_subcase_is_named() -> None:
+    where = f"$.checks.{REMAINING.value}.leftover_64"
+    obs = replaced(complete(), REMAINING, "leftover_64", Arm.ON, workload="w-2", mode="sync/process", hooks="hooks-v2")
+    check.equal("mismatches", [(r.where, r.why) for r in decide(REMAINING, obs, RESOLVED).reasons], [
+        (where, "OFF and ON must run leftover_64 with the same workload, got up2-native-workload-v1, w-2"),
+        (where, "OFF and ON must run leftover_64 with the same mode, got async/process, sync/process"),
+        (where, "OFF and ON must run leftover_64 with the same hooks, got hooks-v1, hooks-v2"),
+    ])
+    renamed = replaced(replaced(complete(), CANCEL, "backtrack", Arm.ON, subcase="backtrack_v2"), CANCEL, "preempt", Arm.ON, subcase="preempt_2")
+    unknown = [r.where for r in decide(CANCEL, renamed, RESOLVED).reasons if isinstance(r, UnknownSubcase)]
+    check.equal("unknown subcases", unknown, [f"$.checks.{CANCEL.value}.backtrack_v2", f"$.checks.{CANCEL.value}.preempt_2"])

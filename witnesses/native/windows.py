@@ -250,3 +250,24 @@ def window_texts_are_byte_identical() -> str:
     lines.append("complete packet of the seed's case costs:")
     lines += _reasons_text(complete_packet_fit(SEED_CASE_COSTS, 900))
     return "\n".join(lines) + "\n"
+
+
+@witness.positive(
+    "Refused inputs are named in the inputs' order: the wait, then probe tokens, near-cap completion, 32K probes, near-cap probes and waits.",
+    rules=[window_illustration],
+)
+def refused_inputs_are_named_in_order() -> None:
+    refused = check.refused(window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=-1, **dict.fromkeys(_EVERY_COUNT, 0))))
+    check.equal("where, in order", [r.where for r in refused], ["$.native_wait_s", "$.probe_tokens", "$.near_cap_completion", "$.probes_32k", "$.probes_near_cap", "$.waits"])
+
+
+@witness.refusal(
+    "A complete packet missing two checks' costs names both, each as having no cost at all.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(UnmeasuredCaseCost, at="$.cases.native_dispatch_unchanged", saying="native_dispatch_unchanged has no cost at all"),
+        because(UnmeasuredCaseCost, at="$.cases.no_local_drafter", saying="no_local_drafter has no cost at all"),
+    ],
+)
+def a_packet_missing_two_costs_names_both():
+    return complete_packet_fit(_costs(50, 70, Unit.SECONDS)[:-2], 900)

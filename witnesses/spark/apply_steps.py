@@ -9,7 +9,7 @@ from domain.spark import apply_steps, launcher
 from domain.spark.apply_steps import ApplyStage, render_step_script, spark_native_arm_steps_of
 from domain.spark.launcher import MountSourceMissing
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch
-from witnesses.spark.fixtures import every_step, glm_plan, v41_inputs
+from witnesses.spark.fixtures import DIGEST, every_step, glm_plan, v41_inputs
 
 witness = Witness("spark.apply_steps")
 
@@ -88,3 +88,49 @@ def a_missing_mount_source_never_reaches_the_apply():
 def a_root_log_path_makes_the_root_directory() -> None:
     step = attrs.evolve(spark_native_arm_steps_of(glm_plan()).commit[0], log_path="/commit.log")
     check.contains("log lines", "set -eu\nmkdir -p /\nexec >>/commit.log 2>&1\n", render_step_script(step))
+
+
+@witness.positive(
+    "Every stage script of both arms starts with its shell line and ends in exactly one newline, so it can be written to a file as is.",
+    rules=[apply_steps.render_step_script],
+)
+def every_stage_script_ends_in_one_newline() -> None:
+    for arm, steps in (("GLM", spark_native_arm_steps_of(glm_plan())), ("V4.1", check.admitted(plan_v41_group_a_launch(v41_inputs())).steps)):
+        for step in every_step(steps):
+            script = render_step_script(step)
+            label = f"{arm} {step.stage.value} rank {step.node_rank}"
+            check.holds(f"{label} starts with its shell line", script.startswith("#!/bin/sh\n"), script[:20])
+            check.holds(f"{label} ends in one newline", script.endswith("\n") and not script.endswith("\n\n"), script[-20:])
+
+
+def _body_of(script: str) -> list[str]:
+    return script.split(" 2>&1\n", 1)[1].splitlines()
+
+
+@witness.positive(
+    "The V4.1 stage scripts preserve, read back, commit, roll back, answer at the front door and clean up only the V4.1 unit, container and image.",
+    rules=[apply_steps.render_step_script],
+)
+def v41_stage_scripts_touch_only_the_v41_arm() -> None:
+    steps = check.admitted(plan_v41_group_a_launch(v41_inputs())).steps
+    rank, head = "gunbc-v41-tp4-rank.service", "gunbc-v41-tp4-head.service"
+    unit, head_unit = f"/etc/systemd/system/{rank}", f"/etc/systemd/system/{head}"
+    check.equal("preserve, rank 3", _body_of(render_step_script(steps.preserve[3])), [
+        f"rm -f {unit}.preserved {unit}.preserved.absent",
+        f"if [ -e {unit} ]; then cp -p {unit} {unit}.preserved; else touch {unit}.preserved.absent; fi"])
+    check.equal("readback, rank 3", _body_of(render_step_script(steps.readback[3])), [
+        f"systemctl is-active --quiet {rank}",
+        "test \"$(docker inspect --format '{{.State.Running}}' gunbc-v41-tp4)\" = true",
+        f"test \"$(docker inspect --format '{{{{.Config.Image}}}}' gunbc-v41-tp4)\" = {DIGEST}"])
+    check.equal("commit, rank 3", _body_of(render_step_script(steps.commit[3])), [f"systemctl enable {rank}", f"rm -f {unit}.preserved {unit}.preserved.absent"])
+    check.equal("rollback, the head last", _body_of(render_step_script(steps.rollback[3])), [
+        f"systemctl stop {head} || true",
+        f"if [ -e {head_unit}.preserved ]; then mv {head_unit}.preserved {head_unit}; systemctl daemon-reload; systemctl start {head};",
+        f"else rm -f {head_unit} {head_unit}.preserved.absent; systemctl daemon-reload; fi"])
+    check.equal("front door, the head", _body_of(render_step_script(steps.front_door[0])), [
+        "for attempt in $(seq 1 90); do",
+        "  if curl --fail --silent --max-time 10 http://127.0.0.1:8000/v1/models | grep -F -- deepseek-v4.1-flash >/dev/null; then exit 0; fi",
+        "  sleep 10", "done", "echo 'front door: deepseek-v4.1-flash never answered on port 8000'", "exit 1"])
+    check.equal("cleanup, rank 3", _body_of(render_step_script(steps.cleanup[3])), [
+        f"rm -f {unit}.staged",
+        f"if ! systemctl is-active --quiet {rank}; then docker rm --force gunbc-v41-tp4 >/dev/null 2>&1 || true; fi"])

@@ -10,7 +10,12 @@ from hypothesis import strategies as st
 from claims import Witness, because, check
 from domain.core import value_fields as vf
 from domain.spark import authority_log
-from domain.spark.authority_log import GroupSuspendedForAuthorizedSuccessor, ImageAdmitted, MalformedAuthorityLine, RegistryReadingRecorded
+from domain.spark.authority_log import (
+    GroupSuspendedForAuthorizedSuccessor,
+    ImageAdmitted,
+    MalformedAuthorityLine,
+    RegistryReadingRecorded,
+)
 from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.fixtures import READING, SUSPENSION
@@ -175,3 +180,19 @@ def near_misses_of_a_config_digest_are_refused(miss: str) -> None:
     check.admitted(authority_log.read_authority_log(json.dumps(line), "log.jsonl"))
     reasons = check.refused(authority_log.read_authority_log(json.dumps({**line, "config_digest": miss}), "log.jsonl"))
     check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(MalformedAuthorityLine, "log.jsonl:1: $.config_digest")])
+
+
+@witness.refusal(
+    "A line nested too deep and a line with hostile JSON values are each refused at FILE:LINE and the value's path, and reading goes on.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="log.jsonl:2: $", saying="expected JSON nested at most 64 deep, got deeper nesting at column 67"),
+        because(MalformedAuthorityLine, at="log.jsonl:3: $.at", saying="expected unique keys, got duplicate key 'at' (2 times)"),
+        because(MalformedAuthorityLine, at="log.jsonl:3: $.at", saying="expected a JSON number, got NaN"),
+        because(MalformedAuthorityLine, at="log.jsonl:3: $.host", saying="expected Unicode text, got '\\udc00', which holds a lone surrogate"),
+    ],
+)
+def too_deep_and_hostile_lines_are_refused_located():
+    deep = "  " + "[" * 65 + "]" * 65
+    hostile = '{"event": "host_held", "at": 1, "at": NaN, "host": "\\udc00", "subject": "s"}'
+    return authority_log.read_authority_log(f'{json.dumps(HELD_LINE)}\n{deep}\n{hostile}\n', "log.jsonl")

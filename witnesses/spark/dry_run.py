@@ -249,3 +249,15 @@ def the_engram_bets_are_reported_only_when_asked() -> None:
     check.equal("the report otherwise", text.replace("\n".join(["", "## Engram residency bets", *asked.engram_bets, ""]), ""), unasked)
     shapeless = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, attrs.evolve(v41_inputs(), launch_shape=None), engram_bets=True)
     check.equal("without a launch shape", shapeless.engram_bets, ("not reached: #12371's launch shape is open, so no utilization sets the allowance",))
+
+
+@witness.positive(
+    "The report's Engram bets put x2 within the 24.25 GiB per-rank allowance at 8000 bp and x4, x6, x16 beyond it, and all beyond 6.25 GiB at 9500 bp.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def the_engram_bets_follow_the_plans_utilization() -> None:
+    stop_rules = "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it"
+    for bp, allowance, within in ((8000, "24.25 GiB at 8000 bp (0.8)", {2}), (9500, "6.25 GiB at 9500 bp (0.95)", set())):
+        report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(shape=shape_at(bp)), engram_bets=True)
+        bets = [f"x{c}: bet {gib} GiB per rank, {'within' if c in within else 'exceeds'} the allowance; no reading yet" for c, gib in ((2, 19), (4, 30), (6, 37), (16, 46))]
+        check.equal(f"bets at {bp} bp", report.engram_bets, (f"per-rank allowance {allowance} on FabricGroupA", *bets, stop_rules))

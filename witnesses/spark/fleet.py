@@ -125,3 +125,17 @@ def a_minted_gb10_host_adds_121_gib() -> None:
     fifth = fleet._gb10("srv9", "10.77.0.9")
     check.equal("minted host", fifth, fleet.Host(name="srv9", fabric_address="10.77.0.9", memory_gib=121))
     check.equal("pool with srv9 (GiB)", fleet.group_pool_gib(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, fifth))), 605)
+
+
+@witness.refusal(
+    "Every follower sharing a rail address is named, each with the host whose address it takes.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[
+        because(FabricAddressShared, at="$.hosts[1].fabric_address", saying="srv6 answers on fabric-rail address 10.77.0.5, already the head srv5's"),
+        because(FabricAddressShared, at="$.hosts[3].fabric_address", saying="srv8 answers on fabric-rail address 10.77.0.7, already srv7's"),
+    ],
+)
+def every_follower_sharing_a_rail_address_is_named() -> object:
+    head, srv6, srv7, srv8 = GROUP_A.hosts
+    hosts = (head, attrs.evolve(srv6, fabric_address=head.fabric_address), srv7, attrs.evolve(srv8, fabric_address=srv7.fabric_address))
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts))

@@ -121,3 +121,21 @@ def a_request_without_a_profile_says_why():
     refused = launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, profile=None))
     check.equal("whole why", [r.why for r in check.refused(refused)], ["no serving launch profile was named, so no rank's flags can be rendered"])
     return refused
+
+
+@witness.refusal(
+    "Every relative mount source and every mount onto a repeated target is named, each at its own mount.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(MountSourceMissing, at="$.container.extra_mounts[0].source", saying="the mount onto /srv/a names source 'a', not an absolute host path"),
+        because(MountSourceMissing, at="$.container.extra_mounts[1].source", saying="the mount onto /srv/b names source 'b', not an absolute host path"),
+        because(MountTargetRepeated, at="$.container.extra_mounts[1].target", saying="/srv/b is bound 2 times"),
+        because(MountTargetRepeated, at="$.container.extra_mounts[2].target", saying="/srv/b is bound 2 times"),
+        because(MountTargetRepeated, at="$.container.extra_mounts[3].target", saying="/srv/c is bound 2 times"),
+        because(MountTargetRepeated, at="$.container.extra_mounts[4].target", saying="/srv/c is bound 2 times"),
+    ],
+)
+def every_bad_mount_is_named():
+    mounts = tuple(ArmMount(source=source, target=target, read_only=True) for source, target in (
+        ("a", "/srv/a"), ("b", "/srv/b"), ("/srv/x", "/srv/b"), ("/srv/y", "/srv/c"), ("/srv/z", "/srv/c")))
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts)))

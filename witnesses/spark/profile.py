@@ -143,3 +143,14 @@ def a_present_request_changes_the_key(row: CheckpointRow, plain: ServingLaunchPr
     key_b = profile.profile_subject_key(row, attrs.evolve(plain, engram=b))
     check.holds("the request moves the key", key_a != without, key_a)
     check.equal("keys equal only for equal requests", key_a == key_b, a == b)
+
+
+@witness.positive(
+    "Prefix caching enters the subject key as true or false exactly as the profile sets it, and not at all when unset.",
+    rules=[profile.profile_subject_key],
+)
+def prefix_caching_enters_the_key_as_set() -> None:
+    for setting, part in ((True, ";enable_prefix_caching=true"), (False, ";enable_prefix_caching=false")):
+        key = profile.profile_subject_key(GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, enable_prefix_caching=setting))
+        check.equal(f"key with prefix caching {setting}", key, GLM_KEY + part)
+    check.absent("the unset GLM key", "enable_prefix_caching", profile.profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE))

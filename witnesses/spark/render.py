@@ -18,7 +18,7 @@ from domain.spark.glm_group_b_launch import glm_group_b_launch_request
 from domain.spark.launcher import ArmLaunchPlan
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.spark import strategies as gen
-from witnesses.spark.fixtures import argv_of_unit, expected_values, glm_plan, read_create_argv
+from witnesses.spark.fixtures import argv_of_unit, expected_values, glm_plan, read_create_argv, v41_plan
 
 witness = Witness("spark.render")
 
@@ -177,3 +177,16 @@ def arm_names_never_collide(v41: ArmLaunchPlan, glm: ArmLaunchPlan) -> None:
         check.absent(f"GLM's or the V4 pair's {name} in V4.1's rendering", name, v41_texts)
     for name in sorted(mine | {"gunbc-v41"}):
         check.absent(f"V4.1's {name} in GLM's rendering", name, glm_texts)
+
+
+@witness.positive(
+    "Every unit file of both arms opens with [Unit], closes its [Install] section and ends in exactly one newline.",
+    rules=[render.render_unit],
+)
+def every_unit_file_ends_in_one_newline() -> None:
+    for arm, plan in (("GLM", glm_plan()), ("V4.1", v41_plan().arm)):
+        for rank in plan.ranks:
+            unit = render.render_unit(plan, rank)
+            label = f"{arm} node rank {rank.node_rank}"
+            check.holds(f"{label} opens with [Unit]", unit.startswith("[Unit]\n"), unit[:20])
+            check.holds(f"{label} ends its [Install] section in one newline", unit.endswith("\n[Install]\nWantedBy=multi-user.target\n"), unit[-40:])

@@ -10,7 +10,7 @@ from domain.spark.admission import HostNotHeldBySubject, ImageNotAdmittedForRunt
 from domain.spark.apply_steps import render_step_script
 from domain.spark.authority_log import HostHeld, ImageAdmitted
 from domain.spark.fit_wall import BeyondWeightsChargeUnknown, EngramAllowanceOverflowsPool
-from domain.spark.frontiers import ObligationOpen, V41RuntimeProductionUnestablished
+from domain.spark.frontiers import FrontierDischarge, ObligationOpen, V41RuntimeProductionUnestablished
 from domain.spark.launcher import ProfileAbsent, plan_arm_launch_for
 from domain.spark.remote_steps import MkdirStep, TypedRemoteFileWrite, render_remote_step
 from domain.spark.render import docker_create_argv, render_unit
@@ -287,3 +287,18 @@ def the_produced_image_is_read_from_the_log() -> None:
 def a_withheld_occupancy_discharge_refuses():
     inputs = v41_inputs()
     return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=tuple(d for d in inputs.discharges if d.key != "#12351")))
+
+
+@witness.refusal(
+    "A discharge naming the image, the launch shape or the manifest never stands in for its value: each frontier stays open, by name.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[
+        because(V41RuntimeProductionUnestablished, at="#12353", saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image"),
+        because(ObligationOpen, at="#12371", saying="waits on max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicit off (owner #12371"),
+        because(ObligationOpen, at="#12359", saying="waits on Engram manifest text (owner #12359"),
+    ],
+)
+def a_discharge_without_its_value_leaves_the_frontier_open():
+    inputs = v41_inputs(produced=None, shape=None, manifest=None)
+    named = tuple(FrontierDischarge(key=key, by="a note that claims the value exists") for key in ("#12353", "#12371", "#12359"))
+    return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=inputs.discharges + named))

@@ -1,0 +1,147 @@
+"""Declare the seeded defects of reading a launch_dry_run command line and choosing what it prints and returns."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.edges import dry_run_command
+
+W = "edges.dry_run_command"
+
+five_places_read = Defect(
+    id="edges.five_places_read",
+    target=dry_run_command.utilization_bp,
+    intent="Accept a utilization with five decimal places, which basis points cannot hold exactly.",
+    patch=("len(match.group(2) or \"\") > 4", "len(match.group(2) or \"\") > 5"),
+    must_red={f"{W}.five_places_are_refused"},
+    must_green={f"{W}.a_utilization_converts_exactly"},
+)
+
+zero_utilization_read = Defect(
+    id="edges.zero_utilization_read",
+    target=dry_run_command.utilization_bp,
+    intent="Read a utilization of 0 as a share, so a profile with no GPU memory reaches the plan instead of being bad input.",
+    patch=("if bp.denominator != 1 or not bp_in_unit_range(int(bp)):", "if bp.denominator != 1 or not 0 <= bp <= BASIS_POINTS_PER_UNIT:"),
+    must_red={f"{W}.a_zero_utilization_is_refused"},
+)
+
+naive_time_read = Defect(
+    id="edges.naive_time_read",
+    target=dry_run_command.read_time,
+    intent="Read an ISO time without a zone in the machine's own zone, so the same --at reads the log at different seconds on different hosts.",
+    patch=("if moment is None or moment.tzinfo is None:", "if moment is None:"),
+    must_red={f"{W}.a_time_without_a_zone_is_refused"},
+    must_green={f"{W}.epoch_seconds_and_iso_times_read_alike"},
+)
+
+frontier_key_read_loosely = Defect(
+    id="edges.frontier_key_read_loosely",
+    target=dry_run_command.frontier_key,
+    intent="Read an --open value with surrounding whitespace stripped and case folded, so a near miss of a frontier key withholds that frontier.",
+    patch=("key = f\"#{text}\" if _EPOCH.fullmatch(text) else text", "key = f\"#{text.strip()}\" if _EPOCH.fullmatch(text.strip()) else text.strip().lower()"),
+    must_red={f"{W}.near_misses_of_a_frontier_key_are_refused"},
+    must_green={f"{W}.open_values_name_their_frontier"},
+)
+
+default_report_ignores_the_directory = Defect(
+    id="edges.default_report_ignores_the_directory",
+    target=dry_run_command.report_path,
+    intent="Put the default report under the process's working directory whatever directory the shell names.",
+    patch=("return f\"{directory.rstrip('/')}/{DEFAULT_OUT[call.arm]}\" if directory else DEFAULT_OUT[call.arm]", "return DEFAULT_OUT[call.arm]"),
+    must_red={f"{W}.the_report_goes_to_out_or_under_the_directory", f"{W}.the_report_path_is_out_or_under_the_directory"},
+)
+
+refused_out_not_bad_input = Defect(
+    id="edges.refused_out_not_bad_input",
+    target=dry_run_command.dry_run_report,
+    intent="Fold the command line without the --out check, so a report is written over a link or the log itself (seed A4's dry run writes only its report).",
+    patch=("*_combination_reasons(call, keys), *_refusals(out)]", "*_combination_reasons(call, keys)]"),
+    must_red={f"{W}.every_bad_input_is_refused_together", "edges.launch_dry_run.the_authority_log_is_never_the_report"},
+)
+
+glm_takes_frontiers = Defect(
+    id="edges.glm_takes_frontiers",
+    target=dry_run_command.dry_run_report,
+    intent="Fold the command line without checking which options combine, so the GLM arm takes --open and --engram-bets silently though it declares no frontier and bets nothing.",
+    patch=("*_combination_reasons(call, keys), ", ""),
+    must_red={f"{W}.glm_refuses_frontiers_and_bets", f"{W}.a_utilization_with_the_shape_left_open_is_refused"},
+)
+
+first_bad_input_only = Defect(
+    id="edges.first_bad_input_only",
+    target=dry_run_command.dry_run_report,
+    intent="Report only the first bad input, so an operator fixes one argument per run.",
+    patch=("return Refused(tuple(reasons))", "return Refused(tuple(reasons[:1]))"),
+    must_red={f"{W}.every_bad_input_is_refused_together"},
+)
+
+refused_report_exits_0 = Defect(
+    id="edges.refused_report_exits_0",
+    target=dry_run_command.dry_run_output,
+    intent="Exit 0 for a refused report, so CI reads a refused launch as admitted (seed A4: exit 0 only when the plan rendered and admission holds).",
+    patch=("return CommandOutput(EXIT_NO, (head,", "return CommandOutput(EXIT_YES, (head,"),
+    must_red={f"{W}.a_refused_report_exits_1", "edges.launch_dry_run.a_refused_world_exits_1_and_still_writes_the_report"},
+)
+
+unwritten_report_said_written = Defect(
+    id="edges.unwritten_report_said_written",
+    target=dry_run_command.dry_run_output,
+    intent="Say the report was written when writing it failed.",
+    patch=("if isinstance(written, Refused):", "if False:"),
+    must_red={f"{W}.bad_input_and_an_unwritten_report_exit_2"},
+)
+
+utilization_read_per_mille = Defect(
+    id="edges.utilization_read_per_mille",
+    target=dry_run_command.utilization_bp,
+    intent="Scale the decimal by 1000 instead of 10000, so 0.80 reads as 800 bp.",
+    patch=(") * BASIS_POINTS_PER_UNIT", ") * 1000"),
+    must_red={f"{W}.a_utilization_converts_exactly", f"{W}.every_four_place_share_reads_back"},
+)
+
+share_above_one_read = Defect(
+    id="edges.share_above_one_read",
+    target=dry_run_command.utilization_bp,
+    intent="Read a utilization above one as a share, so 1.5 reaches the plan instead of being bad input.",
+    patch=("if bp.denominator != 1 or not bp_in_unit_range(int(bp)):", "if bp.denominator != 1 or not 0 < bp:"),
+    must_red={f"{W}.a_utilization_above_one_is_refused"},
+)
+
+offset_ignored = Defect(
+    id="edges.offset_ignored",
+    target=dry_run_command.read_time,
+    intent="Read an ISO time's wall clock as UTC, ignoring its offset, so 02:00+01:00 reads the log an hour late.",
+    patch=("return Admitted(int(moment.timestamp()))", "return Admitted(int(moment.replace(tzinfo=datetime.timezone.utc).timestamp()))"),
+    must_red={f"{W}.epoch_seconds_and_iso_times_read_alike"},
+)
+
+epoch_beyond_64_bits_read = Defect(
+    id="edges.epoch_beyond_64_bits_read",
+    target=dry_run_command.read_time,
+    intent="Read epoch seconds by their digit count only, so one second past 64 bits is read.",
+    patch=("if len(text) > len(str(JSON_INT_MAX)) or int(text) > JSON_INT_MAX:", "if len(text) > len(str(JSON_INT_MAX)):"),
+    must_red={f"{W}.epoch_seconds_beyond_64_bits_are_refused"},
+)
+
+hash_required = Defect(
+    id="edges.hash_required",
+    target=dry_run_command.frontier_key,
+    intent="Require the leading # of an --open value, so `--open 12371` (as the docs spell it) is refused.",
+    patch=("key = f\"#{text}\" if _EPOCH.fullmatch(text) else text", "key = text"),
+    must_red={f"{W}.open_values_name_their_frontier"},
+)
+
+refusal_lists_hashed_keys = Defect(
+    id="edges.refusal_lists_hashed_keys",
+    target=dry_run_command.frontier_key,
+    intent="List the openable frontiers with their # in the refusal, not as an operator types them.",
+    patch=('spelled = ", ".join(k.removeprefix("#") for k in OPENABLE)', 'spelled = ", ".join(OPENABLE)'),
+    must_red={f"{W}.an_unopenable_frontier_is_refused"},
+)
+
+admitted_line_unexplained = Defect(
+    id="edges.admitted_line_unexplained",
+    target=dry_run_command.dry_run_output,
+    intent="Print ADMITTED without saying what was admitted (the plan rendered and admission holds).",
+    patch=('(f"{arm}: ADMITTED ({verdict.value}); report written to {out}",)', '(f"{arm}: ADMITTED; report written to {out}",)'),
+    must_red={f"{W}.an_admitted_report_exits_0", "edges.launch_dry_run.the_admitting_world_exits_0_and_writes_the_report"},
+)

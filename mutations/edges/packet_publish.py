@@ -1,0 +1,41 @@
+"""Declare the seeded defects of publishing a packet (seed B2): an overwrite instead of an exclusive link, a temp file left, an unchecked name or root."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.edges import packet_publish
+
+W = "edges.packet_publish"
+
+publish_overwrites = Defect(
+    id="edges.publish_overwrites",
+    target=packet_publish.publish_packet,
+    intent="Rename the packet into place with os.replace instead of an exclusive os.link, so a second publish silently overwrites the first (seed B2: exclusive fresh artifacts).",
+    patch=("os.link(temp, final)", "os.replace(temp, final)"),
+    must_red={f"{W}.a_published_packet_is_never_overwritten"},
+    must_green={f"{W}.a_fresh_packet_is_published"},
+)
+
+publish_leaves_its_temp = Defect(
+    id="edges.publish_leaves_its_temp",
+    target=packet_publish.publish_packet,
+    intent="Leave the temp file beside the packet, so the evidence root holds a half-named copy of every packet.",
+    patch=("temp.unlink(missing_ok=True)", "pass"),
+    must_red={f"{W}.a_fresh_packet_is_published", f"{W}.a_published_packet_is_never_overwritten"},
+)
+
+publish_skips_the_name_check = Defect(
+    id="edges.publish_skips_the_name_check",
+    target=packet_publish.publish_packet,
+    intent="Publish under any name, so `../p.json` lands outside the evidence root.",
+    patch=("if isinstance(named, Refused):", "if False:"),
+    must_red={f"{W}.an_unsafe_name_writes_nothing"},
+)
+
+publish_skips_the_root_check = Defect(
+    id="edges.publish_skips_the_root_check",
+    target=packet_publish.publish_packet,
+    intent="Skip the evidence-root check, so a missing root surfaces as an opaque file-system failure instead of being named.",
+    patch=("if not evidence_root.is_dir():", "if False:"),
+    must_red={f"{W}.a_missing_evidence_root_is_refused"},
+)

@@ -1,0 +1,43 @@
+"""Declare the seeded defects of the report file's I/O: `--out` never inspected, a direct write instead of an atomic rename, leftovers after a failure."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.edges import report_file
+
+W = "edges.report_file"
+
+out_never_inspected = Defect(
+    id="edges.out_never_inspected",
+    target=report_file.checked_out_path,
+    intent="Decide on --out without inspecting it, as if every path were new, so a directory, a link or the log itself is written over.",
+    patch=("return out_path_admitted(out, _seen(out, inputs))", "return out_path_admitted(out, OutPathSeen())"),
+    must_red={f"{W}.a_directory_is_refused", f"{W}.a_symbolic_link_is_refused", "edges.launch_dry_run.the_authority_log_is_never_the_report"},
+    must_green={f"{W}.a_new_path_and_a_regular_file_are_admitted"},
+)
+
+report_written_in_place = Defect(
+    id="edges.report_written_in_place",
+    target=report_file.write_report,
+    intent="Write the report straight into --out (truncate, then write) instead of renaming a complete temp file over it, so a reader can see half a report.",
+    patch=("fd, temp = _exclusive_temp(os.path.dirname(target))",
+           "fd, temp = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666), target"),
+    must_red={f"{W}.a_report_is_replaced_atomically"},
+    must_green={f"{W}.a_report_is_written_whole"},
+)
+
+failed_write_leaves_its_temp = Defect(
+    id="edges.failed_write_leaves_its_temp",
+    target=report_file.write_report,
+    intent="Leave the temp file and the directories made for a report whose write failed.",
+    patch=("        _remove(made)\n        why =", "        why ="),
+    must_red={f"{W}.an_unwritable_report_leaves_nothing_behind"},
+)
+
+missing_directories_not_made = Defect(
+    id="edges.missing_directories_not_made",
+    target=report_file.write_report,
+    intent="Write a report without making its missing directories, so the default `target/…` fails on a fresh checkout.",
+    patch=("            os.mkdir(directory)\n", "            pass\n"),
+    must_red={f"{W}.a_report_is_written_whole"},
+)

@@ -1,0 +1,57 @@
+"""Declare the seeded defects of the commands' streams: an unbounded read, raw control characters, a closed reader ignored."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.edges import streams
+
+W = "edges.streams"
+
+input_read_unbounded = Defect(
+    id="edges.input_read_unbounded",
+    target=streams.read_input,
+    intent="Read an input past its limit, so /dev/zero or a runaway log is read forever instead of refused unread.",
+    patch=("if len(text) > most:", "if False:"),
+    must_red={f"{W}.a_file_over_the_limit_is_refused"},
+    must_green={f"{W}.a_utf8_file_is_read_whole"},
+)
+
+limit_off_by_one = Defect(
+    id="edges.limit_off_by_one",
+    target=streams.read_input,
+    intent="Refuse an input of exactly the limit, a boundary moved from more than the limit to the limit itself.",
+    patch=("if len(text) > most:", "if len(text) >= most:"),
+    must_red={f"{W}.a_utf8_file_is_read_whole"},
+)
+
+control_characters_printed_raw = Defect(
+    id="edges.control_characters_printed_raw",
+    target=streams.printable,
+    intent="Print a line as it came, so an id holding an escape sequence or a newline can clear the terminal or forge a verdict line.",
+    patch=("if line.isprintable():", "if True:"),
+    must_red={f"{W}.unprintable_characters_are_escaped", f"{W}.every_printed_line_is_printable"},
+)
+
+closed_reader_unnoticed = Defect(
+    id="edges.closed_reader_unnoticed",
+    target=streams.emit,
+    intent="Say the lines were printed though the reader closed stdout, so the command exits with its verdict instead of 141.",
+    patch=("            _silence(stream)\n            return False", "            _silence(stream)"),
+    must_red={f"{W}.emit_says_false_when_the_reader_has_gone", "edges.launch_dry_run.a_closed_reader_exits_141_after_writing", "edges.native_verdict.a_closed_reader_exits_141"},
+)
+
+flush_ignores_a_closed_reader = Defect(
+    id="edges.flush_ignores_a_closed_reader",
+    target=streams.flushed,
+    intent="Say argparse's output was flushed though the reader closed stdout, so `--help | head -0` exits 0 instead of 141.",
+    patch=("            _silence(stream)\n            return False", "            _silence(stream)"),
+    must_red={f"{W}.flushed_says_whether_the_reader_is_there", f"{W}.flushed_is_true_exactly_when_both_readers_are_there"},
+)
+
+unreadable_input_unlocated = Defect(
+    id="edges.unreadable_input_unlocated",
+    target=streams.read_input,
+    intent="Locate an unreadable input by what it is instead of its path, so the operator cannot tell which file failed.",
+    patch=("where = path if path.strip() else repr(path)", "where = what"),
+    must_red={f"{W}.a_missing_file_is_refused", f"{W}.a_file_that_is_not_utf8_is_refused", f"{W}.a_file_over_the_limit_is_refused"},
+)

@@ -1,0 +1,65 @@
+"""Declare the seeded defects of reading a native_verdict command line and choosing what each report prints and returns."""
+
+from __future__ import annotations
+
+from claims.defects import Defect
+from domain.edges import verdict_command
+
+W = "edges.verdict_command"
+
+two_reports_asked = Defect(
+    id="edges.two_reports_asked",
+    target=verdict_command.report_asked,
+    intent="Take the first report asked for when a command line asks for two, silently ignoring the other.",
+    patch=("if len(asked) != 1:", "if not asked:"),
+    must_red={f"{W}.a_packet_and_the_window_are_a_usage_error", f"{W}.exactly_one_report_is_admitted"},
+)
+
+schema_refusal_still_qualifies = Defect(
+    id="edges.schema_refusal_still_qualifies",
+    target=verdict_command.packet_verdict,
+    intent="Qualify a packet whose twelve checks pass though its schema or binding is refused.",
+    patch=("ok = not schema.refused and not binding.refused and len(passed) == len(verdicts)", "ok = len(passed) == len(verdicts)"),
+    must_red={f"{W}.a_refused_schema_or_binding_never_qualifies"},
+    must_green={f"{W}.a_complete_packet_exits_0"},
+)
+
+malformed_packet_unlocated = Defect(
+    id="edges.malformed_packet_unlocated",
+    target=verdict_command.packet_verdict,
+    intent="Say a malformed packet's errors without the file they are in.",
+    patch=("bad_input(tuple(type(r)(f\"{path}: {r.where}\", r.why) for r in read.reasons))", "bad_input(read.reasons)"),
+    must_red={f"{W}.a_malformed_packet_exits_2", "edges.native_verdict.a_malformed_packet_exits_2"},
+)
+
+held_check_exits_0 = Defect(
+    id="edges.held_check_exits_0",
+    target=verdict_command.packet_verdict,
+    intent="Exit 0 when any check is HOLD, reading the packet's own PASS strings rather than the observations (seed B1).",
+    patch=("return CommandOutput(EXIT_YES if ok else EXIT_NO, tuple(lines))", "return CommandOutput(EXIT_YES, tuple(lines))"),
+    must_red={f"{W}.a_missing_subcase_exits_1", "edges.native_verdict.a_missing_subcase_exits_1"},
+)
+
+unestablished_window_exits_0 = Defect(
+    id="edges.unestablished_window_exits_0",
+    target=verdict_command.window_verdict,
+    intent="Exit 0 for the window though neither fit is established (seed B2: no established fit).",
+    patch=("EXIT_NO if any(fit.refused for fit in fits) else EXIT_YES", "EXIT_YES"),
+    must_red={f"{W}.the_window_exits_1", "edges.native_verdict.the_window_and_the_records_exit_1"},
+)
+
+refused_records_exit_0 = Defect(
+    id="edges.refused_records_exit_0",
+    target=verdict_command.records_verdict,
+    intent="Exit 0 for the saved records though their rules refuse them.",
+    patch=("EXIT_NO if facts.verdict.refused else EXIT_YES", "EXIT_YES"),
+    must_red={f"{W}.the_records_exit_1", "edges.native_verdict.the_window_and_the_records_exit_1"},
+)
+
+missing_packet_taken_as_asked = Defect(
+    id="edges.missing_packet_taken_as_asked",
+    target=verdict_command.report_asked,
+    intent="Take a command line without PACKET.json as asking for the packet report, so a bare `native_verdict` is no usage error.",
+    patch=("(Asked.PACKET, packet is not None)", "(Asked.PACKET, True)"),
+    must_red={f"{W}.no_report_is_a_usage_error", f"{W}.one_report_alone_is_asked", f"{W}.exactly_one_report_is_admitted"},
+)

@@ -1,0 +1,81 @@
+"""Witness which `--out` may take a report: a new path or a regular file that is no input, and nothing else, each refusal located."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claims import Witness, because, check
+from domain.core.outcome import Admitted
+from domain.edges.out_path import Entry, OutPathRefused, OutPathSeen, out_path_admitted
+
+witness = Witness("edges.out_path")
+
+
+@witness.positive("A new path and a regular file that is none of the inputs are admitted as given.", rules=[out_path_admitted])
+def a_new_path_or_a_regular_file_is_admitted() -> None:
+    check.equal("new path", out_path_admitted("target/report.txt", OutPathSeen()), Admitted("target/report.txt"))
+    check.equal("regular file", out_path_admitted("report.txt", OutPathSeen(entry=Entry.REGULAR_FILE)), Admitted("report.txt"))
+
+
+@witness.refusal(
+    "An empty --out is refused as no file path at all.",
+    rules=[out_path_admitted],
+    reasons=[because(OutPathRefused, at="--out", saying="expected a file path, got an empty string")],
+)
+def an_empty_out_is_refused():
+    return out_path_admitted("", OutPathSeen())
+
+
+@witness.refusal(
+    "An --out ending in a slash is refused as a directory path before anything is inspected.",
+    rules=[out_path_admitted],
+    reasons=[because(OutPathRefused, at="--out reports/", saying="expected a file path, got a directory path")],
+)
+def a_directory_path_is_refused():
+    return out_path_admitted("reports/", OutPathSeen())
+
+
+@witness.refusal(
+    "A symbolic link at --out is refused naming its target, and left as it was.",
+    rules=[out_path_admitted],
+    reasons=[because(OutPathRefused, at="--out report.txt", saying="expected a regular file or a new path, got a symbolic link to 'target.txt'; it is left as it was")],
+)
+def a_symbolic_link_is_refused_naming_its_target():
+    return out_path_admitted("report.txt", OutPathSeen(entry=Entry.SYMBOLIC_LINK, link_target="target.txt"))
+
+
+@witness.refusal(
+    "A regular file that is the authority log is refused, naming it.",
+    rules=[out_path_admitted],
+    reasons=[because(OutPathRefused, at="--out log.jsonl", saying="expected a path other than the authority log, got the same file as the authority log (log.jsonl); it is left as it was")],
+)
+def the_authority_log_is_refused():
+    return out_path_admitted("log.jsonl", OutPathSeen(entry=Entry.REGULAR_FILE, same_as="authority log", same_path="log.jsonl"))
+
+
+@witness.refusal(
+    "A path under a regular file is refused, naming that file.",
+    rules=[out_path_admitted],
+    reasons=[because(OutPathRefused, at="--out afile/deeper/r.txt", saying="expected a path under directories, got a path under /w/afile, which is a regular file")],
+)
+def a_path_under_a_file_is_refused():
+    return out_path_admitted("afile/deeper/r.txt", OutPathSeen(under="/w/afile", under_entry=Entry.REGULAR_FILE))
+
+
+@witness.refusal(
+    "A path that cannot be inspected is refused, saying why.",
+    rules=[out_path_admitted],
+    reasons=[because(OutPathRefused, at="--out locked/r.txt", saying="expected a path this process can inspect, got PermissionError: Permission denied")],
+)
+def an_uninspectable_path_is_refused():
+    return out_path_admitted("locked/r.txt", OutPathSeen(uninspectable="PermissionError: Permission denied"))
+
+
+@witness.property("Any existing entry but a regular file is refused naming its kind, even one the inputs do not share.", rules=[out_path_admitted])
+@settings(max_examples=20)
+@given(st.sampled_from([e for e in Entry if e is not Entry.REGULAR_FILE]), st.sampled_from(["r.txt", "/srv/out/r.txt"]))
+def every_entry_but_a_regular_file_is_refused(entry: Entry, out: str) -> None:
+    reasons = check.refused(out_path_admitted(out, OutPathSeen(entry=entry)))
+    check.equal("where", [r.where for r in reasons], [f"--out {out}"])
+    check.contains("kind named", f"got {entry.value}; it is left as it was", reasons[0].why)

@@ -1,0 +1,56 @@
+"""Witness publishing a packet in a temporary evidence root: exclusive, atomic, never overwriting, leaving no temp file (seed B2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claims import Witness, because, check
+from domain.core.outcome import Admitted
+from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, publish_packet
+from domain.native.packets import PacketNameUnsafe
+from witnesses.edges.fixtures import listing
+
+witness = Witness("edges.packet_publish")
+
+PACKET = b'{"schema": "up2-native-packet/1"}\n'
+
+
+@witness.positive("A fresh packet is published with exactly its bytes, and no temp file is left in the evidence root.", rules=[publish_packet])
+def a_fresh_packet_is_published(tmp_path: Path) -> None:
+    check.equal("outcome", publish_packet(tmp_path, "up2-native-packet.json", PACKET), Admitted(tmp_path / "up2-native-packet.json"))
+    check.equal("evidence root", listing(tmp_path), {"up2-native-packet.json": ("file", PACKET)})
+
+
+@witness.refusal(
+    "A second packet under a published name is refused, and the first packet's bytes stay, with no temp file left.",
+    rules=[publish_packet],
+    reasons=[because(PacketExists, at="$.packets.p.json", saying="a packet is published once and never overwritten")],
+)
+def a_published_packet_is_never_overwritten(tmp_path: Path):
+    check.admitted(publish_packet(tmp_path, "p.json", b"first"))
+    outcome = publish_packet(tmp_path, "p.json", b"second")
+    check.equal("evidence root", listing(tmp_path), {"p.json": ("file", b"first")})
+    return outcome
+
+
+@witness.refusal(
+    "A packet name that could leave the evidence root is refused, and nothing is written.",
+    rules=[publish_packet],
+    reasons=[because(PacketNameUnsafe, at="$.name", saying="'../p.json' must be a plain file name ending in .json")],
+)
+def an_unsafe_name_writes_nothing(tmp_path: Path):
+    (tmp_path / "root").mkdir()
+    outcome = publish_packet(tmp_path / "root", "../p.json", PACKET)
+    check.equal("nothing written", listing(tmp_path), {"root": ("other", None)})
+    return outcome
+
+
+@witness.refusal(
+    "A missing evidence root is refused, and not created.",
+    rules=[publish_packet],
+    reasons=[because(EvidenceRootMissing, at="$.evidence_root", saying="is not an existing directory")],
+)
+def a_missing_evidence_root_is_refused(tmp_path: Path):
+    outcome = publish_packet(tmp_path / "absent", "p.json", PACKET)
+    check.equal("nothing created", listing(tmp_path), {})
+    return outcome

@@ -1,0 +1,121 @@
+"""Witness what a native_verdict command line asks for, and what each report prints and returns (seed B1, B2)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claims import Witness, because, check
+from domain.core.outcome import Admitted, Refused
+from domain.edges import verdict_command as cmd
+from domain.edges.streams import InputUnreadable
+from domain.edges.verdict_command import Asked, UsageRefused
+from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET, shown
+
+witness = Witness("edges.verdict_command", never_refuses=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict])
+
+
+@witness.positive("A packet, --window or --records alone asks for that one report.", rules=[cmd.report_asked])
+def one_report_alone_is_asked() -> None:
+    check.equal("packet", cmd.report_asked("p.json", False, False), Admitted(Asked.PACKET))
+    check.equal("window", cmd.report_asked(None, True, False), Admitted(Asked.WINDOW))
+    check.equal("records", cmd.report_asked(None, False, True), Admitted(Asked.RECORDS))
+
+
+@witness.refusal(
+    "A command line asking for no report is a usage error.",
+    rules=[cmd.report_asked],
+    reasons=[because(UsageRefused, at="native_verdict", saying="give exactly one of PACKET.json, --window or --records")],
+)
+def no_report_is_a_usage_error():
+    return cmd.report_asked(None, False, False)
+
+
+@witness.refusal(
+    "A packet and --window together are a usage error.",
+    rules=[cmd.report_asked],
+    reasons=[because(UsageRefused, at="native_verdict", saying="exactly one")],
+)
+def a_packet_and_the_window_are_a_usage_error():
+    return cmd.report_asked("p.json", True, False)
+
+
+@witness.property("A command line is admitted exactly when it asks for one report.", rules=[cmd.report_asked])
+@settings(max_examples=10)
+@given(st.booleans(), st.booleans(), st.booleans())
+def exactly_one_report_is_admitted(packet: bool, window: bool, records: bool) -> None:
+    asked = cmd.report_asked("p.json" if packet else None, window, records)
+    check.equal("admitted", not asked.refused, packet + window + records == 1)
+
+
+@witness.positive("A complete native packet prints twelve PASS verdicts under its path and exits 0.", rules=[cmd.packet_verdict])
+def a_complete_packet_exits_0() -> None:
+    output = cmd.packet_verdict("complete.json", Admitted(COMPLETE_PACKET))
+    check.equal("code", output.code, 0)
+    check.equal("first and last", (output.out[0], output.out[-1]), ("native_verdict: complete.json", "verdict: 12/12 PASS"))
+    check.equal("PASS lines", sum(line.endswith(": PASS") for line in output.out), 12)
+
+
+@witness.positive("A packet missing one subcase holds that check, says the packet claimed PASS, and exits 1.", rules=[cmd.packet_verdict])
+def a_missing_subcase_exits_1() -> None:
+    output = cmd.packet_verdict("missing.json", Admitted(MISSING_SUBCASE_PACKET))
+    check.equal("code", output.code, 1)
+    check.contains("held", "final_need_draft_real_complete: HOLD (packet says PASS)", output.out)
+    check.equal("verdict", output.out[-1], "verdict: 11/12 PASS; not qualified: final_need_draft_real_complete HOLD")
+
+
+@witness.positive(
+    "A packet whose twelve checks all pass is still not qualified, and exits 1, when its schema or its start binding is refused.",
+    rules=[cmd.packet_verdict],
+)
+def a_refused_schema_or_binding_never_qualifies() -> None:
+    for what, text in (("schema", COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')),
+                       ("binding", COMPLETE_PACKET.replace('"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1))):
+        output = cmd.packet_verdict("p.json", Admitted(text))
+        check.equal(f"{what} refused: code", output.code, 1)
+        check.contains(f"{what} refused: said", f"{what}: REFUSED", " ".join(output.out))
+        check.equal(f"{what} refused: verdict", output.out[-1], "verdict: 12/12 PASS; not qualified")
+
+
+@witness.positive("A malformed packet prints only its located errors, FILE: $.path, on stderr, and exits 2.", rules=[cmd.packet_verdict])
+def a_malformed_packet_exits_2() -> None:
+    output = cmd.packet_verdict("bad.json", Admitted(MALFORMED_PACKET))
+    check.equal("output", (output.code, output.out, output.err), (2, (), ("bad.json: $.q: expected int, got str '4092'",)))
+
+
+@witness.positive("An unreadable packet file exits 2, located at the file's root.", rules=[cmd.packet_verdict])
+def an_unreadable_packet_exits_2() -> None:
+    unreadable = Refused((InputUnreadable("absent.json", "expected a readable UTF-8 JSON file, got FileNotFoundError"),))
+    output = cmd.packet_verdict("absent.json", unreadable)
+    check.equal("output", (output.code, output.out, output.err), (2, (), ("absent.json: $: expected a readable UTF-8 JSON file, got FileNotFoundError",)))
+
+
+@witness.positive("The window report says every figure with its provenance and exits 1, since no fit is established.", rules=[cmd.window_verdict])
+def the_window_exits_1() -> None:
+    output = cmd.window_verdict()
+    check.equal("code", output.code, 1)
+    check.equal("head", output.out[0], "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)")
+    check.contains("one-HOLD fit", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", output.out)
+
+
+@witness.positive("The records report says what each saved record shows and exits 1, since the saved records qualify nothing.", rules=[cmd.records_verdict])
+def the_records_exit_1() -> None:
+    output = cmd.records_verdict()
+    check.equal("code", output.code, 1)
+    check.equal("head", output.out[0], "native_verdict: saved-record facts (seed B2: fixture values of the saved records)")
+    check.equal("last", output.out[-1], "checks decided on the saved records: 12 NOT RUN")
+
+
+@witness.snapshot(
+    "What native_verdict prints and returns for a complete, a missing-subcase and a malformed packet, the window and the records stays byte-identical, as a regression control.",
+    rules=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict],
+)
+def verdict_outputs_are_byte_identical() -> str:
+    cases = [
+        ("complete packet", cmd.packet_verdict("complete.json", Admitted(COMPLETE_PACKET))),
+        ("missing subcase", cmd.packet_verdict("missing.json", Admitted(MISSING_SUBCASE_PACKET))),
+        ("malformed", cmd.packet_verdict("bad.json", Admitted(MALFORMED_PACKET))),
+        ("--window", cmd.window_verdict()),
+        ("--records", cmd.records_verdict()),
+    ]
+    return "".join(shown(title, output.code, output.out, output.err) for title, output in cases)
