@@ -125,9 +125,8 @@ def _is_private(kind: Any) -> bool:
 
 def _is_fieldless_union(kind: Any) -> bool:
     members = typing.get_args(kind)
-    return (
-        typing.get_origin(kind) in (typing.Union, types.UnionType)
-        and all(isinstance(m, type) and attrs.has(m) and not attrs.fields(m) for m in members)
+    return typing.get_origin(kind) in (typing.Union, types.UnionType) and all(
+        isinstance(m, type) and attrs.has(m) and not attrs.fields(m) for m in members
     )
 
 
@@ -175,8 +174,12 @@ def strict_converter() -> Converter:
     converter.register_structure_hook_factory(
         _is_homogeneous_tuple, lambda kind, c: _only(list, "a list", homogenous_tuple_structure_factory(kind, c))
     )
-    converter.register_structure_hook_factory(_is_dict, lambda kind, c: _only(dict, "an object", mapping_structure_factory(kind, c)))
-    converter.register_structure_hook_factory(_is_value, lambda kind, c: _only(dict, "an object", c.gen_structure_attrs_fromdict(kind)))
+    converter.register_structure_hook_factory(
+        _is_dict, lambda kind, c: _only(dict, "an object", mapping_structure_factory(kind, c))
+    )
+    converter.register_structure_hook_factory(
+        _is_value, lambda kind, c: _only(dict, "an object", c.gen_structure_attrs_fromdict(kind))
+    )
     converter.register_structure_hook_factory(_is_fieldless_union, _tagged_structure)
     converter.register_unstructure_hook_factory(_is_fieldless_union, _tagged_unstructure)
     converter.register_unstructure_hook_func(_is_private, _refuse_private)

@@ -142,7 +142,12 @@ def _faults(value: Any, path: str, duplicates: dict[int, list[tuple[str, int]]])
         ]
         for key, item in value.items():
             if _SURROGATE.search(key):
-                found.append((member_path(path, key), f"expected a key of Unicode text, got {_shown(key)}, which holds a lone surrogate"))
+                found.append(
+                    (
+                        member_path(path, key),
+                        f"expected a key of Unicode text, got {_shown(key)}, which holds a lone surrogate",
+                    )
+                )
             found.extend(_faults(item, member_path(path, key), duplicates))
         return found
     if isinstance(value, list):
@@ -159,7 +164,9 @@ def _faults(value: Any, path: str, duplicates: dict[int, list[tuple[str, int]]])
     return []
 
 
-def _keep_pairs(duplicates: dict[int, list[tuple[str, int]]], kept: list[object], pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _keep_pairs(
+    duplicates: dict[int, list[tuple[str, int]]], kept: list[object], pairs: list[tuple[str, Any]]
+) -> dict[str, Any]:
     # A module-level function bound with partial, not a closure: its statements are then a rule's own (reached, mutated).
     document = dict(pairs)
     if len(document) < len(pairs):
@@ -174,15 +181,42 @@ def parse_json(text: str) -> Admitted[Any] | Refused:
     deep = too_deep_at(text)
     if deep is not None:
         line, column = _line_and_column(text, deep)
-        return Refused((JsonTooDeep("$", f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at line {line} column {column}", line, column),))
+        return Refused(
+            (
+                JsonTooDeep(
+                    "$",
+                    f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at line {line} column {column}",
+                    line,
+                    column,
+                ),
+            )
+        )
     duplicates: dict[int, list[tuple[str, int]]] = {}
     kept: list[object] = []
     try:
-        document = json.loads(text, object_pairs_hook=partial(_keep_pairs, duplicates, kept), parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_Constant)
+        document = json.loads(
+            text,
+            object_pairs_hook=partial(_keep_pairs, duplicates, kept),
+            parse_int=_bounded_int,
+            parse_float=_bounded_float,
+            parse_constant=_Constant,
+        )
     except json.JSONDecodeError as exc:
-        return Refused((InvalidJson("$", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", exc.msg, exc.lineno, exc.colno),))
+        return Refused(
+            (
+                InvalidJson(
+                    "$",
+                    f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+                    exc.msg,
+                    exc.lineno,
+                    exc.colno,
+                ),
+            )
+        )
     except RecursionError:  # unreachable after the depth scan; kept so no document can crash a reader
-        return Refused((JsonOutOfBounds("$", f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting"),))
+        return Refused(
+            (JsonOutOfBounds("$", f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting"),)
+        )
     faults = _faults(document, "$", duplicates)
     if faults:
         return Refused(tuple(JsonOutOfBounds(where, why) for where, why in faults))

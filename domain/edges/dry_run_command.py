@@ -47,7 +47,9 @@ from domain.spark.v41_group_a_launch import (
     v41_produced_from_log,
 )
 
-DEFAULT_OUT = MappingProxyType({"v41-group-a": "target/v41-group-a-launch-dry-run.txt", "glm-group-b": "target/glm-group-b-launch-dry-run.txt"})
+DEFAULT_OUT = MappingProxyType(
+    {"v41-group-a": "target/v41-group-a-launch-dry-run.txt", "glm-group-b": "target/glm-group-b-launch-dry-run.txt"}
+)
 """Where each arm's report goes without `--out`, relative to the directory the shell names (its working directory)."""
 
 OPENABLE = (LAUNCH_SHAPE.key, ENGRAM_MANIFEST.key, OCCUPANCY.key, HOST_EFFECTS.key)
@@ -87,7 +89,9 @@ def utilization_bp(text: str) -> Admitted[int] | Refused:
     where = "--gpu-memory-utilization"
     match = _DECIMAL.fullmatch(text)
     if not match or len(match.group(2) or "") > 4:
-        return Refused((BadArgument(where, f"expected a decimal with at most 4 places such as 0.80, got {_shown(text)}"),))
+        return Refused(
+            (BadArgument(where, f"expected a decimal with at most 4 places such as 0.80, got {_shown(text)}"),)
+        )
     whole, places = match.group(1).lstrip("0"), match.group(2) or ""
     if len(whole) > 1:  # 10 or more; checked first so a 5,000-digit value is never converted
         return Refused((BadArgument(where, f"expected a share in (0, 1], got {_shown(text)}"),))
@@ -101,14 +105,23 @@ def read_time(text: str) -> Admitted[int] | Refused:
     """Read `--at` as epoch seconds or an ISO 8601 time with a zone (2026-03-01T12:00:00Z); refuse anything else."""
     if _EPOCH.fullmatch(text):
         if len(text) > len(str(JSON_INT_MAX)) or int(text) > JSON_INT_MAX:
-            return Refused((BadArgument("--at", f"expected epoch seconds of at most {JSON_INT_MAX}, got {_shown(text)}"),))
+            return Refused(
+                (BadArgument("--at", f"expected epoch seconds of at most {JSON_INT_MAX}, got {_shown(text)}"),)
+            )
         return Admitted(int(text))
     try:
         moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        return Refused((BadArgument("--at", f"expected epoch seconds or an ISO 8601 time with a zone such as 2026-03-01T12:00:00Z, got {_shown(text)}"),))
+        return Refused(
+            (
+                BadArgument(
+                    "--at",
+                    f"expected epoch seconds or an ISO 8601 time with a zone such as 2026-03-01T12:00:00Z, got {_shown(text)}",
+                ),
+            )
+        )
     return Admitted(int(moment.timestamp()))
 
 
@@ -117,7 +130,9 @@ def frontier_key(text: str) -> Admitted[str] | Refused:
     key = f"#{text}" if _EPOCH.fullmatch(text) else text
     if key not in OPENABLE:
         spelled = ", ".join(k.removeprefix("#") for k in OPENABLE)
-        return Refused((BadArgument("--open", f"expected one of {spelled} (a leading # is optional), got {_shown(text)}"),))
+        return Refused(
+            (BadArgument("--open", f"expected one of {spelled} (a leading # is optional), got {_shown(text)}"),)
+        )
     return Admitted(key)
 
 
@@ -138,13 +153,22 @@ def _combination_reasons(call: DryRunCall, keys: tuple[str, ...]) -> list[Reason
         if keys:
             reasons.append(BadArgument("--open", "glm-group-b declares no frontiers, got " + ", ".join(keys)))
         if call.engram_bets:
-            reasons.append(BadArgument("--engram-bets", "glm-group-b declares nothing beyond its weights, so it bets nothing"))
+            reasons.append(
+                BadArgument("--engram-bets", "glm-group-b declares nothing beyond its weights, so it bets nothing")
+            )
     elif call.utilization is not None and LAUNCH_SHAPE.key in keys:
-        reasons.append(BadArgument("--gpu-memory-utilization", f"overrides {LAUNCH_SHAPE.key}'s launch shape, which --open {LAUNCH_SHAPE.key} leaves open"))
+        reasons.append(
+            BadArgument(
+                "--gpu-memory-utilization",
+                f"overrides {LAUNCH_SHAPE.key}'s launch shape, which --open {LAUNCH_SHAPE.key} leaves open",
+            )
+        )
     return reasons
 
 
-def dry_run_report(call: DryRunCall, log_text: Admitted[str] | Refused, out: Admitted[str] | Refused, now: int) -> Admitted[DryRunReport] | Refused:
+def dry_run_report(
+    call: DryRunCall, log_text: Admitted[str] | Refused, out: Admitted[str] | Refused, now: int
+) -> Admitted[DryRunReport] | Refused:
     """Fold the command line, the authority log's text and the `--out` check into the report; refuse with every bad input, located."""
     at = read_time(call.at) if call.at is not None else Admitted(now)
     bp = utilization_bp(call.utilization) if call.utilization is not None else None
@@ -157,21 +181,32 @@ def dry_run_report(call: DryRunCall, log_text: Admitted[str] | Refused, out: Adm
     assert isinstance(at, Admitted) and isinstance(read, Admitted) and not isinstance(bp, Refused)
     log, when, share = read.value, at.value, None if bp is None else bp.value
     if call.arm == "glm-group-b":
-        profile = GLM_GROUP_B_PROFILE if share is None else attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=share)
+        profile = (
+            GLM_GROUP_B_PROFILE if share is None else attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=share)
+        )
         return Admitted(glm_group_b_launch_dry_run(log, when, profile))
     shape = None if LAUNCH_SHAPE.key in keys else FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE
     if shape is not None and share is not None:
-        shape = attrs.evolve(shape, gpu_memory_utilization_bp=share, source=f"{shape.source}, utilization {share} bp from --gpu-memory-utilization")
+        shape = attrs.evolve(
+            shape,
+            gpu_memory_utilization_bp=share,
+            source=f"{shape.source}, utilization {share} bp from --gpu-memory-utilization",
+        )
     inputs = V41LaunchInputs(
         produced=v41_produced_from_log(log, when),
         launch_shape=shape,
         engram_manifest=None if ENGRAM_MANIFEST.key in keys else FIXTURE_V41_ENGRAM_STORE_MANIFEST,
-        discharges=(authority_transition_discharge(log), *(d for d in (FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE) if d.key not in keys)),
+        discharges=(
+            authority_transition_discharge(log),
+            *(d for d in (FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE) if d.key not in keys),
+        ),
     )
     return Admitted(v41_group_a_launch_dry_run(log, when, inputs, engram_bets=call.engram_bets))
 
 
-def dry_run_output(report: Admitted[DryRunReport] | Refused, out: str, written: Admitted[str] | Refused | None) -> CommandOutput:
+def dry_run_output(
+    report: Admitted[DryRunReport] | Refused, out: str, written: Admitted[str] | Refused | None
+) -> CommandOutput:
     """Say what the dry run prints and returns: 2 on bad input or an unwritten report, else 0 admitted or 1 refused with every reason.
 
     `written` is the report's write, None when none was attempted (only after a refused report).

@@ -38,14 +38,34 @@ def _parser() -> argparse.ArgumentParser:
         "2 bad input (nothing written).",
     )
     parser.add_argument("arm", choices=sorted(DEFAULT_OUT), help="the arm to plan")
-    parser.add_argument("--authority-log", required=True, metavar="FILE", help="the authority log (JSON Lines), the only live read")
-    parser.add_argument("--at", metavar="TIME", help="read the log as of this time: epoch seconds or ISO 8601 with a zone (default: now)")
-    parser.add_argument("--gpu-memory-utilization", metavar="U", help="override the utilization axis, e.g. 0.80 (exact, at most 4 places)")
-    parser.add_argument("--open", action="append", default=[], metavar="FRONTIER",
-                        help=f"leave a frontier open instead of discharging it with its fixture ({', '.join(OPENABLE)}); v41-group-a only")
-    parser.add_argument("--engram-bets", action="store_true",
-                        help="also report each staircase step's Engram bet against the per-rank allowance; v41-group-a only")
-    parser.add_argument("--out", metavar="FILE", help="where to write the report (default: target/<arm>-launch-dry-run.txt)")
+    parser.add_argument(
+        "--authority-log", required=True, metavar="FILE", help="the authority log (JSON Lines), the only live read"
+    )
+    parser.add_argument(
+        "--at",
+        metavar="TIME",
+        help="read the log as of this time: epoch seconds or ISO 8601 with a zone (default: now)",
+    )
+    parser.add_argument(
+        "--gpu-memory-utilization",
+        metavar="U",
+        help="override the utilization axis, e.g. 0.80 (exact, at most 4 places)",
+    )
+    parser.add_argument(
+        "--open",
+        action="append",
+        default=[],
+        metavar="FRONTIER",
+        help=f"leave a frontier open instead of discharging it with its fixture ({', '.join(OPENABLE)}); v41-group-a only",
+    )
+    parser.add_argument(
+        "--engram-bets",
+        action="store_true",
+        help="also report each staircase step's Engram bet against the per-rank allowance; v41-group-a only",
+    )
+    parser.add_argument(
+        "--out", metavar="FILE", help="where to write the report (default: target/<arm>-launch-dry-run.txt)"
+    )
     return parser
 
 
@@ -59,8 +79,13 @@ def main(argv: Sequence[str] | None = None, *, default_dir: str = "") -> int:
     except SystemExit as exc:  # argparse already printed its usage error (or --help)
         return exit_code_once_printed(CommandOutput(usage_exit_code(exc.code)), flushed())
     call = DryRunCall(
-        arm=args.arm, authority_log=args.authority_log, at=args.at, utilization=args.gpu_memory_utilization,
-        opened=tuple(args.open), engram_bets=args.engram_bets, out=args.out,
+        arm=args.arm,
+        authority_log=args.authority_log,
+        at=args.at,
+        utilization=args.gpu_memory_utilization,
+        opened=tuple(args.open),
+        engram_bets=args.engram_bets,
+        out=args.out,
     )
     out = report_path(call, default_dir)
     checked = checked_out_path(out, {"authority log": call.authority_log})

@@ -49,8 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("packet", metavar="PACKET.json", nargs="?", help="the native packet to decide")
     reports = parser.add_mutually_exclusive_group()
-    reports.add_argument("--window", action="store_true", help="print the window's feasibility, every figure with its provenance, instead")
-    reports.add_argument("--records", action="store_true", help="print what the saved records show under their rules, instead")
+    reports.add_argument(
+        "--window",
+        action="store_true",
+        help="print the window's feasibility, every figure with its provenance, instead",
+    )
+    reports.add_argument(
+        "--records", action="store_true", help="print what the saved records show under their rules, instead"
+    )
     return parser
 
 

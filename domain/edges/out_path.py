@@ -68,13 +68,28 @@ def out_path_admitted(out: str, seen: OutPathSeen) -> Admitted[str] | Refused:
         return Refused((OutPathRefused(where, f"expected a path this process can inspect, got {seen.uninspectable}"),))
     if seen.under is not None:
         kind = (seen.under_entry or Entry.SPECIAL).value
-        return Refused((OutPathRefused(where, f"expected a path under directories, got a path under {seen.under}, which is {kind}"),))
+        return Refused(
+            (
+                OutPathRefused(
+                    where, f"expected a path under directories, got a path under {seen.under}, which is {kind}"
+                ),
+            )
+        )
     if seen.entry is None:
         return Admitted(out)
     if seen.entry is not Entry.REGULAR_FILE:
         kind = seen.entry.value + (f" to {seen.link_target!r}" if seen.link_target is not None else "")
-        return Refused((OutPathRefused(where, f"expected a regular file or a new path, got {kind}; it is left as it was"),))
+        return Refused(
+            (OutPathRefused(where, f"expected a regular file or a new path, got {kind}; it is left as it was"),)
+        )
     if seen.same_as is not None:
         name = seen.same_as
-        return Refused((OutPathRefused(where, f"expected a path other than the {name}, got the same file as the {name} ({seen.same_path}); it is left as it was"),))
+        return Refused(
+            (
+                OutPathRefused(
+                    where,
+                    f"expected a path other than the {name}, got the same file as the {name} ({seen.same_path}); it is left as it was",
+                ),
+            )
+        )
     return Admitted(out)

@@ -59,16 +59,24 @@ def publish_packet(evidence_root: Path, name: str, payload: bytes) -> Admitted[P
         try:
             view = memoryview(payload)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
         finally:
             os.close(fd)
         try:
             os.link(temp, final)
         except FileExistsError:
-            return Refused((PacketExists(f"$.packets.{name}", f"{final} already exists; a packet is published once and never overwritten"),))
+            return Refused(
+                (
+                    PacketExists(
+                        f"$.packets.{name}", f"{final} already exists; a packet is published once and never overwritten"
+                    ),
+                )
+            )
     except OSError as exc:
-        return Refused((PublishFailed(f"$.packets.{name}", f"could not publish {final} exclusively: {exc.strerror or exc}"),))
+        return Refused(
+            (PublishFailed(f"$.packets.{name}", f"could not publish {final} exclusively: {exc.strerror or exc}"),)
+        )
     finally:
         temp.unlink(missing_ok=True)
     _fsync_directory(evidence_root)

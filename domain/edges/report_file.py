@@ -83,7 +83,9 @@ def _seen(out: str, inputs: Mapping[str, str]) -> OutPathSeen:
     if entry is Entry.SYMBOLIC_LINK:
         return OutPathSeen(entry=entry, link_target=os.readlink(out))
     same = next(((name, path) for name, path in inputs.items() if _same_file(out, found, path)), None)
-    return OutPathSeen(entry=entry, same_as=None if same is None else same[0], same_path=None if same is None else same[1])
+    return OutPathSeen(
+        entry=entry, same_as=None if same is None else same[0], same_path=None if same is None else same[1]
+    )
 
 
 def checked_out_path(out: str, inputs: Mapping[str, str]) -> Admitted[str] | Refused:

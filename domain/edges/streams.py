@@ -44,7 +44,9 @@ def read_input(path: str, what: str, limit: int | None = None) -> Admitted[str] 
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: an embedded NUL byte in the path
         return Refused((InputUnreadable(where, f"expected a readable UTF-8 {what}, got {type(exc).__name__}: {exc}"),))
     if len(text) > most:
-        return Refused((InputUnreadable(where, f"expected at most {most} characters of {what}, got more; it was not read"),))
+        return Refused(
+            (InputUnreadable(where, f"expected at most {most} characters of {what}, got more; it was not read"),)
+        )
     return Admitted(text)
 
 

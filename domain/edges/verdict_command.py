@@ -46,7 +46,11 @@ class UsageRefused(Reason):
 
 def report_asked(packet: str | None, window: bool, records: bool) -> Admitted[Asked] | Refused:
     """Admit a command line that asks for exactly one of PACKET.json, --window or --records."""
-    asked = [kind for kind, given in ((Asked.PACKET, packet is not None), (Asked.WINDOW, window), (Asked.RECORDS, records)) if given]
+    asked = [
+        kind
+        for kind, given in ((Asked.PACKET, packet is not None), (Asked.WINDOW, window), (Asked.RECORDS, records))
+        if given
+    ]
     if len(asked) != 1:
         return Refused((UsageRefused("native_verdict", "give exactly one of PACKET.json, --window or --records"),))
     return Admitted(asked[0])
@@ -84,7 +88,10 @@ def packet_verdict(path: str, text: Admitted[str] | Refused) -> CommandOutput:
     passed = [v for v in verdicts if v.status is Status.PASS]
     ok = not schema.refused and not binding.refused and len(passed) == len(verdicts)
     rest = [f"{v.check.value} {v.status.value}" for v in verdicts if v.status is not Status.PASS]
-    lines.append(f"verdict: {len(passed)}/{len(verdicts)} PASS" + ("" if ok else "; not qualified" + (": " + ", ".join(rest) if rest else "")))
+    lines.append(
+        f"verdict: {len(passed)}/{len(verdicts)} PASS"
+        + ("" if ok else "; not qualified" + (": " + ", ".join(rest) if rest else ""))
+    )
     return CommandOutput(EXIT_YES if ok else EXIT_NO, tuple(lines))
 
 
@@ -93,9 +100,14 @@ def window_verdict() -> CommandOutput:
     head = "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
     feasibility = window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED)
     if isinstance(feasibility, Refused):
-        return CommandOutput(EXIT_NO, (head, f"window: REFUSED ({len(feasibility.reasons)} reason(s))", *_reason_lines(feasibility.reasons)))
+        return CommandOutput(
+            EXIT_NO,
+            (head, f"window: REFUSED ({len(feasibility.reasons)} reason(s))", *_reason_lines(feasibility.reasons)),
+        )
     fits = (feasibility.value.one_hold, feasibility.value.complete_packet)
-    return CommandOutput(EXIT_NO if any(fit.refused for fit in fits) else EXIT_YES, (head, *window_feasibility_lines(feasibility.value)))
+    return CommandOutput(
+        EXIT_NO if any(fit.refused for fit in fits) else EXIT_YES, (head, *window_feasibility_lines(feasibility.value))
+    )
 
 
 def records_verdict() -> CommandOutput:

@@ -64,7 +64,9 @@ def _wait_ends(call: Figure, native_wait_s: int, submission_window_min: int) -> 
     return Admitted(Figure(ends[0], ends[1], Unit.MINUTES, call.provenance, "wait_after_diagnostic"))
 
 
-def window_feasibility(inputs: WindowInputs, costs: tuple[CaseCost, ...], unmeasured: tuple[str, ...]) -> Admitted[WindowFeasibility] | Refused:
+def window_feasibility(
+    inputs: WindowInputs, costs: tuple[CaseCost, ...], unmeasured: tuple[str, ...]
+) -> Admitted[WindowFeasibility] | Refused:
     """Fold the illustration, the wait after the S30 diagnostic and both fits; refuse what the illustration refuses."""
     illustration = window_illustration(inputs)
     if isinstance(illustration, Refused):
@@ -72,13 +74,20 @@ def window_feasibility(inputs: WindowInputs, costs: tuple[CaseCost, ...], unmeas
     wait = _wait_ends(inputs.s30_diagnostic, inputs.native_wait_s, inputs.submission_window_min)
     if isinstance(wait, Refused):
         return wait
-    return Admitted(WindowFeasibility(
-        inputs=inputs,
-        illustration=illustration.value,
-        wait_after_diagnostic=wait.value,
-        one_hold=one_hold_fit(illustration.value.diagnostic_before_restore, inputs.submission_window_min, inputs.hard_bound_min, unmeasured),
-        complete_packet=complete_packet_fit(costs, inputs.native_wait_s),
-    ))
+    return Admitted(
+        WindowFeasibility(
+            inputs=inputs,
+            illustration=illustration.value,
+            wait_after_diagnostic=wait.value,
+            one_hold=one_hold_fit(
+                illustration.value.diagnostic_before_restore,
+                inputs.submission_window_min,
+                inputs.hard_bound_min,
+                unmeasured,
+            ),
+            complete_packet=complete_packet_fit(costs, inputs.native_wait_s),
+        )
+    )
 
 
 def _said(figure: Figure, places: int) -> str:
@@ -91,8 +100,10 @@ def _verdict_lines(what: str, outcome: Admitted[Figure] | Refused) -> list[str]:
     if isinstance(outcome, Admitted):
         return [f"{what}: ESTABLISHED, {_said(outcome.value, 1)}"]
     reasons: tuple[Reason, ...] = outcome.reasons
-    return [f"{what}: NOT ESTABLISHED ({len(reasons)} reason{'' if len(reasons) == 1 else 's'})",
-            *(f"  {reason_line(r)}" for r in reasons)]
+    return [
+        f"{what}: NOT ESTABLISHED ({len(reasons)} reason{'' if len(reasons) == 1 else 's'})",
+        *(f"  {reason_line(r)}" for r in reasons),
+    ]
 
 
 def window_feasibility_lines(feasibility: WindowFeasibility) -> tuple[str, ...]:
@@ -110,8 +121,11 @@ def window_feasibility_lines(feasibility: WindowFeasibility) -> tuple[str, ...]:
     complete = f"complete-packet fit within the {i.native_wait_s} s wait"
     lines += _verdict_lines("one-HOLD fit", feasibility.one_hold)
     lines += _verdict_lines(complete, feasibility.complete_packet)
-    missing = [what for what, outcome in (("one-HOLD fit", feasibility.one_hold), (complete, feasibility.complete_packet))
-               if isinstance(outcome, Refused)]
+    missing = [
+        what
+        for what, outcome in (("one-HOLD fit", feasibility.one_hold), (complete, feasibility.complete_packet))
+        if isinstance(outcome, Refused)
+    ]
     if not missing:
         lines.append("window: a one-HOLD fit and a complete-packet fit are established")
     else:

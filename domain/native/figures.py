@@ -33,7 +33,7 @@ class Unit(enum.Enum):
     TOKENS_PER_SECOND = "tok/s"
 
 
-def _ordered(instance: "Figure", attribute: Field, value: Fraction) -> None:
+def _ordered(instance: Figure, attribute: Field, value: Fraction) -> None:
     if value < instance.lo:
         raise ValueError(f"interval hi {value} is below lo {instance.lo}")
 
@@ -62,7 +62,9 @@ class EstimateReportedAsMeasured(Reason):
     """Say an ESTIMATED figure was offered as MEASURED."""
 
 
-def between(lo: str | int | Fraction, hi: str | int | Fraction, unit: Unit, provenance: Provenance, source: str) -> Figure:
+def between(
+    lo: str | int | Fraction, hi: str | int | Fraction, unit: Unit, provenance: Provenance, source: str
+) -> Figure:
     """Build a figure from exact decimal strings or ints."""
     return Figure(Fraction(lo), Fraction(hi), unit, provenance, source)
 
@@ -101,7 +103,13 @@ def figure_sum(source: str, *terms: Figure) -> Figure:
     """Add figures in the first term's unit; the sum is ESTIMATED if any term is."""
     unit = terms[0].unit
     same = [_like(t, unit) for t in terms]
-    return Figure(sum((t.lo for t in same), Fraction(0)), sum((t.hi for t in same), Fraction(0)), unit, joined(*(t.provenance for t in terms)), source)
+    return Figure(
+        sum((t.lo for t in same), Fraction(0)),
+        sum((t.hi for t in same), Fraction(0)),
+        unit,
+        joined(*(t.provenance for t in terms)),
+        source,
+    )
 
 
 def scaled(f: Figure, k: int | Fraction, source: str) -> Figure:
@@ -148,5 +156,12 @@ def printed(f: Figure, places: int) -> str:
 def report(f: Figure, claimed: Provenance, places: int) -> Admitted[ReportedFigure] | Refused:
     """Report a figure under a provenance; an ESTIMATED figure is never reported as MEASURED."""
     if f.provenance is Provenance.ESTIMATED and claimed is Provenance.MEASURED:
-        return Refused((EstimateReportedAsMeasured(f"$.figures.{f.source}", f"{f.source} ({printed(f, places)}) is ESTIMATED and is never reported as MEASURED"),))
+        return Refused(
+            (
+                EstimateReportedAsMeasured(
+                    f"$.figures.{f.source}",
+                    f"{f.source} ({printed(f, places)}) is ESTIMATED and is never reported as MEASURED",
+                ),
+            )
+        )
     return Admitted(ReportedFigure(f, f"{printed(f, places)} ({claimed.value})"))

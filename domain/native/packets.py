@@ -45,9 +45,19 @@ def packet_binds_observations(packet: NativePacket) -> Admitted[PacketBinding] |
     reasons: list[Reason] = []
     for i, o in enumerate(packet.observations):
         if o.start_id != starts[o.arm]:
-            reasons.append(ObservationUnbound(f"$.observations[{i}].start_id", f"{o.check.value}.{o.subcase} arm {o.arm.value} is from start {o.start_id}, but the packet's {o.arm.value} arm is start {starts[o.arm]}"))
+            reasons.append(
+                ObservationUnbound(
+                    f"$.observations[{i}].start_id",
+                    f"{o.check.value}.{o.subcase} arm {o.arm.value} is from start {o.start_id}, but the packet's {o.arm.value} arm is start {starts[o.arm]}",
+                )
+            )
         if o.manifest_digest != binding.manifest_digest:
-            reasons.append(ObservationUnbound(f"$.observations[{i}].manifest_digest", f"{o.check.value}.{o.subcase} is bound to manifest {o.manifest_digest}, not the packet's {binding.manifest_digest}"))
+            reasons.append(
+                ObservationUnbound(
+                    f"$.observations[{i}].manifest_digest",
+                    f"{o.check.value}.{o.subcase} is bound to manifest {o.manifest_digest}, not the packet's {binding.manifest_digest}",
+                )
+            )
     return Refused(tuple(reasons)) if reasons else Admitted(binding)
 
 
@@ -59,5 +69,11 @@ class PacketNameUnsafe(Reason):
 def packet_name_admitted(name: str) -> Admitted[str] | Refused:
     """Admit a plain file name ending in `.json` (letters, digits, `._-`, not hidden); refuse anything that could name another place."""
     if not _PACKET_NAME.fullmatch(name):
-        return Refused((PacketNameUnsafe("$.name", f"{name!r} must be a plain file name ending in .json (letters, digits, . _ -)"),))
+        return Refused(
+            (
+                PacketNameUnsafe(
+                    "$.name", f"{name!r} must be a plain file name ending in .json (letters, digits, . _ -)"
+                ),
+            )
+        )
     return Admitted(name)

@@ -42,5 +42,7 @@ def read_packet_text(text: str) -> Admitted[NativePacket] | Refused:
 
 def _json_refusal(reason: Reason) -> Reason:
     if isinstance(reason, InvalidJson):
-        return MalformedPacket("$", f"expected JSON, got invalid JSON at line {reason.line} column {reason.column}: {reason.message}")
+        return MalformedPacket(
+            "$", f"expected JSON, got invalid JSON at line {reason.line} column {reason.column}: {reason.message}"
+        )
     return MalformedPacket(reason.where, reason.why)

@@ -101,7 +101,14 @@ def requests_accounted(record: DiagnosticRecord) -> Admitted[int] | Refused:
     """Admit the request count when send intents, opened responses and completions are equal and positive."""
     r = record
     if r.send_intents <= 0 or not r.send_intents == r.opened == r.completions:
-        return Refused((RequestsUnaccounted("$.requests", f"send intents {r.send_intents}, opened {r.opened}, completions {r.completions} must be equal and positive"),))
+        return Refused(
+            (
+                RequestsUnaccounted(
+                    "$.requests",
+                    f"send intents {r.send_intents}, opened {r.opened}, completions {r.completions} must be equal and positive",
+                ),
+            )
+        )
     return Admitted(r.completions)
 
 
@@ -109,7 +116,11 @@ def tails_verified(record: DiagnosticRecord) -> Admitted[tuple[int, ...]] | Refu
     """Admit a record's tail sizes only when its q is MEASURED and its tails were verified."""
     reasons: list[Reason] = []
     if record.q_provenance is not Provenance.MEASURED:
-        reasons.append(TailsUnverified("$.tails.q", f"q{record.q} is {record.q_provenance.value}; tails need the start's actual solo q"))
+        reasons.append(
+            TailsUnverified(
+                "$.tails.q", f"q{record.q} is {record.q_provenance.value}; tails need the start's actual solo q"
+            )
+        )
     if not record.tails_verified:
         reasons.append(TailsUnverified("$.tails.tails_verified", "tails_verified is false"))
     tails = tail_sizes(record.q)
@@ -123,7 +134,12 @@ def near_cap_finish(result: NearCapResult) -> Admitted[int] | Refused:
     r = result
     reasons: list[Reason] = []
     if r.prompt_tokens + r.completion_tokens != r.total_tokens:
-        reasons.append(NearCapNotAtLength("$.usage.total_tokens", f"prompt {r.prompt_tokens} + completion {r.completion_tokens} = {r.prompt_tokens + r.completion_tokens}, not total {r.total_tokens}"))
+        reasons.append(
+            NearCapNotAtLength(
+                "$.usage.total_tokens",
+                f"prompt {r.prompt_tokens} + completion {r.completion_tokens} = {r.prompt_tokens + r.completion_tokens}, not total {r.total_tokens}",
+            )
+        )
     if r.finish != "length":
         reasons.append(NearCapNotAtLength("$.finish_reason", f"arm {r.arm.value} finished {r.finish!r}, not 'length'"))
     return Refused(tuple(reasons)) if reasons else Admitted(r.total_tokens)
@@ -133,12 +149,27 @@ def screen_adoptable(screen: ScreenRecord) -> Admitted[ScreenRecord] | Refused:
     """Admit a record as native evidence only when it is classified exactly NATIVE (never a SCREEN), is adoptable and carries native observations."""
     reasons: list[Reason] = []
     if screen.classification == "SCREEN" or not screen.adoptable:
-        reasons.append(ScreenNotAdoptable("$.classification", f"classification {screen.classification} (adoptable {str(screen.adoptable).lower()}): a SCREEN is non-adoptable whatever its Stage-B {screen.stage_b}"))
+        reasons.append(
+            ScreenNotAdoptable(
+                "$.classification",
+                f"classification {screen.classification} (adoptable {str(screen.adoptable).lower()}): a SCREEN is non-adoptable whatever its Stage-B {screen.stage_b}",
+            )
+        )
     elif screen.classification != FIXTURE_CLASSIFICATION:
         # Fail closed: only the exact NATIVE classification is evidence; "Screen" or "NATIVE " is neither a SCREEN nor native.
-        reasons.append(ScreenNotAdoptable("$.classification", f"classification {screen.classification!r} is not {FIXTURE_CLASSIFICATION!r}: only a NATIVE record is native evidence"))
+        reasons.append(
+            ScreenNotAdoptable(
+                "$.classification",
+                f"classification {screen.classification!r} is not {FIXTURE_CLASSIFICATION!r}: only a NATIVE record is native evidence",
+            )
+        )
     if not screen.observations:
-        reasons.append(ScreenNotAdoptable("$.observations", f"{screen.completed}/{screen.submissions} completed submissions supply no native observations"))
+        reasons.append(
+            ScreenNotAdoptable(
+                "$.observations",
+                f"{screen.completed}/{screen.submissions} completed submissions supply no native observations",
+            )
+        )
     return Refused(tuple(reasons)) if reasons else Admitted(screen)
 
 
@@ -146,7 +177,14 @@ def screen_gain(screen: ScreenRecord) -> Admitted[Fraction] | Refused:
     """Admit the recorded gain when it is (1 − median ON/OFF) × 100 rounded to four decimals."""
     exact = (1 - screen.median_on_off) * 100
     if Fraction(round(exact, 4)) != screen.gain_percent:
-        return Refused((GainInconsistent("$.gain_percent", f"(1 - {decimal_text(screen.median_on_off, 10)}) x 100 = {decimal_text(exact, 8)} rounds to {decimal_text(exact, 4)} %, not the recorded {decimal_text(screen.gain_percent, 4)} %"),))
+        return Refused(
+            (
+                GainInconsistent(
+                    "$.gain_percent",
+                    f"(1 - {decimal_text(screen.median_on_off, 10)}) x 100 = {decimal_text(exact, 8)} rounds to {decimal_text(exact, 4)} %, not the recorded {decimal_text(screen.gain_percent, 4)} %",
+                ),
+            )
+        )
     return Admitted(exact)
 
 
@@ -164,26 +202,44 @@ def _outcome_lines(what: str, outcome: Admitted[Any] | Refused, said: str) -> li
     return [f"{what}: REFUSED", *(f"  {reason_line(r)}" for r in outcome.reasons)]
 
 
-def saved_record_facts(diagnostic: DiagnosticRecord, near_cap: tuple[NearCapResult, ...], screen: ScreenRecord) -> SavedRecordFacts:
+def saved_record_facts(
+    diagnostic: DiagnosticRecord, near_cap: tuple[NearCapResult, ...], screen: ScreenRecord
+) -> SavedRecordFacts:
     """Say what each saved record shows under its rule, and what the twelve checks are on them; refuse with every record's reasons."""
     d, s = diagnostic, screen
     outcomes: list[tuple[str, Admitted[Any] | Refused, str]] = [
-        ("diagnostic requests", requests_accounted(d), f"{d.send_intents} send intents, {d.opened} opened, {d.completions} completions, accounted"),
+        (
+            "diagnostic requests",
+            requests_accounted(d),
+            f"{d.send_intents} send intents, {d.opened} opened, {d.completions} completions, accounted",
+        ),
         ("diagnostic tails", tails_verified(d), f"q{d.q} {d.q_provenance.value}, tails verified"),
         *(
-            (f"near-cap {r.arm.value}", near_cap_finish(r), f"prompt {r.prompt_tokens} + completion {r.completion_tokens} = {r.total_tokens}, finish {r.finish}")
+            (
+                f"near-cap {r.arm.value}",
+                near_cap_finish(r),
+                f"prompt {r.prompt_tokens} + completion {r.completion_tokens} = {r.total_tokens}, finish {r.finish}",
+            )
             for r in near_cap
         ),
-        ("300K screen", screen_gain(s), (
-            f"{s.completed}/{s.submissions} completed submissions, Stage-B {s.stage_b}, median ON/OFF {decimal_text(s.median_on_off, 10)}, "
-            f"gain {decimal_text(s.gain_percent, 4)} % = (1 - median) x 100, paired spread {decimal_text(s.paired_spread_percent, 4)} %"
-        )),
+        (
+            "300K screen",
+            screen_gain(s),
+            (
+                f"{s.completed}/{s.submissions} completed submissions, Stage-B {s.stage_b}, median ON/OFF {decimal_text(s.median_on_off, 10)}, "
+                f"gain {decimal_text(s.gain_percent, 4)} % = (1 - median) x 100, paired spread {decimal_text(s.paired_spread_percent, 4)} %"
+            ),
+        ),
         ("300K screen as native evidence", screen_adoptable(s), f"{s.classification}, adoptable"),
     ]
     lines = [line for what, outcome, said in outcomes for line in _outcome_lines(what, outcome, said)]
     # Seed: the records supply no missing native observations, so deciding on them changes nothing.
     statuses = Counter(v.status.value for v in decide_all(d.observations + s.observations))
-    lines.append("checks decided on the saved records: " + ", ".join(f"{n} {status}" for status, n in sorted(statuses.items())))
+    lines.append(
+        "checks decided on the saved records: " + ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()))
+    )
     reasons = tuple(r for _, outcome, _ in outcomes if isinstance(outcome, Refused) for r in outcome.reasons)
-    verdict: Admitted[str] | Refused = Refused(reasons) if reasons else Admitted("every saved record is admitted by its rule")
+    verdict: Admitted[str] | Refused = (
+        Refused(reasons) if reasons else Admitted("every saved record is admitted by its rule")
+    )
     return SavedRecordFacts(tuple(lines), verdict)

@@ -28,6 +28,7 @@ PASS_STRING = "PASS"
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 _SEGMENT = re.compile(r"[A-Za-z0-9._-]+")
 
+
 @frozen
 class ArmIdentity:
     """Name the start and container that ran one arm."""
@@ -133,7 +134,12 @@ class TailsNotDerived(Reason):
 def _path_reasons(i: int, path: str) -> list[Reason]:
     parts = path.split("/")
     if path.startswith("/") or "\\" in path or any(p in ("", ".", "..") or not _SEGMENT.fullmatch(p) for p in parts):
-        return [EvidencePathUnsafe(f"$.evidence[{i}].path", f"{path!r} must be a relative path of plain segments under the evidence root (no '..', '/', '\\')")]
+        return [
+            EvidencePathUnsafe(
+                f"$.evidence[{i}].path",
+                f"{path!r} must be a relative path of plain segments under the evidence root (no '..', '/', '\\')",
+            )
+        ]
     return []
 
 
@@ -143,11 +149,17 @@ def _identity_reasons(packet: NativePacket) -> list[Reason]:
         ident: ArmIdentity = getattr(packet.arms, arm)
         for what in ("start_id", "container_id"):
             if not getattr(ident, what).strip():
-                reasons.append(ArmIdentityInvalid(f"$.arms.{arm}.{what}", f"arm {arm.upper()} needs a non-empty {what}"))
+                reasons.append(
+                    ArmIdentityInvalid(f"$.arms.{arm}.{what}", f"arm {arm.upper()} needs a non-empty {what}")
+                )
     for what in ("start_id", "container_id"):
         shared = getattr(packet.arms.off, what)
         if shared.strip() and shared == getattr(packet.arms.on, what):
-            reasons.append(ArmIdentityInvalid(f"$.arms.on.{what}", f"OFF and ON share {what} {shared!r}; each arm is its own start"))
+            reasons.append(
+                ArmIdentityInvalid(
+                    f"$.arms.on.{what}", f"OFF and ON share {what} {shared!r}; each arm is its own start"
+                )
+            )
     return reasons
 
 
@@ -159,7 +171,12 @@ def _count_reasons(packet: NativePacket) -> list[Reason]:
             reasons.append(CountInvalid(f"$.audited_rounds.{arm}", f"audited rounds must be positive, got {rounds}"))
     r = packet.requests
     if r.send_intents <= 0 or not r.send_intents == r.opened == r.completions:
-        reasons.append(CountInvalid("$.requests", f"send intents, opened and completions must be equal and positive, got {r.send_intents}/{r.opened}/{r.completions}"))
+        reasons.append(
+            CountInvalid(
+                "$.requests",
+                f"send intents, opened and completions must be equal and positive, got {r.send_intents}/{r.opened}/{r.completions}",
+            )
+        )
     tails = tail_sizes(packet.q)
     if isinstance(tails, Refused):
         reasons.append(CountInvalid("$.q", f"q must be a positive token count, got {packet.q}"))
@@ -167,7 +184,12 @@ def _count_reasons(packet: NativePacket) -> list[Reason]:
     for arm in ("off", "on"):
         sent = getattr(packet.tails, arm)
         if sent != tails.value:
-            reasons.append(TailsNotDerived(f"$.tails.{arm}", f"tails must be 36*q + (1, 127, 128, 129) = {list(tails.value)} for q={packet.q}, got {list(sent)}"))
+            reasons.append(
+                TailsNotDerived(
+                    f"$.tails.{arm}",
+                    f"tails must be 36*q + (1, 127, 128, 129) = {list(tails.value)} for q={packet.q}, got {list(sent)}",
+                )
+            )
     return reasons
 
 
@@ -177,23 +199,33 @@ def native_packet_schema_valid(packet: NativePacket) -> Admitted[NativePacket] |
     if packet.schema != FIXTURE_PACKET_SCHEMA:
         reasons.append(SchemaMismatch("$.schema", f"expected {FIXTURE_PACKET_SCHEMA!r}, got {packet.schema!r}"))
     if packet.classification != FIXTURE_CLASSIFICATION:
-        reasons.append(SchemaMismatch("$.classification", f"expected {FIXTURE_CLASSIFICATION!r}, got {packet.classification!r}"))
+        reasons.append(
+            SchemaMismatch("$.classification", f"expected {FIXTURE_CLASSIFICATION!r}, got {packet.classification!r}")
+        )
     reasons.extend(_identity_reasons(packet))
     if not _DIGEST.fullmatch(packet.manifest_digest):
-        reasons.append(DigestInvalid("$.manifest_digest", f"{packet.manifest_digest!r} is not sha256: and 64 lowercase hex digits"))
+        reasons.append(
+            DigestInvalid("$.manifest_digest", f"{packet.manifest_digest!r} is not sha256: and 64 lowercase hex digits")
+        )
     if not packet.evidence:
         reasons.append(EvidencePathUnsafe("$.evidence", "at least one evidence file is required"))
     for i, item in enumerate(packet.evidence):
         reasons.extend(_path_reasons(i, item.path))
         if not _DIGEST.fullmatch(item.digest):
-            reasons.append(DigestInvalid(f"$.evidence[{i}].digest", f"{item.digest!r} is not sha256: and 64 lowercase hex digits"))
+            reasons.append(
+                DigestInvalid(f"$.evidence[{i}].digest", f"{item.digest!r} is not sha256: and 64 lowercase hex digits")
+            )
     names = {c.value for c in NativeCheck}
     for missing in sorted(names - set(packet.checks)):
-        reasons.append(CheckStringInvalid(f"$.checks.{missing}", f"{missing} is missing; all twelve must say {PASS_STRING!r}"))
+        reasons.append(
+            CheckStringInvalid(f"$.checks.{missing}", f"{missing} is missing; all twelve must say {PASS_STRING!r}")
+        )
     for extra in sorted(set(packet.checks) - names):
         reasons.append(CheckStringInvalid(f"$.checks.{extra}", f"{extra} is not one of the twelve native checks"))
     for name in sorted(names & set(packet.checks)):
         if packet.checks[name] != PASS_STRING:
-            reasons.append(CheckStringInvalid(f"$.checks.{name}", f"expected {PASS_STRING!r}, got {packet.checks[name]!r}"))
+            reasons.append(
+                CheckStringInvalid(f"$.checks.{name}", f"expected {PASS_STRING!r}, got {packet.checks[name]!r}")
+            )
     reasons.extend(_count_reasons(packet))
     return Refused(tuple(reasons)) if reasons else Admitted(packet)

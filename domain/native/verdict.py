@@ -80,12 +80,12 @@ class ManifestMismatch(Reason):
     """Say a check's observations are bound to more than one manifest."""
 
 
-def _status_agrees(instance: "CheckVerdict", attribute: Field, value: Status) -> None:
+def _status_agrees(instance: CheckVerdict, attribute: Field, value: Status) -> None:
     if (value is Status.PASS) != (not instance.reasons):
         raise ValueError(f"status {value.value} disagrees with {len(instance.reasons)} reason(s): PASS iff none")
 
 
-def _refused_agrees(instance: "CheckVerdict", attribute: Field, value: bool) -> None:
+def _refused_agrees(instance: CheckVerdict, attribute: Field, value: bool) -> None:
     if value is not (instance.status is not Status.PASS):
         raise ValueError(f"refused={value} disagrees with status {instance.status.value}")
 
@@ -115,13 +115,25 @@ def _resolved(mode: UnsupportedMode, resolutions: tuple[OwnerResolution, ...]) -
 def _slot_reasons(check: NativeCheck, subcase: Subcase, arm: Arm, seen: list[Observation], start: str) -> list[Reason]:
     where = f"$.checks.{check.value}.{subcase.name}.{arm.value}"
     if not seen:
-        return [SubcaseMissing(where, f"no observation of {subcase.name} in arm {arm.value} ({start}); one missing subcase keeps the whole check NOT RUN/HOLD")]
+        return [
+            SubcaseMissing(
+                where,
+                f"no observation of {subcase.name} in arm {arm.value} ({start}); one missing subcase keeps the whole check NOT RUN/HOLD",
+            )
+        ]
     reasons: list[Reason] = []
     for o in seen:
         if o.evidence is Evidence.CPU_FIXTURE:
-            reasons.append(FixtureNotNative(where, f"{subcase.name} in arm {arm.value} is CPU_FIXTURE evidence from start {o.start_id}; fixture packets are CPU evidence, never native"))
+            reasons.append(
+                FixtureNotNative(
+                    where,
+                    f"{subcase.name} in arm {arm.value} is CPU_FIXTURE evidence from start {o.start_id}; fixture packets are CPU evidence, never native",
+                )
+            )
         elif not o.held:
-            reasons.append(SubcaseNotHeld(where, f"{subcase.name} did not hold in arm {arm.value} (NATIVE, start {o.start_id})"))
+            reasons.append(
+                SubcaseNotHeld(where, f"{subcase.name} did not hold in arm {arm.value} (NATIVE, start {o.start_id})")
+            )
     return reasons
 
 
@@ -130,7 +142,12 @@ def _identity_reasons(check: NativeCheck, subcase: Subcase, seen: list[Observati
     for what in ("workload", "mode", "hooks"):
         values = sorted({getattr(o, what) for o in seen})
         if len(values) > 1:
-            reasons.append(ArmsMismatched(f"$.checks.{check.value}.{subcase.name}", f"OFF and ON must run {subcase.name} with the same {what}, got {', '.join(values)}"))
+            reasons.append(
+                ArmsMismatched(
+                    f"$.checks.{check.value}.{subcase.name}",
+                    f"OFF and ON must run {subcase.name} with the same {what}, got {', '.join(values)}",
+                )
+            )
     return reasons
 
 
@@ -139,15 +156,34 @@ def _start_reasons(check: NativeCheck, mine: list[Observation]) -> tuple[list[Re
     starts: dict[Arm, str] = {}
     for arm in Arm:
         ids = sorted({o.start_id for o in mine if o.arm is arm})
-        starts[arm] = f"start {ids[0]}" if len(ids) == 1 else (f"no start observed for arm {arm.value}" if not ids else f"starts {', '.join(ids)}")
+        starts[arm] = (
+            f"start {ids[0]}"
+            if len(ids) == 1
+            else (f"no start observed for arm {arm.value}" if not ids else f"starts {', '.join(ids)}")
+        )
         if len(ids) > 1:
-            reasons.append(SplicedStarts(f"$.checks.{check.value}.{arm.value}", f"arm {arm.value} observations come from starts {', '.join(ids)}; an arm is exactly one start"))
+            reasons.append(
+                SplicedStarts(
+                    f"$.checks.{check.value}.{arm.value}",
+                    f"arm {arm.value} observations come from starts {', '.join(ids)}; an arm is exactly one start",
+                )
+            )
     shared = {o.start_id for o in mine if o.arm is Arm.OFF} & {o.start_id for o in mine if o.arm is Arm.ON}
     if shared:
-        reasons.append(ArmsShareStart(f"$.checks.{check.value}", f"OFF and ON both claim start {', '.join(sorted(shared))}; each arm is its own start"))
+        reasons.append(
+            ArmsShareStart(
+                f"$.checks.{check.value}",
+                f"OFF and ON both claim start {', '.join(sorted(shared))}; each arm is its own start",
+            )
+        )
     digests = sorted({o.manifest_digest for o in mine})
     if len(digests) > 1:
-        reasons.append(ManifestMismatch(f"$.checks.{check.value}", f"observations are bound to {len(digests)} manifests ({', '.join(digests)}); a check is decided under one manifest"))
+        reasons.append(
+            ManifestMismatch(
+                f"$.checks.{check.value}",
+                f"observations are bound to {len(digests)} manifests ({', '.join(digests)}); a check is decided under one manifest",
+            )
+        )
     return reasons, starts
 
 
@@ -160,16 +196,35 @@ def decide(
     mine = [o for o in observations if o.check is check]
     table = SUBCASES[check]
     if not mine:
-        return check_verdict(check, Status.NOT_RUN, (NoObservations(f"$.checks.{check.value}", f"no observation of any of its {len(table)} subcases in either arm; the default is NOT RUN"),))
+        return check_verdict(
+            check,
+            Status.NOT_RUN,
+            (
+                NoObservations(
+                    f"$.checks.{check.value}",
+                    f"no observation of any of its {len(table)} subcases in either arm; the default is NOT RUN",
+                ),
+            ),
+        )
     reasons, starts = _start_reasons(check, mine)
     known = {s.name for s in table}
     for name in sorted({o.subcase for o in mine} - known):
-        reasons.append(UnknownSubcase(f"$.checks.{check.value}.{name}", f"{check.value} has no subcase {name}; renaming or substituting a subcase is prohibited"))
+        reasons.append(
+            UnknownSubcase(
+                f"$.checks.{check.value}.{name}",
+                f"{check.value} has no subcase {name}; renaming or substituting a subcase is prohibited",
+            )
+        )
     for subcase in table:
         for mode in subcase.needs:
             ok, owner = _resolved(mode, resolutions)
             if not ok:
-                reasons.append(ModeUnresolved(f"$.checks.{check.value}.{subcase.name}", f"{subcase.name} needs {mode.value} mode, unsupported until its owner ({owner}) resolves it"))
+                reasons.append(
+                    ModeUnresolved(
+                        f"$.checks.{check.value}.{subcase.name}",
+                        f"{subcase.name} needs {mode.value} mode, unsupported until its owner ({owner}) resolves it",
+                    )
+                )
         seen = [o for o in mine if o.subcase == subcase.name]
         for arm in Arm:
             reasons.extend(_slot_reasons(check, subcase, arm, [o for o in seen if o.arm is arm], starts[arm]))

@@ -27,5 +27,11 @@ def native_wait_deadline(
 ) -> Admitted[Fraction] | Refused:
     """Return min(time_at_call + native_wait, submission_deadline); refuse a wait beyond 900 s or below 0."""
     if native_wait > MAX_NATIVE_WAIT_S or native_wait < 0:
-        return Refused((NativeWaitTooLong("$.native_wait", f"native_wait must be within 0..{MAX_NATIVE_WAIT_S} s, got {native_wait} s"),))
+        return Refused(
+            (
+                NativeWaitTooLong(
+                    "$.native_wait", f"native_wait must be within 0..{MAX_NATIVE_WAIT_S} s, got {native_wait} s"
+                ),
+            )
+        )
     return Admitted(Fraction(min(time_at_call + native_wait, submission_deadline)))

@@ -121,37 +121,55 @@ def window_illustration(inputs: WindowInputs) -> Admitted[WindowIllustration] | 
     """Derive the seed's illustration from its inputs; refuse a wait beyond 900 s or a non-positive count."""
     reasons: list[Reason] = []
     if not 0 <= inputs.native_wait_s <= MAX_NATIVE_WAIT_S:
-        reasons.append(NativeWaitTooLong("$.native_wait_s", f"native_wait must be within 0..{MAX_NATIVE_WAIT_S} s, got {inputs.native_wait_s} s"))
+        reasons.append(
+            NativeWaitTooLong(
+                "$.native_wait_s", f"native_wait must be within 0..{MAX_NATIVE_WAIT_S} s, got {inputs.native_wait_s} s"
+            )
+        )
     for name in ("probe_tokens", "near_cap_completion", "probes_32k", "probes_near_cap", "waits"):
         if getattr(inputs, name) <= 0:
             reasons.append(ProbeCountInvalid(f"$.{name}", f"{name} must be positive, got {getattr(inputs, name)}"))
     if reasons:
         return Refused(tuple(reasons))
     i = inputs
-    probe = in_minutes(figure_sum("probe_32k", i.prefill_32k, per(i.probe_tokens, i.decode_rate, "decode_32"), i.construction, i.control_overhead))
+    probe = in_minutes(
+        figure_sum(
+            "probe_32k",
+            i.prefill_32k,
+            per(i.probe_tokens, i.decode_rate, "decode_32"),
+            i.construction,
+            i.control_overhead,
+        )
+    )
     near_decode = per(i.near_cap_completion, i.decode_rate, "decode_5")
     near = in_minutes(figure_sum("near_cap_probe", i.near_cap_ttft_off, near_decode, i.near_cap_overhead))
-    naive = in_minutes(figure_sum("near_cap_probe_s30_lower_ends", i.near_cap_ttft_off, near_decode, i.construction, i.control_overhead))
+    naive = in_minutes(
+        figure_sum(
+            "near_cap_probe_s30_lower_ends", i.near_cap_ttft_off, near_decode, i.construction, i.control_overhead
+        )
+    )
     eight = scaled(probe, i.probes_32k, "eight_probes")
     three = scaled(near, i.probes_near_cap, "three_near_cap")
     # The seed adds its printed per-arm figures (one decimal), then doubles.
     across = scaled(figure_sum("across_arms", rounded(eight, 1), rounded(three, 1)), 2, "across_arms")
     window = point(i.submission_window_min, MIN, M, "submission_window")
-    return Admitted(WindowIllustration(
-        probe_32k=probe,
-        eight_probes=eight,
-        eight_printed_probes=scaled(rounded(probe, 2), i.probes_32k, "eight_printed_probes"),
-        near_cap_probe=near,
-        near_cap_probe_s30_lower_ends=naive,
-        three_near_cap=three,
-        across_arms=across,
-        across_arms_exact=scaled(figure_sum("across_arms_exact", eight, three), 2, "across_arms_exact"),
-        diagnostic_before_restore=figure_sum("diagnostic_before_restore", i.s30_diagnostic, across),
-        left_before_submission=difference(window, i.s30_diagnostic, "left_before_submission"),
-        extra_engine_start=projected(i.engine_start, "extra_engine_start"),
-        four_waits=in_minutes(Figure(Fraction(0), Fraction(i.waits * i.native_wait_s), S, E, "four_waits")),
-        w13_span=difference(i.w13_last_completion, i.w13_first_send, "w13_span"),
-    ))
+    return Admitted(
+        WindowIllustration(
+            probe_32k=probe,
+            eight_probes=eight,
+            eight_printed_probes=scaled(rounded(probe, 2), i.probes_32k, "eight_printed_probes"),
+            near_cap_probe=near,
+            near_cap_probe_s30_lower_ends=naive,
+            three_near_cap=three,
+            across_arms=across,
+            across_arms_exact=scaled(figure_sum("across_arms_exact", eight, three), 2, "across_arms_exact"),
+            diagnostic_before_restore=figure_sum("diagnostic_before_restore", i.s30_diagnostic, across),
+            left_before_submission=difference(window, i.s30_diagnostic, "left_before_submission"),
+            extra_engine_start=projected(i.engine_start, "extra_engine_start"),
+            four_waits=in_minutes(Figure(Fraction(0), Fraction(i.waits * i.native_wait_s), S, E, "four_waits")),
+            w13_span=difference(i.w13_last_completion, i.w13_first_send, "w13_span"),
+        )
+    )
 
 
 @frozen
@@ -169,16 +187,32 @@ class UnmeasuredTerms(Reason):
     """Say a fit leaves out terms nobody has measured."""
 
 
-def one_hold_fit(total: Figure, submission_window_min: int, hard_bound_min: int, unmeasured: tuple[str, ...]) -> Admitted[Figure] | Refused:
+def one_hold_fit(
+    total: Figure, submission_window_min: int, hard_bound_min: int, unmeasured: tuple[str, ...]
+) -> Admitted[Figure] | Refused:
     """Admit a one-HOLD fit only for a MEASURED total within 75 and 90 min with nothing unmeasured."""
     t = in_minutes(total)
     reasons: list[Reason] = []
     if t.provenance is E:
-        reasons.append(FitNotEstablished("$.diagnostic.provenance", f"the diagnostic's {t.source} is ESTIMATED; a fit needs MEASURED figures"))
+        reasons.append(
+            FitNotEstablished(
+                "$.diagnostic.provenance", f"the diagnostic's {t.source} is ESTIMATED; a fit needs MEASURED figures"
+            )
+        )
     if t.hi > submission_window_min:
-        reasons.append(WindowExceeded("$.diagnostic.hi", f"up to {printed(point(t.hi, MIN, E, t.source), 1)} exceeds the {submission_window_min} min submission window"))
+        reasons.append(
+            WindowExceeded(
+                "$.diagnostic.hi",
+                f"up to {printed(point(t.hi, MIN, E, t.source), 1)} exceeds the {submission_window_min} min submission window",
+            )
+        )
     if t.hi > hard_bound_min:
-        reasons.append(WindowExceeded("$.diagnostic.hard_bound", f"up to {printed(point(t.hi, MIN, E, t.source), 1)} exceeds the {hard_bound_min} min hard bound"))
+        reasons.append(
+            WindowExceeded(
+                "$.diagnostic.hard_bound",
+                f"up to {printed(point(t.hi, MIN, E, t.source), 1)} exceeds the {hard_bound_min} min hard bound",
+            )
+        )
     if unmeasured:
         reasons.append(UnmeasuredTerms("$.diagnostic.unmeasured", f"unmeasured: {', '.join(unmeasured)}"))
     return Refused(tuple(reasons)) if reasons else Admitted(t)
@@ -186,7 +220,11 @@ def one_hold_fit(total: Figure, submission_window_min: int, hard_bound_min: int,
 
 # Seed: "Control overhead ... and audit overhead are ESTIMATED/unmeasured";
 # "Per-case/fault timings are unmeasured".
-SEED_UNMEASURED: tuple[str, ...] = ("audit overhead", "per-case and fault timings", "hooks, fault waits and cache primes")
+SEED_UNMEASURED: tuple[str, ...] = (
+    "audit overhead",
+    "per-case and fault timings",
+    "hooks, fault waits and cache primes",
+)
 
 
 @frozen
@@ -210,11 +248,17 @@ def complete_packet_fit(costs: tuple[CaseCost, ...], native_wait_s: int) -> Admi
     """Admit a complete-packet fit only when every check's cost is MEASURED and their sum fits the wait (≤ 900 s)."""
     reasons: list[Reason] = []
     if not 0 <= native_wait_s <= MAX_NATIVE_WAIT_S:
-        reasons.append(NativeWaitTooLong("$.native_wait_s", f"native_wait must be within 0..{MAX_NATIVE_WAIT_S} s, got {native_wait_s} s"))
+        reasons.append(
+            NativeWaitTooLong(
+                "$.native_wait_s", f"native_wait must be within 0..{MAX_NATIVE_WAIT_S} s, got {native_wait_s} s"
+            )
+        )
     known: list[Figure] = []
     for c in costs:
         if c.cost is None:
-            reasons.append(UnmeasuredCaseCost(f"$.cases.{c.check.value}", f"{c.check.value} has no established native bound"))
+            reasons.append(
+                UnmeasuredCaseCost(f"$.cases.{c.check.value}", f"{c.check.value} has no established native bound")
+            )
         elif c.cost.provenance is E:
             reasons.append(FitNotEstablished(f"$.cases.{c.check.value}", f"{c.check.value} cost is ESTIMATED"))
         else:
@@ -226,5 +270,10 @@ def complete_packet_fit(costs: tuple[CaseCost, ...], native_wait_s: int) -> Admi
     total = figure_sum("complete_packet", *known) if known else point(0, S, M, "complete_packet")
     seconds = total.hi * 60 if total.unit is MIN else total.hi
     if not reasons and seconds > native_wait_s:
-        reasons.append(WindowExceeded("$.complete_packet.hi", f"up to {printed(point(seconds, S, E, total.source), 1)} exceeds the {native_wait_s} s wait"))
+        reasons.append(
+            WindowExceeded(
+                "$.complete_packet.hi",
+                f"up to {printed(point(seconds, S, E, total.source), 1)} exceeds the {native_wait_s} s wait",
+            )
+        )
     return Refused(tuple(reasons)) if reasons else Admitted(total)

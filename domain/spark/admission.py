@@ -88,57 +88,87 @@ class HostNotHeldBySubject(Reason):
     """Say a host of the group is not held by the group's subject."""
 
 
-def pair_serving_successor_may_launch(log: AuthorityLog, group: HostGroup, at: int) -> Admitted[GroupSuspendedForAuthorizedSuccessor] | Refused:
+def pair_serving_successor_may_launch(
+    log: AuthorityLog, group: HostGroup, at: int
+) -> Admitted[GroupSuspendedForAuthorizedSuccessor] | Refused:
     """Admit when the group is SuspendedForAuthorizedSuccessor and its lease is live at `at`."""
     state = group_state_at(log, group.name, at)
     if isinstance(state, GroupActive):
-        return Refused((SuccessorMayNotLaunch(
-            where=SUCCESSOR_MAY_LAUNCH,
-            why=f"{group.name} serves the Active incumbent {state.incumbent} (recorded at {state.at}); no successor may launch",
-        ),))
+        return Refused(
+            (
+                SuccessorMayNotLaunch(
+                    where=SUCCESSOR_MAY_LAUNCH,
+                    why=f"{group.name} serves the Active incumbent {state.incumbent} (recorded at {state.at}); no successor may launch",
+                ),
+            )
+        )
     if state is None:
-        return Refused((SuccessorMayNotLaunch(
-            where=SUCCESSOR_MAY_LAUNCH,
-            why=f"the authority log {log.source} records no state for {group.name} at or before {at}",
-        ),))
+        return Refused(
+            (
+                SuccessorMayNotLaunch(
+                    where=SUCCESSOR_MAY_LAUNCH,
+                    why=f"the authority log {log.source} records no state for {group.name} at or before {at}",
+                ),
+            )
+        )
     if not at < state.lease_expires_at:
-        return Refused((SuccessorMayNotLaunch(
-            where=SUCCESSOR_MAY_LAUNCH,
-            why=(
-                f"{group.name}'s suspension lease expired at {state.lease_expires_at}, "
-                f"{at - state.lease_expires_at} s before the read at {at}"
-            ),
-        ),))
+        return Refused(
+            (
+                SuccessorMayNotLaunch(
+                    where=SUCCESSOR_MAY_LAUNCH,
+                    why=(
+                        f"{group.name}'s suspension lease expired at {state.lease_expires_at}, "
+                        f"{at - state.lease_expires_at} s before the read at {at}"
+                    ),
+                ),
+            )
+        )
     return Admitted(state)
 
 
-def successor_is_candidate(state: GroupSuspendedForAuthorizedSuccessor, candidate: V41CandidateKeyed) -> Admitted[str] | Refused:
+def successor_is_candidate(
+    state: GroupSuspendedForAuthorizedSuccessor, candidate: V41CandidateKeyed
+) -> Admitted[str] | Refused:
     """Admit when the suspension's exact candidate realization key is this candidate's."""
     authorized = state.exact_candidate_realization.key
     if authorized != candidate.candidate:
-        return Refused((SuccessorIsNotThisCandidate(
-            where=SUCCESSOR_IS_CANDIDATE,
-            why=f"{state.group} is suspended for successor {authorized!r}, not this candidate {candidate.candidate!r}",
-        ),))
+        return Refused(
+            (
+                SuccessorIsNotThisCandidate(
+                    where=SUCCESSOR_IS_CANDIDATE,
+                    why=f"{state.group} is suspended for successor {authorized!r}, not this candidate {candidate.candidate!r}",
+                ),
+            )
+        )
     return Admitted(authorized)
 
 
-def image_admitted_for_runtime_artifact(log: AuthorityLog, candidate: V41CandidateKeyed, at: int) -> Admitted[str] | Refused:
+def image_admitted_for_runtime_artifact(
+    log: AuthorityLog, candidate: V41CandidateKeyed, at: int
+) -> Admitted[str] | Refused:
     """Admit when the produced image (the latest admitted) carries the candidate's runtime_artifact key."""
     image = latest_image_at(log, at)
     if image is None:
-        return Refused((ImageNotAdmittedForRuntimeArtifact(
-            where=IMAGE_FOR_RUNTIME_ARTIFACT,
-            why=f"the authority log {log.source} admits no image at or before {at}; the candidate needs one keyed {candidate.runtime_artifact!r}",
-        ),))
+        return Refused(
+            (
+                ImageNotAdmittedForRuntimeArtifact(
+                    where=IMAGE_FOR_RUNTIME_ARTIFACT,
+                    why=f"the authority log {log.source} admits no image at or before {at}; the candidate needs one keyed {candidate.runtime_artifact!r}",
+                ),
+            )
+        )
     if image.runtime_key != candidate.runtime_artifact:
-        return Refused((ImageNotAdmittedForRuntimeArtifact(
-            where=IMAGE_FOR_RUNTIME_ARTIFACT,
-            why=(
-                f"image {image.config_digest} was admitted against runtime key {image.runtime_key!r}, "
-                f"not the candidate's {candidate.runtime_artifact!r}"
-            ),
-        ),))
+        return Refused(
+            (
+                ImageNotAdmittedForRuntimeArtifact(
+                    where=IMAGE_FOR_RUNTIME_ARTIFACT,
+                    why=(
+                        f"image {image.config_digest} was admitted against runtime key {image.runtime_key!r}, "
+                        f"not the candidate's {candidate.runtime_artifact!r}"
+                    ),
+                ),
+            )
+        )
     return Admitted(image.config_digest)
 
 
@@ -147,15 +177,23 @@ def admit_host_held_by_subject_among(log: AuthorityLog, group: HostGroup, at: in
     strays = [(host.name, holder_of_at(log, host.name, at)) for host in group.hosts]
     strays = [(name, holder) for name, holder in strays if holder != group.subject]
     if strays:
-        said = ", ".join(f"{name} (held by {holder})" if holder else f"{name} (no holding recorded)" for name, holder in strays)
-        return Refused((HostNotHeldBySubject(
-            where=HOSTS_HELD,
-            why=f"{len(strays)} of {len(group.hosts)} hosts are not held by {group.subject}: {said}",
-        ),))
+        said = ", ".join(
+            f"{name} (held by {holder})" if holder else f"{name} (no holding recorded)" for name, holder in strays
+        )
+        return Refused(
+            (
+                HostNotHeldBySubject(
+                    where=HOSTS_HELD,
+                    why=f"{len(strays)} of {len(group.hosts)} hosts are not held by {group.subject}: {said}",
+                ),
+            )
+        )
     return Admitted(group.subject)
 
 
-def successor_launch_admission(log: AuthorityLog, at: int, group: HostGroup, candidate: V41CandidateKeyed) -> Admitted[LaunchAdmitted] | Refused:
+def successor_launch_admission(
+    log: AuthorityLog, at: int, group: HostGroup, candidate: V41CandidateKeyed
+) -> Admitted[LaunchAdmitted] | Refused:
     """Fold the four conjuncts; refuse with every failing one, each located at its conjunct."""
     reasons: list[Reason] = []
     may_launch = pair_serving_successor_may_launch(log, group, at)
@@ -175,8 +213,12 @@ def successor_launch_admission(log: AuthorityLog, at: int, group: HostGroup, can
     if reasons:
         return Refused(tuple(reasons))
     assert isinstance(state, GroupSuspendedForAuthorizedSuccessor) and isinstance(image, Admitted)
-    return Admitted(LaunchAdmitted(
-        group=group.name, at=at, lease_expires_at=state.lease_expires_at, config_digest=image.value, hosts_held_by=group.subject,
-    ))
-
-
+    return Admitted(
+        LaunchAdmitted(
+            group=group.name,
+            at=at,
+            lease_expires_at=state.lease_expires_at,
+            config_digest=image.value,
+            hosts_held_by=group.subject,
+        )
+    )

@@ -114,44 +114,68 @@ def _body(step: ApplyStep) -> list[str]:
     unit = f"{SYSTEMD_UNIT_DIR}/{step.unit_name}"
     kept = f"{unit}.preserved"
     if step.stage is ApplyStage.PREFLIGHT:
-        lines = [f"test -e {q(s)} || {{ echo 'preflight: mount source {s} is missing'; exit 1; }}" for s in step.mount_sources]
+        lines = [
+            f"test -e {q(s)} || {{ echo 'preflight: mount source {s} is missing'; exit 1; }}"
+            for s in step.mount_sources
+        ]
         return [*lines, f"docker image inspect {q(step.image)} >/dev/null"]
     if step.stage is ApplyStage.PRESERVE:
-        return [f"rm -f {q(kept)} {q(kept + '.absent')}",
-                f"if [ -e {q(unit)} ]; then cp -p {q(unit)} {q(kept)}; else touch {q(kept + '.absent')}; fi"]
+        return [
+            f"rm -f {q(kept)} {q(kept + '.absent')}",
+            f"if [ -e {q(unit)} ]; then cp -p {q(unit)} {q(kept)}; else touch {q(kept + '.absent')}; fi",
+        ]
     if step.stage is ApplyStage.APPLY:
-        return [f"cat > {q(unit + '.staged')} <<'GUNBC_UNIT'", step.unit_text.rstrip("\n"), "GUNBC_UNIT",
-                f"mv {q(unit + '.staged')} {q(unit)}", "systemctl daemon-reload", f"systemctl restart {q(step.unit_name)}"]
+        return [
+            f"cat > {q(unit + '.staged')} <<'GUNBC_UNIT'",
+            step.unit_text.rstrip("\n"),
+            "GUNBC_UNIT",
+            f"mv {q(unit + '.staged')} {q(unit)}",
+            "systemctl daemon-reload",
+            f"systemctl restart {q(step.unit_name)}",
+        ]
     if step.stage is ApplyStage.READBACK:
-        return [f"systemctl is-active --quiet {q(step.unit_name)}",
-                f"test \"$(docker inspect --format '{{{{.State.Running}}}}' {q(step.container_name)})\" = true",
-                f"test \"$(docker inspect --format '{{{{.Config.Image}}}}' {q(step.container_name)})\" = {q(step.image)}"]
+        return [
+            f"systemctl is-active --quiet {q(step.unit_name)}",
+            f"test \"$(docker inspect --format '{{{{.State.Running}}}}' {q(step.container_name)})\" = true",
+            f"test \"$(docker inspect --format '{{{{.Config.Image}}}}' {q(step.container_name)})\" = {q(step.image)}",
+        ]
     if step.stage is ApplyStage.COMMIT:
         return [f"systemctl enable {q(step.unit_name)}", f"rm -f {q(kept)} {q(kept + '.absent')}"]
     if step.stage is ApplyStage.ROLLBACK:
-        return [f"systemctl stop {q(step.unit_name)} || true",
-                f"if [ -e {q(kept)} ]; then mv {q(kept)} {q(unit)}; systemctl daemon-reload; systemctl start {q(step.unit_name)};",
-                f"else rm -f {q(unit)} {q(kept + '.absent')}; systemctl daemon-reload; fi"]
+        return [
+            f"systemctl stop {q(step.unit_name)} || true",
+            f"if [ -e {q(kept)} ]; then mv {q(kept)} {q(unit)}; systemctl daemon-reload; systemctl start {q(step.unit_name)};",
+            f"else rm -f {q(unit)} {q(kept + '.absent')}; systemctl daemon-reload; fi",
+        ]
     if step.stage is ApplyStage.FRONT_DOOR:
         url = f"http://127.0.0.1:{step.serve_port}/v1/models"
-        return [f"for attempt in $(seq 1 {FRONT_DOOR_ATTEMPTS}); do",
-                f"  if curl --fail --silent --max-time 10 {q(url)} | grep -F -- {q(step.served_model)} >/dev/null; then exit 0; fi",
-                "  sleep 10", "done", f"echo 'front door: {step.served_model} never answered on port {step.serve_port}'", "exit 1"]
+        return [
+            f"for attempt in $(seq 1 {FRONT_DOOR_ATTEMPTS}); do",
+            f"  if curl --fail --silent --max-time 10 {q(url)} | grep -F -- {q(step.served_model)} >/dev/null; then exit 0; fi",
+            "  sleep 10",
+            "done",
+            f"echo 'front door: {step.served_model} never answered on port {step.serve_port}'",
+            "exit 1",
+        ]
     # Cleanup touches only this arm: a staged unit left by a failed apply, and this container if it is dead.
-    return [f"rm -f {q(unit + '.staged')}",
-            f"if ! systemctl is-active --quiet {q(step.unit_name)}; then docker rm --force {q(step.container_name)} >/dev/null 2>&1 || true; fi"]
+    return [
+        f"rm -f {q(unit + '.staged')}",
+        f"if ! systemctl is-active --quiet {q(step.unit_name)}; then docker rm --force {q(step.container_name)} >/dev/null 2>&1 || true; fi",
+    ]
 
 
 def render_step_script(step: ApplyStep) -> str:
     """Render one step as a POSIX shell script that logs to the step's own log path."""
     q = shlex.quote
     log_dir = step.log_path.rsplit("/", 1)[0] or "/"
-    return "\n".join([
-        "#!/bin/sh",
-        f"# {step.container_name}: {step.stage.value} on {step.host} (node rank {step.node_rank}, unit {step.unit_name})",
-        "set -eu",
-        f"mkdir -p {q(log_dir)}",
-        f"exec >>{q(step.log_path)} 2>&1",
-        *_body(step),
-        "",
-    ])
+    return "\n".join(
+        [
+            "#!/bin/sh",
+            f"# {step.container_name}: {step.stage.value} on {step.host} (node rank {step.node_rank}, unit {step.unit_name})",
+            "set -eu",
+            f"mkdir -p {q(log_dir)}",
+            f"exec >>{q(step.log_path)} 2>&1",
+            *_body(step),
+            "",
+        ]
+    )

@@ -83,13 +83,15 @@ class HostHeld:
 
 AuthorityEvent = GroupSuspendedForAuthorizedSuccessor | GroupActive | ImageAdmitted | RegistryReadingRecorded | HostHeld
 
-EVENT_TYPES: Mapping[str, type] = MappingProxyType({
-    "group_suspended_for_authorized_successor": GroupSuspendedForAuthorizedSuccessor,
-    "group_active": GroupActive,
-    "image_admitted": ImageAdmitted,
-    "registry_reading": RegistryReadingRecorded,
-    "host_held": HostHeld,
-})
+EVENT_TYPES: Mapping[str, type] = MappingProxyType(
+    {
+        "group_suspended_for_authorized_successor": GroupSuspendedForAuthorizedSuccessor,
+        "group_active": GroupActive,
+        "image_admitted": ImageAdmitted,
+        "registry_reading": RegistryReadingRecorded,
+        "host_held": HostHeld,
+    }
+)
 """The event tag each JSON line carries in its `event` key, and the value it reads as."""
 
 _EVENT_CLASSES = (GroupSuspendedForAuthorizedSuccessor, GroupActive, ImageAdmitted, RegistryReadingRecorded, HostHeld)
@@ -130,7 +132,16 @@ def _structure_event(source: str, line: int, document: dict[str, Any]) -> Author
     body = {key: value for key, value in document.items() if key != "event"}
     # Name unknown keys one by one (cattrs reports them together at the parent).
     fields = {a.name for a in attrs.fields(kind)}
-    unknown = [_located(source, line, member_path("$", key), f"expected one of the keys of {tag} ({', '.join(sorted(fields))}), got an unknown key") for key in body if key not in fields]
+    unknown = [
+        _located(
+            source,
+            line,
+            member_path("$", key),
+            f"expected one of the keys of {tag} ({', '.join(sorted(fields))}), got an unknown key",
+        )
+        for key in body
+        if key not in fields
+    ]
     if unknown:
         return unknown
     read = structured(body, kind)
@@ -142,9 +153,16 @@ def _structure_event(source: str, line: int, document: dict[str, Any]) -> Author
 
 def _json_refusal(source: str, line: int, reason: Reason) -> MalformedAuthorityLine:
     if isinstance(reason, InvalidJson):
-        return _located(source, line, "$", f"expected a JSON object, got invalid JSON ({reason.message} at column {reason.column})")
+        return _located(
+            source, line, "$", f"expected a JSON object, got invalid JSON ({reason.message} at column {reason.column})"
+        )
     if isinstance(reason, JsonTooDeep):  # the line is FILE:LINE already
-        return _located(source, line, "$", f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at column {reason.column}")
+        return _located(
+            source,
+            line,
+            "$",
+            f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at column {reason.column}",
+        )
     return _located(source, line, reason.where, reason.why)
 
 
@@ -162,7 +180,9 @@ def read_authority_log(text: str, source: str) -> Admitted[AuthorityLog] | Refus
             continue
         document = parsed.value
         if type(document) is not dict:
-            errors.append(_located(source, number, "$", f"expected a JSON object, got {type(document).__name__} {document!r}"))
+            errors.append(
+                _located(source, number, "$", f"expected a JSON object, got {type(document).__name__} {document!r}")
+            )
             continue
         read = _structure_event(source, number, document)
         if isinstance(read, list):

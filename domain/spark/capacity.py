@@ -192,9 +192,13 @@ def v41_engram_bet_lines(profile: ServingLaunchProfile, group: HostGroup) -> Adm
     if isinstance(measured, Refused):
         return measured
     m = measured.value
-    lines = [f"per-rank allowance {format_gib(m.per_rank_allowance_gib)} at {format_bp(profile.gpu_memory_utilization_bp)} on {group.name}"]
+    lines = [
+        f"per-rank allowance {format_gib(m.per_rank_allowance_gib)} at {format_bp(profile.gpu_memory_utilization_bp)} on {group.name}"
+    ]
     for bet in v41_engram_resident_bets():
         presses = "exceeds the allowance" if bet.concurrency in m.pressured_concurrencies else "within the allowance"
         lines.append(f"x{bet.concurrency}: bet {format_gib(bet.per_rank_gib)} per rank, {presses}; no reading yet")
-    lines.append("the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it")
+    lines.append(
+        "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it"
+    )
     return Admitted(tuple(lines))

@@ -72,26 +72,36 @@ def _step_for(steps: tuple[ApplyStep, ...], node_rank: int) -> ApplyStep:
     return next(step for step in steps if step.node_rank == node_rank)
 
 
-def host_sections(arm: ArmLaunchPlan, steps: ArmApplySteps, staging: tuple[V41EngramStaging, ...]) -> tuple[HostSection, ...]:
+def host_sections(
+    arm: ArmLaunchPlan, steps: ArmApplySteps, staging: tuple[V41EngramStaging, ...]
+) -> tuple[HostSection, ...]:
     """Render each rank's host section from the plan, its apply steps and (V4.1 only) its staging."""
     sections = []
     for index, rank in enumerate(arm.ranks):
         staged = staging[index] if staging else None
-        lines = () if staged is None else tuple(render_remote_step(s) for s in (staged.manifest_dir, staged.receipt_dir, staged.manifest))
-        sections.append(HostSection(
-            host=rank.host.name,
-            node_rank=rank.node_rank,
-            create_argv=docker_create_argv(arm, rank),
-            unit_name=rank.unit_name,
-            unit_text=render_unit(arm, rank),
-            staging=lines,
-            preflight_script=render_step_script(_step_for(steps.preflight, rank.node_rank)),
-            apply_script=render_step_script(_step_for(steps.apply, rank.node_rank)),
-        ))
+        lines = (
+            ()
+            if staged is None
+            else tuple(render_remote_step(s) for s in (staged.manifest_dir, staged.receipt_dir, staged.manifest))
+        )
+        sections.append(
+            HostSection(
+                host=rank.host.name,
+                node_rank=rank.node_rank,
+                create_argv=docker_create_argv(arm, rank),
+                unit_name=rank.unit_name,
+                unit_text=render_unit(arm, rank),
+                staging=lines,
+                preflight_script=render_step_script(_step_for(steps.preflight, rank.node_rank)),
+                apply_script=render_step_script(_step_for(steps.apply, rank.node_rank)),
+            )
+        )
     return tuple(sections)
 
 
-def _verdict(arm: str, plan: Admitted[P] | Refused, admission: Admitted[LaunchAdmitted] | Refused) -> Admitted[str] | Refused:
+def _verdict(
+    arm: str, plan: Admitted[P] | Refused, admission: Admitted[LaunchAdmitted] | Refused
+) -> Admitted[str] | Refused:
     reasons: list[Reason] = []
     for outcome in (plan, admission):
         if isinstance(outcome, Refused):
@@ -109,7 +119,9 @@ def _engram_bets(inputs: V41LaunchInputs) -> tuple[str, ...]:
     return bets.value if isinstance(bets, Admitted) else tuple(_reason_lines(bets))
 
 
-def v41_group_a_launch_dry_run(log: AuthorityLog, at: int, inputs: V41LaunchInputs, engram_bets: bool = False) -> DryRunReport:
+def v41_group_a_launch_dry_run(
+    log: AuthorityLog, at: int, inputs: V41LaunchInputs, engram_bets: bool = False
+) -> DryRunReport:
     """Fold the V4.1 plan and its admission, as the authority log reads at `at`, into one report (with its Engram bets if asked)."""
     plan = plan_v41_group_a_launch(inputs)
     admission = v41_group_a_launch_admission(log, at)
@@ -121,7 +133,12 @@ def v41_group_a_launch_dry_run(log: AuthorityLog, at: int, inputs: V41LaunchInpu
     if inputs.engram_manifest is not None:
         discharged["#12359"] = inputs.engram_manifest.source
     frontiers = tuple(
-        f"{f.key} ({f.owner}): " + (f"discharged by {discharged[f.key]}" if f.key in discharged else f"OPEN; today: {f.today}; TRIGGER: {f.trigger}")
+        f"{f.key} ({f.owner}): "
+        + (
+            f"discharged by {discharged[f.key]}"
+            if f.key in discharged
+            else f"OPEN; today: {f.today}; TRIGGER: {f.trigger}"
+        )
         for f in V41_DECLARED_FRONTIERS
     )
     hosts = () if isinstance(plan, Refused) else host_sections(plan.value.arm, plan.value.steps, plan.value.staging)
@@ -184,7 +201,9 @@ def render_dry_run_report(report: DryRunReport) -> str:
         "nothing in this dry run lands on a host",
         "",
         "## fit wall",
-        (fit_wall_line(report.fit) + (f" at {format_bp(report.utilization_bp)}" if report.utilization_bp else "")) if report.fit else "not reached: the plan refused",
+        (fit_wall_line(report.fit) + (f" at {format_bp(report.utilization_bp)}" if report.utilization_bp else ""))
+        if report.fit
+        else "not reached: the plan refused",
     ]
     if report.engram_bets:
         lines += ["", "## Engram residency bets", *report.engram_bets]
@@ -200,12 +219,26 @@ def render_dry_run_report(report: DryRunReport) -> str:
         lines += _section("docker create argv", "\n".join(section.create_argv))
         lines += _section(f"unit {section.unit_name}", section.unit_text)
         if section.staging:
-            lines += _section(f"Engram staging ({len(section.staging)} typed steps)", "\n".join(f"{n}. {s}" for n, s in enumerate(section.staging, 1)))
+            lines += _section(
+                f"Engram staging ({len(section.staging)} typed steps)",
+                "\n".join(f"{n}. {s}" for n, s in enumerate(section.staging, 1)),
+            )
         lines += _section("preflight script", section.preflight_script)
         lines += _section("apply script", section.apply_script)
-    lines += ["", "## admission", "ADMITTED" if isinstance(report.admission, Admitted) else "REFUSED", *_reason_lines(report.admission)]
+    lines += [
+        "",
+        "## admission",
+        "ADMITTED" if isinstance(report.admission, Admitted) else "REFUSED",
+        *_reason_lines(report.admission),
+    ]
     if report.frontiers:
         lines += ["", "## declared frontiers", *(f"  - {line}" for line in report.frontiers)]
     verdict = report.verdict
-    lines += ["", "## verdict", f"ADMITTED: {verdict.value}" if isinstance(verdict, Admitted) else "REFUSED", *_reason_lines(verdict), ""]
+    lines += [
+        "",
+        "## verdict",
+        f"ADMITTED: {verdict.value}" if isinstance(verdict, Admitted) else "REFUSED",
+        *_reason_lines(verdict),
+        "",
+    ]
     return "\n".join(lines)

@@ -50,7 +50,7 @@ PRODUCED_IMAGE = DeclaredFrontier(
     key="#12353",
     input="produced V4.1 image (config digest) + a registry reading inside it",
     owner="build lane / #12353",
-    today="V41RuntimeProductionUnestablished; with no reading, the arm wall refuses \"no registry reading exists\"",
+    today='V41RuntimeProductionUnestablished; with no reading, the arm wall refuses "no registry reading exists"',
     trigger="the build lane publishes the image and the authority log admits it (image_admitted, registry_reading)",
     sufficient_for="the arm wall admits the image and every rank names it by its config digest",
 )

@@ -14,7 +14,13 @@ from domain.spark.admission import LaunchAdmitted, admit_host_held_by_subject_am
 from domain.spark.authority_log import AuthorityLog
 from domain.spark.checkpoint import GLM_CHECKPOINT_ROW
 from domain.spark.fleet import GROUP_B, spark_pair_serve_port
-from domain.spark.launcher import ArmContainerIdentity, ArmLaunchPlan, ArmLaunchRequest, ArmUnitIdentity, plan_arm_launch_for
+from domain.spark.launcher import (
+    ArmContainerIdentity,
+    ArmLaunchPlan,
+    ArmLaunchRequest,
+    ArmUnitIdentity,
+    plan_arm_launch_for,
+)
 from domain.spark.profile import ServingLaunchProfile
 
 GLM_IMAGE = "nvcr.io/nvidia/vllm:25.10-py3"
@@ -70,4 +76,8 @@ def glm_group_b_launch_admission(log: AuthorityLog, at: int) -> Admitted[LaunchA
     held = admit_host_held_by_subject_among(log, GROUP_B, at)
     if isinstance(held, Refused):
         return held
-    return Admitted(LaunchAdmitted(group=GROUP_B.name, at=at, lease_expires_at=None, config_digest=None, hosts_held_by=GROUP_B.subject))
+    return Admitted(
+        LaunchAdmitted(
+            group=GROUP_B.name, at=at, lease_expires_at=None, config_digest=None, hosts_held_by=GROUP_B.subject
+        )
+    )

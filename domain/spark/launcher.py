@@ -136,17 +136,21 @@ def _mount_reasons(request: ArmLaunchRequest, mounts: tuple[ArmMount, ...]) -> l
     reasons: list[Reason] = []
     for index, mount in enumerate(request.container.extra_mounts):
         if not mount.source.startswith("/"):
-            reasons.append(MountSourceMissing(
-                where=f"$.container.extra_mounts[{index}].source",
-                why=f"the mount onto {mount.target} names source {mount.source!r}, not an absolute host path",
-            ))
+            reasons.append(
+                MountSourceMissing(
+                    where=f"$.container.extra_mounts[{index}].source",
+                    why=f"the mount onto {mount.target} names source {mount.source!r}, not an absolute host path",
+                )
+            )
     targets = [mount.target for mount in mounts]
     for index, mount in enumerate(request.container.extra_mounts):
         if targets.count(mount.target) > 1:
-            reasons.append(MountTargetRepeated(
-                where=f"$.container.extra_mounts[{index}].target",
-                why=f"{mount.target} is bound {targets.count(mount.target)} times",
-            ))
+            reasons.append(
+                MountTargetRepeated(
+                    where=f"$.container.extra_mounts[{index}].target",
+                    why=f"{mount.target} is bound {targets.count(mount.target)} times",
+                )
+            )
     return reasons
 
 
@@ -165,16 +169,22 @@ def plan_arm_launch_for(request: ArmLaunchRequest) -> Admitted[ArmLaunchPlan] | 
     if isinstance(fit, Refused):
         reasons.extend(fit.reasons)
     if request.profile is None:
-        reasons.append(ProfileAbsent(where="$.profile", why="no serving launch profile was named, so no rank's flags can be rendered"))
+        reasons.append(
+            ProfileAbsent(
+                where="$.profile", why="no serving launch profile was named, so no rank's flags can be rendered"
+            )
+        )
     model_directory = spark_local_checkpoint_directory(request.row)
     # The checkpoint is always mounted read-only at its own path; the caller's mounts follow.
     mounts = (ArmMount(source=model_directory, target=model_directory, read_only=True), *request.container.extra_mounts)
     reasons.extend(_mount_reasons(request, mounts))
     if request.container.rendezvous_port == request.serve_port:
-        reasons.append(RendezvousPortCollides(
-            where="$.container.rendezvous_port",
-            why=f"port {request.serve_port} is both the API port and the mp rendezvous (--master-port)",
-        ))
+        reasons.append(
+            RendezvousPortCollides(
+                where="$.container.rendezvous_port",
+                why=f"port {request.serve_port} is both the API port and the mp rendezvous (--master-port)",
+            )
+        )
     if reasons:
         return Refused(tuple(reasons))
     assert isinstance(shape, Admitted) and isinstance(fit, Admitted) and request.profile is not None
@@ -190,13 +200,15 @@ def plan_arm_launch_for(request: ArmLaunchRequest) -> Admitted[ArmLaunchPlan] | 
         )
         for seat in shape.value.seats
     )
-    return Admitted(ArmLaunchPlan(
-        request=request,
-        profile=request.profile,
-        model_directory=model_directory,
-        master_addr=shape.value.master_addr,
-        mounts=mounts,
-        ranks=ranks,
-        fit=fit.value,
-        subject_key=profile_subject_key(request.row, request.profile),
-    ))
+    return Admitted(
+        ArmLaunchPlan(
+            request=request,
+            profile=request.profile,
+            model_directory=model_directory,
+            master_addr=shape.value.master_addr,
+            mounts=mounts,
+            ranks=ranks,
+            fit=fit.value,
+            subject_key=profile_subject_key(request.row, request.profile),
+        )
+    )

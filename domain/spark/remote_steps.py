@@ -56,14 +56,20 @@ def mkdir_step(host: str, directory: str) -> MkdirStep:
     return MkdirStep(host=host, argv=("mkdir", "-p", directory))
 
 
-def seal_remote_file_write(host: str, path: str, content: bytes, scope: FileTreeScope) -> Admitted[TypedRemoteFileWrite] | Refused:
+def seal_remote_file_write(
+    host: str, path: str, content: bytes, scope: FileTreeScope
+) -> Admitted[TypedRemoteFileWrite] | Refused:
     """Plan a write sealed to its scope, carrying the digest its readback must show."""
     normal = posixpath.normpath(path)
     if not path.startswith("/") or normal != path or posixpath.dirname(normal) != posixpath.normpath(scope.root):
-        return Refused((WriteOutsideScope(
-            where="$.path",
-            why=f"{path} is not a file directly inside the sealed scope {scope.root}",
-        ),))
+        return Refused(
+            (
+                WriteOutsideScope(
+                    where="$.path",
+                    why=f"{path} is not a file directly inside the sealed scope {scope.root}",
+                ),
+            )
+        )
     digest = hashlib.sha256(content).hexdigest()
     return Admitted(TypedRemoteFileWrite(host=host, path=path, content=content, scope=scope, readback_sha256=digest))
 

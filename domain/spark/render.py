@@ -35,21 +35,32 @@ def vllm_serve_args(plan: ArmLaunchPlan, rank: RankPlan) -> tuple[str, ...]:
     """Render one rank's `vllm serve` words (after the image)."""
     request, profile, parsers = plan.request, plan.profile, plan.request.row.parsers
     words = [
-        "serve", plan.model_directory,
-        "--served-model-name", request.row.served_model,
-        "--tensor-parallel-size", str(len(plan.ranks)),
-        "--distributed-executor-backend", "mp",
-        "--nnodes", str(len(plan.ranks)),
-        "--node-rank", str(rank.node_rank),
-        "--master-addr", plan.master_addr,
-        "--master-port", str(request.container.rendezvous_port),
+        "serve",
+        plan.model_directory,
+        "--served-model-name",
+        request.row.served_model,
+        "--tensor-parallel-size",
+        str(len(plan.ranks)),
+        "--distributed-executor-backend",
+        "mp",
+        "--nnodes",
+        str(len(plan.ranks)),
+        "--node-rank",
+        str(rank.node_rank),
+        "--master-addr",
+        plan.master_addr,
+        "--master-port",
+        str(request.container.rendezvous_port),
     ]
     # Seed A2: rank 0 serves the API; every other rank runs headless.
     words += ["--headless"] if rank.headless else ["--host", "0.0.0.0", "--port", str(request.serve_port)]
     words += [
-        "--gpu-memory-utilization", utilization_words(profile.gpu_memory_utilization_bp),
-        "--max-model-len", str(profile.max_model_len),
-        "--max-num-seqs", str(profile.max_num_seqs),
+        "--gpu-memory-utilization",
+        utilization_words(profile.gpu_memory_utilization_bp),
+        "--max-model-len",
+        str(profile.max_model_len),
+        "--max-num-seqs",
+        str(profile.max_num_seqs),
     ]
     if profile.max_num_batched_tokens is not None:
         words += ["--max-num-batched-tokens", str(profile.max_num_batched_tokens)]
@@ -57,7 +68,13 @@ def vllm_serve_args(plan: ArmLaunchPlan, rank: RankPlan) -> tuple[str, ...]:
         words += ["--kv-cache-dtype", profile.kv_cache_dtype]
     if profile.enable_prefix_caching is not None:
         words.append("--enable-prefix-caching" if profile.enable_prefix_caching else "--no-enable-prefix-caching")
-    words += ["--enable-auto-tool-choice", "--tool-call-parser", parsers.tool_call_parser, "--reasoning-parser", parsers.reasoning_parser]
+    words += [
+        "--enable-auto-tool-choice",
+        "--tool-call-parser",
+        parsers.tool_call_parser,
+        "--reasoning-parser",
+        parsers.reasoning_parser,
+    ]
     # An absent tokenizer mode renders no flag (vLLM's default decides).
     if parsers.tokenizer_mode is not None:
         words += ["--tokenizer-mode", parsers.tokenizer_mode]
@@ -70,12 +87,18 @@ def docker_create_argv(plan: ArmLaunchPlan, rank: RankPlan) -> tuple[str, ...]:
     """Render one rank's `docker create` argv: container, mounts, env, image, serve words."""
     container = plan.request.container
     argv = [
-        "docker", "create",
-        "--name", container.container_name,
-        "--network", "host",
-        "--ipc", "host",
-        "--gpus", "all",
-        "--shm-size", container.shm_size,
+        "docker",
+        "create",
+        "--name",
+        container.container_name,
+        "--network",
+        "host",
+        "--ipc",
+        "host",
+        "--gpus",
+        "all",
+        "--shm-size",
+        container.shm_size,
     ]
     for mount in plan.mounts:
         argv += ["--volume", f"{mount.source}:{mount.target}:{'ro' if mount.read_only else 'rw'}"]
@@ -109,25 +132,27 @@ def render_unit(plan: ArmLaunchPlan, rank: RankPlan) -> str:
     """Render one rank's systemd unit: remove stale, create, then `docker start --attach`."""
     name = plan.request.container.container_name
     role = "serving head" if rank.node_rank == 0 else "headless rank"
-    return "\n".join([
-        "[Unit]",
-        f"Description={plan.request.units.description} ({role}, node rank {rank.node_rank} of {len(plan.ranks)} on {rank.host.name})",
-        "Wants=network-online.target",
-        "After=network-online.target docker.service",
-        "Requires=docker.service",
-        "",
-        "[Service]",
-        "Type=simple",
-        f"ExecStartPre=-{DOCKER} rm --force {name}",
-        _exec_line("ExecStartPre", docker_create_argv(plan, rank)),
-        f"ExecStart={DOCKER} start --attach {name}",
-        f"ExecStop={DOCKER} stop --time {STOP_TIMEOUT_SECONDS} {name}",
-        f"StandardOutput=append:{rank.log_path}",
-        f"StandardError=append:{rank.log_path}",
-        "TimeoutStartSec=infinity",
-        "Restart=no",
-        "",
-        "[Install]",
-        "WantedBy=multi-user.target",
-        "",
-    ])
+    return "\n".join(
+        [
+            "[Unit]",
+            f"Description={plan.request.units.description} ({role}, node rank {rank.node_rank} of {len(plan.ranks)} on {rank.host.name})",
+            "Wants=network-online.target",
+            "After=network-online.target docker.service",
+            "Requires=docker.service",
+            "",
+            "[Service]",
+            "Type=simple",
+            f"ExecStartPre=-{DOCKER} rm --force {name}",
+            _exec_line("ExecStartPre", docker_create_argv(plan, rank)),
+            f"ExecStart={DOCKER} start --attach {name}",
+            f"ExecStop={DOCKER} stop --time {STOP_TIMEOUT_SECONDS} {name}",
+            f"StandardOutput=append:{rank.log_path}",
+            f"StandardError=append:{rank.log_path}",
+            "TimeoutStartSec=infinity",
+            "Restart=no",
+            "",
+            "[Install]",
+            "WantedBy=multi-user.target",
+            "",
+        ]
+    )

@@ -86,7 +86,9 @@ V41_REGISTRY_READING = RegistryReading(hub_cli_path="/usr/local/bin/hf", vllm_ve
 V41_UNPROBED_RUNTIME = GunbcDeepseekV41EngramProduced(artifact=V41_PRODUCED_ARTIFACT, registry_reading=None)
 """FIXTURE: today's variant: produced, never probed (seed A3: the wall refuses it)."""
 
-V41_PROBED_RUNTIME = GunbcDeepseekV41EngramProduced(artifact=V41_PRODUCED_ARTIFACT, registry_reading=V41_REGISTRY_READING)
+V41_PROBED_RUNTIME = GunbcDeepseekV41EngramProduced(
+    artifact=V41_PRODUCED_ARTIFACT, registry_reading=V41_REGISTRY_READING
+)
 """FIXTURE: the variant once a registry reading exists inside the image."""
 
 

@@ -33,10 +33,23 @@ from domain.spark.frontiers import (
     obligation_open,
     open_frontiers,
 )
-from domain.spark.launcher import ArmContainerIdentity, ArmEnv, ArmLaunchPlan, ArmLaunchRequest, ArmMount, ArmUnitIdentity, plan_arm_launch_for
+from domain.spark.launcher import (
+    ArmContainerIdentity,
+    ArmEnv,
+    ArmLaunchPlan,
+    ArmLaunchRequest,
+    ArmMount,
+    ArmUnitIdentity,
+    plan_arm_launch_for,
+)
 from domain.spark.profile import ServingLaunchProfile, deepseek_v41_measurement_profile
 from domain.spark.remote_steps import FileTreeScope, MkdirStep, TypedRemoteFileWrite, mkdir_step, seal_remote_file_write
-from domain.spark.runtime import GunbcDeepseekV41EngramProduced, ProducedArtifact, RegistryReading, arm_wall_admits_runtime
+from domain.spark.runtime import (
+    GunbcDeepseekV41EngramProduced,
+    ProducedArtifact,
+    RegistryReading,
+    arm_wall_admits_runtime,
+)
 
 V41_CONTAINER_NAME = "gunbc-v41-tp4"
 V41_RENDEZVOUS_PORT = 29511
@@ -89,8 +102,12 @@ FIXTURE_V41_ENGRAM_STORE_MANIFEST = EngramStoreManifest(
 class V41LaunchInputs:
     """Carry what the plan's interface takes: each frontier's value, or None while it is open."""
 
-    produced: GunbcDeepseekV41EngramProduced | None = field(validator=vf.optional(vf.instance_of(GunbcDeepseekV41EngramProduced)))
-    launch_shape: V41MeasurementLaunchShape | None = field(validator=vf.optional(vf.instance_of(V41MeasurementLaunchShape)))
+    produced: GunbcDeepseekV41EngramProduced | None = field(
+        validator=vf.optional(vf.instance_of(GunbcDeepseekV41EngramProduced))
+    )
+    launch_shape: V41MeasurementLaunchShape | None = field(
+        validator=vf.optional(vf.instance_of(V41MeasurementLaunchShape))
+    )
     engram_manifest: EngramStoreManifest | None = field(validator=vf.optional(vf.instance_of(EngramStoreManifest)))
     discharges: tuple[FrontierDischarge, ...] = field(validator=vf.tuple_of(FrontierDischarge))
 
@@ -176,14 +193,18 @@ def v41_group_a_launch_request(profile: ServingLaunchProfile | None, image: str)
 
 def v41_engram_staging_steps(host: str, manifest: EngramStoreManifest) -> Admitted[V41EngramStaging] | Refused:
     """Plan one host's staging: mkdir both directories, then write the manifest sealed to its directory."""
-    write = seal_remote_file_write(host, V41_ENGRAM_MANIFEST_PATH, manifest.text.encode(), FileTreeScope(root=V41_ENGRAM_MANIFEST_DIR))
+    write = seal_remote_file_write(
+        host, V41_ENGRAM_MANIFEST_PATH, manifest.text.encode(), FileTreeScope(root=V41_ENGRAM_MANIFEST_DIR)
+    )
     if isinstance(write, Refused):
         return write
-    return Admitted(V41EngramStaging(
-        manifest_dir=mkdir_step(host, V41_ENGRAM_MANIFEST_DIR),
-        receipt_dir=mkdir_step(host, V41_ENGRAM_TOUCH_RECEIPT_DIR),
-        manifest=write.value,
-    ))
+    return Admitted(
+        V41EngramStaging(
+            manifest_dir=mkdir_step(host, V41_ENGRAM_MANIFEST_DIR),
+            receipt_dir=mkdir_step(host, V41_ENGRAM_TOUCH_RECEIPT_DIR),
+            manifest=write.value,
+        )
+    )
 
 
 def _open_reasons(inputs: V41LaunchInputs) -> list[Reason]:
@@ -211,7 +232,9 @@ def plan_v41_group_a_launch(inputs: V41LaunchInputs) -> Admitted[V41GroupALaunch
     arm = None
     if inputs.produced is not None and inputs.launch_shape is not None:
         # Seed A4: image = the produced config digest; the launcher names no image of its own.
-        request = v41_group_a_launch_request(v41_launch_profile(inputs.launch_shape), inputs.produced.artifact.config_digest)
+        request = v41_group_a_launch_request(
+            v41_launch_profile(inputs.launch_shape), inputs.produced.artifact.config_digest
+        )
         arm = plan_arm_launch_for(request)
         if isinstance(arm, Refused):
             reasons.extend(arm.reasons)
@@ -224,9 +247,14 @@ def plan_v41_group_a_launch(inputs: V41LaunchInputs) -> Admitted[V41GroupALaunch
         if isinstance(staged, Refused):
             return staged
         staging.append(staged.value)
-    return Admitted(V41GroupALaunchPlan(
-        arm=arm.value, staging=tuple(staging), steps=spark_native_arm_steps_of(arm.value), discharges=inputs.discharges,
-    ))
+    return Admitted(
+        V41GroupALaunchPlan(
+            arm=arm.value,
+            staging=tuple(staging),
+            steps=spark_native_arm_steps_of(arm.value),
+            discharges=inputs.discharges,
+        )
+    )
 
 
 def v41_produced_from_log(log: AuthorityLog, at: int) -> GunbcDeepseekV41EngramProduced | None:
@@ -237,7 +265,9 @@ def v41_produced_from_log(log: AuthorityLog, at: int) -> GunbcDeepseekV41EngramP
     reading = registry_reading_at(log, image.config_digest, at)
     return GunbcDeepseekV41EngramProduced(
         artifact=ProducedArtifact(config_digest=image.config_digest, runtime_key=image.runtime_key),
-        registry_reading=None if reading is None else RegistryReading(hub_cli_path=reading.hub_cli_path, vllm_version=reading.vllm_version),
+        registry_reading=None
+        if reading is None
+        else RegistryReading(hub_cli_path=reading.hub_cli_path, vllm_version=reading.vllm_version),
     )
 
 

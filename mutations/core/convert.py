@@ -31,6 +31,9 @@ nested_errors_located_at_the_root = Defect(
     id="core.nested_errors_located_at_the_root",
     target=convert.located_pairs,
     intent="Drop the path a structuring error is nested under, so an error inside $.groups[1] is located at $.hosts[0] as if it were the whole document.",
-    patch=("cattrs.transform_error(exc, path=path, format_exception=_say)", "cattrs.transform_error(exc, format_exception=_say)"),
+    patch=(
+        "cattrs.transform_error(exc, path=path, format_exception=_say)",
+        "cattrs.transform_error(exc, format_exception=_say)",
+    ),
     must_red={"core.convert.located_lines_read_exactly"},
 )

@@ -26,7 +26,10 @@ basis_points_read_as_per_mille = Defect(
     target=sizes.fraction_of_bp,
     intent="Read basis points as per-mille, so 8000 bp is a share of 8 instead of 4/5 (seed A3 charges 0.20 of the pool at 8000 bp).",
     patch=("Fraction(bp, BASIS_POINTS_PER_UNIT)", "Fraction(bp, 1000)"),
-    must_red={"core.sizes.basis_points_are_exact_fractions", "core.sizes.the_share_outside_080_of_484_gib_rounds_to_97"},
+    must_red={
+        "core.sizes.basis_points_are_exact_fractions",
+        "core.sizes.the_share_outside_080_of_484_gib_rounds_to_97",
+    },
 )
 
 utilization_not_complemented = Defect(
@@ -34,7 +37,10 @@ utilization_not_complemented = Defect(
     target=sizes.complement_bp,
     intent="Return the utilization itself as the share left outside the engine, charging 0.80 of the pool instead of 0.20 (seed A3: allowance = (1 − u) × pool).",
     patch=("return BASIS_POINTS_PER_UNIT - bp", "return bp"),
-    must_red={"core.sizes.basis_points_are_exact_fractions", "core.sizes.the_share_outside_080_of_484_gib_rounds_to_97"},
+    must_red={
+        "core.sizes.basis_points_are_exact_fractions",
+        "core.sizes.the_share_outside_080_of_484_gib_rounds_to_97",
+    },
 )
 
 negative_decimal_loses_its_sign = Defect(

@@ -14,7 +14,10 @@ zero_memory_builds = Defect(
     target=vf.positive_int,
     intent="Accept zero where an int above zero is required, so a host of 0 GiB builds and pools nothing.",
     patch=("value <= 0", "value < 0"),
-    must_red={"core.value_fields.memory_must_be_an_int_above_zero", "core.value_fields.a_group_document_with_bad_host_fields_is_refused"},
+    must_red={
+        "core.value_fields.memory_must_be_an_int_above_zero",
+        "core.value_fields.a_group_document_with_bad_host_fields_is_refused",
+    },
 )
 
 bool_passes_as_a_node_rank = Defect(
@@ -30,7 +33,10 @@ negative_margin_builds = Defect(
     target=vf.non_negative_fraction,
     intent="Check only that a margin is a Fraction, so a negative fit margin builds.",
     patch=("type(value) is not Fraction or value < 0", "type(value) is not Fraction"),
-    must_red={"core.value_fields.a_margin_must_be_an_exact_fraction_of_zero_or_more", "core.value_fields.fit_figures_below_zero_are_refused"},
+    must_red={
+        "core.value_fields.a_margin_must_be_an_exact_fraction_of_zero_or_more",
+        "core.value_fields.fit_figures_below_zero_are_refused",
+    },
 )
 
 one_passes_as_true = Defect(
@@ -46,7 +52,10 @@ blank_address_builds = Defect(
     target=vf.non_empty_str,
     intent="Refuse only the empty string, so a fabric address of spaces builds.",
     patch=("not value.strip()", "not value"),
-    must_red={"core.value_fields.a_fabric_address_must_be_a_non_blank_str", "core.value_fields.a_group_document_with_bad_host_fields_is_refused"},
+    must_red={
+        "core.value_fields.a_fabric_address_must_be_a_non_blank_str",
+        "core.value_fields.a_group_document_with_bad_host_fields_is_refused",
+    },
 )
 
 leading_dash_name_builds = Defect(
@@ -62,7 +71,10 @@ uppercase_digest_builds = Defect(
     target=vf.sha256_digest,
     intent="Compare a config digest case-insensitively, so an image named in uppercase hex builds as another spelling of the same digest.",
     patch=("not SHA256_DIGEST.fullmatch(value)", "not SHA256_DIGEST.fullmatch(value.lower())"),
-    must_red={"core.value_fields.a_config_digest_must_be_a_lowercase_sha256", "core.value_fields.an_uppercase_digest_is_refused"},
+    must_red={
+        "core.value_fields.a_config_digest_must_be_a_lowercase_sha256",
+        "core.value_fields.an_uppercase_digest_is_refused",
+    },
 )
 
 zero_basis_points_build = Defect(
@@ -70,7 +82,10 @@ zero_basis_points_build = Defect(
     target=vf.basis_points,
     intent="Let 0 bp through the utilization validator, so a profile serving with no GPU memory builds (a share is 1..10000 bp).",
     patch=("not bp_in_unit_range(value)", "not 0 <= value <= BASIS_POINTS_PER_UNIT"),
-    must_red={"core.value_fields.a_utilization_must_be_basis_points_in_range", "core.sizes.bp_in_unit_range_agrees_with_the_profile_validator"},
+    must_red={
+        "core.value_fields.a_utilization_must_be_basis_points_in_range",
+        "core.sizes.bp_in_unit_range_agrees_with_the_profile_validator",
+    },
 )
 
 port_zero_builds = Defect(
@@ -110,7 +125,10 @@ digest_matched_as_a_prefix = Defect(
     target=vf.sha256_digest,
     intent="Match a config digest by its start, so `sha256:…\\n` or a digest with a suffix builds as the digest (a `$`-anchored search lets a trailing newline through).",
     patch=("not SHA256_DIGEST.fullmatch(value)", "not SHA256_DIGEST.match(value)"),
-    must_red={"core.value_fields.near_misses_of_a_config_digest_never_build", "spark.authority_log.near_misses_of_a_config_digest_are_refused"},
+    must_red={
+        "core.value_fields.near_misses_of_a_config_digest_never_build",
+        "spark.authority_log.near_misses_of_a_config_digest_are_refused",
+    },
 )
 
 name_matched_as_a_prefix = Defect(

@@ -11,9 +11,14 @@ bad_input_on_stdout = Defect(
     id="edges.bad_input_on_stdout",
     target=command_output.bad_input,
     intent="Print bad input's located lines on stdout, where a pipeline would read them as output, instead of stderr.",
-    patch=("return CommandOutput(EXIT_BAD_INPUT, err=lines if trailer is None else (*lines, trailer))",
-           "return CommandOutput(EXIT_BAD_INPUT, out=lines if trailer is None else (*lines, trailer))"),
-    must_red={f"{W}.bad_input_is_located_on_stderr_and_exits_2", f"{W}.every_bad_input_exits_2_with_one_line_per_reason"},
+    patch=(
+        "return CommandOutput(EXIT_BAD_INPUT, err=lines if trailer is None else (*lines, trailer))",
+        "return CommandOutput(EXIT_BAD_INPUT, out=lines if trailer is None else (*lines, trailer))",
+    ),
+    must_red={
+        f"{W}.bad_input_is_located_on_stderr_and_exits_2",
+        f"{W}.every_bad_input_exits_2_with_one_line_per_reason",
+    },
 )
 
 bad_input_drops_where = Defect(
@@ -21,7 +26,10 @@ bad_input_drops_where = Defect(
     target=command_output.located_line,
     intent="Say a bad-input reason without where it is, so `FILE:LINE: $.path` no longer locates it.",
     patch=('return f"{reason.where}: {reason.why}"', "return reason.why"),
-    must_red={f"{W}.bad_input_without_a_trailer_prints_only_the_lines", f"{W}.every_bad_input_exits_2_with_one_line_per_reason"},
+    must_red={
+        f"{W}.bad_input_without_a_trailer_prints_only_the_lines",
+        f"{W}.every_bad_input_exits_2_with_one_line_per_reason",
+    },
 )
 
 closed_reader_keeps_the_code = Defect(

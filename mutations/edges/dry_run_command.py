@@ -11,7 +11,7 @@ five_places_read = Defect(
     id="edges.five_places_read",
     target=dry_run_command.utilization_bp,
     intent="Accept a utilization with five decimal places, which basis points cannot hold exactly.",
-    patch=("len(match.group(2) or \"\") > 4", "len(match.group(2) or \"\") > 5"),
+    patch=('len(match.group(2) or "") > 4', 'len(match.group(2) or "") > 5'),
     must_red={f"{W}.five_places_are_refused"},
     must_green={f"{W}.a_utilization_converts_exactly"},
 )
@@ -20,7 +20,10 @@ zero_utilization_read = Defect(
     id="edges.zero_utilization_read",
     target=dry_run_command.utilization_bp,
     intent="Read a utilization of 0 as a share, so a profile with no GPU memory reaches the plan instead of being bad input.",
-    patch=("if bp.denominator != 1 or not bp_in_unit_range(int(bp)):", "if bp.denominator != 1 or not 0 <= bp <= BASIS_POINTS_PER_UNIT:"),
+    patch=(
+        "if bp.denominator != 1 or not bp_in_unit_range(int(bp)):",
+        "if bp.denominator != 1 or not 0 <= bp <= BASIS_POINTS_PER_UNIT:",
+    ),
     must_red={f"{W}.a_zero_utilization_is_refused"},
 )
 
@@ -37,7 +40,10 @@ frontier_key_read_loosely = Defect(
     id="edges.frontier_key_read_loosely",
     target=dry_run_command.frontier_key,
     intent="Read an --open value with surrounding whitespace stripped and case folded, so a near miss of a frontier key withholds that frontier.",
-    patch=("key = f\"#{text}\" if _EPOCH.fullmatch(text) else text", "key = f\"#{text.strip()}\" if _EPOCH.fullmatch(text.strip()) else text.strip().lower()"),
+    patch=(
+        'key = f"#{text}" if _EPOCH.fullmatch(text) else text',
+        'key = f"#{text.strip()}" if _EPOCH.fullmatch(text.strip()) else text.strip().lower()',
+    ),
     must_red={f"{W}.near_misses_of_a_frontier_key_are_refused"},
     must_green={f"{W}.open_values_name_their_frontier"},
 )
@@ -46,8 +52,14 @@ default_report_ignores_the_directory = Defect(
     id="edges.default_report_ignores_the_directory",
     target=dry_run_command.report_path,
     intent="Put the default report under the process's working directory whatever directory the shell names.",
-    patch=("return f\"{directory.rstrip('/')}/{DEFAULT_OUT[call.arm]}\" if directory else DEFAULT_OUT[call.arm]", "return DEFAULT_OUT[call.arm]"),
-    must_red={f"{W}.the_report_goes_to_out_or_under_the_directory", f"{W}.the_report_path_is_out_or_under_the_directory"},
+    patch=(
+        "return f\"{directory.rstrip('/')}/{DEFAULT_OUT[call.arm]}\" if directory else DEFAULT_OUT[call.arm]",
+        "return DEFAULT_OUT[call.arm]",
+    ),
+    must_red={
+        f"{W}.the_report_goes_to_out_or_under_the_directory",
+        f"{W}.the_report_path_is_out_or_under_the_directory",
+    },
 )
 
 refused_out_not_bad_input = Defect(
@@ -79,7 +91,10 @@ refused_report_exits_0 = Defect(
     target=dry_run_command.dry_run_output,
     intent="Exit 0 for a refused report, so CI reads a refused launch as admitted (seed A4: exit 0 only when the plan rendered and admission holds).",
     patch=("return CommandOutput(EXIT_NO, (head,", "return CommandOutput(EXIT_YES, (head,"),
-    must_red={f"{W}.a_refused_report_exits_1", "edges.launch_dry_run.a_refused_world_exits_1_and_still_writes_the_report"},
+    must_red={
+        f"{W}.a_refused_report_exits_1",
+        "edges.launch_dry_run.a_refused_world_exits_1_and_still_writes_the_report",
+    },
 )
 
 unwritten_report_said_written = Defect(
@@ -110,7 +125,10 @@ offset_ignored = Defect(
     id="edges.offset_ignored",
     target=dry_run_command.read_time,
     intent="Read an ISO time's wall clock as UTC, ignoring its offset, so 02:00+01:00 reads the log an hour late.",
-    patch=("return Admitted(int(moment.timestamp()))", "return Admitted(int(moment.replace(tzinfo=datetime.timezone.utc).timestamp()))"),
+    patch=(
+        "return Admitted(int(moment.timestamp()))",
+        "return Admitted(int(moment.replace(tzinfo=datetime.timezone.utc).timestamp()))",
+    ),
     must_red={f"{W}.epoch_seconds_and_iso_times_read_alike"},
 )
 
@@ -118,7 +136,10 @@ epoch_beyond_64_bits_read = Defect(
     id="edges.epoch_beyond_64_bits_read",
     target=dry_run_command.read_time,
     intent="Read epoch seconds by their digit count only, so one second past 64 bits is read.",
-    patch=("if len(text) > len(str(JSON_INT_MAX)) or int(text) > JSON_INT_MAX:", "if len(text) > len(str(JSON_INT_MAX)):"),
+    patch=(
+        "if len(text) > len(str(JSON_INT_MAX)) or int(text) > JSON_INT_MAX:",
+        "if len(text) > len(str(JSON_INT_MAX)):",
+    ),
     must_red={f"{W}.epoch_seconds_beyond_64_bits_are_refused"},
 )
 
@@ -126,7 +147,7 @@ hash_required = Defect(
     id="edges.hash_required",
     target=dry_run_command.frontier_key,
     intent="Require the leading # of an --open value, so `--open 12371` (as the docs spell it) is refused.",
-    patch=("key = f\"#{text}\" if _EPOCH.fullmatch(text) else text", "key = text"),
+    patch=('key = f"#{text}" if _EPOCH.fullmatch(text) else text', "key = text"),
     must_red={f"{W}.open_values_name_their_frontier"},
 )
 
@@ -142,6 +163,12 @@ admitted_line_unexplained = Defect(
     id="edges.admitted_line_unexplained",
     target=dry_run_command.dry_run_output,
     intent="Print ADMITTED without saying what was admitted (the plan rendered and admission holds).",
-    patch=('(f"{arm}: ADMITTED ({verdict.value}); report written to {out}",)', '(f"{arm}: ADMITTED; report written to {out}",)'),
-    must_red={f"{W}.an_admitted_report_exits_0", "edges.launch_dry_run.the_admitting_world_exits_0_and_writes_the_report"},
+    patch=(
+        '(f"{arm}: ADMITTED ({verdict.value}); report written to {out}",)',
+        '(f"{arm}: ADMITTED; report written to {out}",)',
+    ),
+    must_red={
+        f"{W}.an_admitted_report_exits_0",
+        "edges.launch_dry_run.the_admitting_world_exits_0_and_writes_the_report",
+    },
 )

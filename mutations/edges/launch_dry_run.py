@@ -11,7 +11,7 @@ report_written_despite_bad_input = Defect(
     id="edges.report_written_despite_bad_input",
     target=launch_dry_run.main,
     intent="Write a report whenever the plan can be folded, even when --out was refused, so a link or the authority log is replaced (exit 2 must write nothing).",
-    patch=("checked = checked_out_path(out, {\"authority log\": call.authority_log})", "checked = Admitted(out)"),
+    patch=('checked = checked_out_path(out, {"authority log": call.authority_log})', "checked = Admitted(out)"),
     must_red={f"{W}.a_symbolic_link_at_out_is_left_alone", f"{W}.the_authority_log_is_never_the_report"},
     must_green={f"{W}.the_admitting_world_exits_0_and_writes_the_report"},
 )
@@ -20,7 +20,10 @@ closed_reader_exits_with_the_verdict = Defect(
     id="edges.closed_reader_exits_with_the_verdict",
     target=launch_dry_run.main,
     intent="Return the verdict's exit code though the reader closed stdout before it was printed, instead of 141.",
-    patch=("return exit_code_once_printed(output, emit(output.out, output.err))", "emit(output.out, output.err)\n    return output.code"),
+    patch=(
+        "return exit_code_once_printed(output, emit(output.out, output.err))",
+        "emit(output.out, output.err)\n    return output.code",
+    ),
     must_red={f"{W}.a_closed_reader_exits_141_after_writing"},
 )
 

@@ -19,7 +19,10 @@ verdict_exits_despite_a_closed_reader = Defect(
     id="edges.verdict_exits_despite_a_closed_reader",
     target=native_verdict.main,
     intent="Return the verdict's exit code though the reader closed stdout before it was printed, so `native_verdict p.json | head -0` reads as 0.",
-    patch=("return exit_code_once_printed(output, emit(output.out, output.err))", "emit(output.out, output.err)\n    return output.code"),
+    patch=(
+        "return exit_code_once_printed(output, emit(output.out, output.err))",
+        "emit(output.out, output.err)\n    return output.code",
+    ),
     must_red={f"{W}.a_closed_reader_exits_141"},
     must_green={f"{W}.a_complete_packet_exits_0"},
 )

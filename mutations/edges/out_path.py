@@ -11,8 +11,15 @@ symbolic_link_taken_for_a_file = Defect(
     id="edges.symbolic_link_taken_for_a_file",
     target=out_path.out_path_admitted,
     intent="Admit a symbolic link at --out as if it were a regular file, so the report replaces the link (or a rename lands on what it points at).",
-    patch=("if seen.entry is not Entry.REGULAR_FILE:", "if seen.entry not in (Entry.REGULAR_FILE, Entry.SYMBOLIC_LINK):"),
-    must_red={f"{W}.a_symbolic_link_is_refused_naming_its_target", "edges.report_file.a_symbolic_link_is_refused", "edges.launch_dry_run.a_symbolic_link_at_out_is_left_alone"},
+    patch=(
+        "if seen.entry is not Entry.REGULAR_FILE:",
+        "if seen.entry not in (Entry.REGULAR_FILE, Entry.SYMBOLIC_LINK):",
+    ),
+    must_red={
+        f"{W}.a_symbolic_link_is_refused_naming_its_target",
+        "edges.report_file.a_symbolic_link_is_refused",
+        "edges.launch_dry_run.a_symbolic_link_at_out_is_left_alone",
+    },
     must_green={f"{W}.a_new_path_or_a_regular_file_is_admitted"},
 )
 
@@ -21,7 +28,11 @@ input_taken_for_the_report = Defect(
     target=out_path.out_path_admitted,
     intent="Admit an --out that is the authority log itself, so the report replaces the command's own input.",
     patch=("if seen.same_as is not None:", "if False:"),
-    must_red={f"{W}.the_authority_log_is_refused", "edges.report_file.a_hard_link_to_the_log_is_refused", "edges.launch_dry_run.the_authority_log_is_never_the_report"},
+    must_red={
+        f"{W}.the_authority_log_is_refused",
+        "edges.report_file.a_hard_link_to_the_log_is_refused",
+        "edges.launch_dry_run.the_authority_log_is_never_the_report",
+    },
 )
 
 path_under_a_file_admitted = Defect(
@@ -37,7 +48,10 @@ regular_file_refused = Defect(
     target=out_path.out_path_admitted,
     intent="Refuse every existing regular file at --out, so yesterday's report can never be replaced by today's.",
     patch=("if seen.same_as is not None:", "if seen.entry is Entry.REGULAR_FILE:"),
-    must_red={f"{W}.a_new_path_or_a_regular_file_is_admitted", "edges.report_file.a_new_path_and_a_regular_file_are_admitted"},
+    must_red={
+        f"{W}.a_new_path_or_a_regular_file_is_admitted",
+        "edges.report_file.a_new_path_and_a_regular_file_are_admitted",
+    },
 )
 
 directory_path_admitted = Defect(

@@ -12,7 +12,11 @@ out_never_inspected = Defect(
     target=report_file.checked_out_path,
     intent="Decide on --out without inspecting it, as if every path were new, so a directory, a link or the log itself is written over.",
     patch=("return out_path_admitted(out, _seen(out, inputs))", "return out_path_admitted(out, OutPathSeen())"),
-    must_red={f"{W}.a_directory_is_refused", f"{W}.a_symbolic_link_is_refused", "edges.launch_dry_run.the_authority_log_is_never_the_report"},
+    must_red={
+        f"{W}.a_directory_is_refused",
+        f"{W}.a_symbolic_link_is_refused",
+        "edges.launch_dry_run.the_authority_log_is_never_the_report",
+    },
     must_green={f"{W}.a_new_path_and_a_regular_file_are_admitted"},
 )
 
@@ -20,8 +24,10 @@ report_written_in_place = Defect(
     id="edges.report_written_in_place",
     target=report_file.write_report,
     intent="Write the report straight into --out (truncate, then write) instead of renaming a complete temp file over it, so a reader can see half a report.",
-    patch=("fd, temp = _exclusive_temp(os.path.dirname(target))",
-           "fd, temp = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666), target"),
+    patch=(
+        "fd, temp = _exclusive_temp(os.path.dirname(target))",
+        "fd, temp = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666), target",
+    ),
     must_red={f"{W}.a_report_is_replaced_atomically"},
     must_green={f"{W}.a_report_is_written_whole"},
 )

@@ -37,7 +37,11 @@ closed_reader_unnoticed = Defect(
     target=streams.emit,
     intent="Say the lines were printed though the reader closed stdout, so the command exits with its verdict instead of 141.",
     patch=("            _silence(stream)\n            return False", "            _silence(stream)"),
-    must_red={f"{W}.emit_says_false_when_the_reader_has_gone", "edges.launch_dry_run.a_closed_reader_exits_141_after_writing", "edges.native_verdict.a_closed_reader_exits_141"},
+    must_red={
+        f"{W}.emit_says_false_when_the_reader_has_gone",
+        "edges.launch_dry_run.a_closed_reader_exits_141_after_writing",
+        "edges.native_verdict.a_closed_reader_exits_141",
+    },
 )
 
 flush_ignores_a_closed_reader = Defect(
@@ -45,7 +49,10 @@ flush_ignores_a_closed_reader = Defect(
     target=streams.flushed,
     intent="Say argparse's output was flushed though the reader closed stdout, so `--help | head -0` exits 0 instead of 141.",
     patch=("            _silence(stream)\n            return False", "            _silence(stream)"),
-    must_red={f"{W}.flushed_says_whether_the_reader_is_there", f"{W}.flushed_is_true_exactly_when_both_readers_are_there"},
+    must_red={
+        f"{W}.flushed_says_whether_the_reader_is_there",
+        f"{W}.flushed_is_true_exactly_when_both_readers_are_there",
+    },
 )
 
 unreadable_input_unlocated = Defect(
@@ -53,5 +60,9 @@ unreadable_input_unlocated = Defect(
     target=streams.read_input,
     intent="Locate an unreadable input by what it is instead of its path, so the operator cannot tell which file failed.",
     patch=("where = path if path.strip() else repr(path)", "where = what"),
-    must_red={f"{W}.a_missing_file_is_refused", f"{W}.a_file_that_is_not_utf8_is_refused", f"{W}.a_file_over_the_limit_is_refused"},
+    must_red={
+        f"{W}.a_missing_file_is_refused",
+        f"{W}.a_file_that_is_not_utf8_is_refused",
+        f"{W}.a_file_over_the_limit_is_refused",
+    },
 )

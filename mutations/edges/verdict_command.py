@@ -19,7 +19,10 @@ schema_refusal_still_qualifies = Defect(
     id="edges.schema_refusal_still_qualifies",
     target=verdict_command.packet_verdict,
     intent="Qualify a packet whose twelve checks pass though its schema or binding is refused.",
-    patch=("ok = not schema.refused and not binding.refused and len(passed) == len(verdicts)", "ok = len(passed) == len(verdicts)"),
+    patch=(
+        "ok = not schema.refused and not binding.refused and len(passed) == len(verdicts)",
+        "ok = len(passed) == len(verdicts)",
+    ),
     must_red={f"{W}.a_refused_schema_or_binding_never_qualifies"},
     must_green={f"{W}.a_complete_packet_exits_0"},
 )
@@ -28,7 +31,7 @@ malformed_packet_unlocated = Defect(
     id="edges.malformed_packet_unlocated",
     target=verdict_command.packet_verdict,
     intent="Say a malformed packet's errors without the file they are in.",
-    patch=("bad_input(tuple(type(r)(f\"{path}: {r.where}\", r.why) for r in read.reasons))", "bad_input(read.reasons)"),
+    patch=('bad_input(tuple(type(r)(f"{path}: {r.where}", r.why) for r in read.reasons))', "bad_input(read.reasons)"),
     must_red={f"{W}.a_malformed_packet_exits_2", "edges.native_verdict.a_malformed_packet_exits_2"},
 )
 
@@ -36,7 +39,10 @@ held_check_exits_0 = Defect(
     id="edges.held_check_exits_0",
     target=verdict_command.packet_verdict,
     intent="Exit 0 when any check is HOLD, reading the packet's own PASS strings rather than the observations (seed B1).",
-    patch=("return CommandOutput(EXIT_YES if ok else EXIT_NO, tuple(lines))", "return CommandOutput(EXIT_YES, tuple(lines))"),
+    patch=(
+        "return CommandOutput(EXIT_YES if ok else EXIT_NO, tuple(lines))",
+        "return CommandOutput(EXIT_YES, tuple(lines))",
+    ),
     must_red={f"{W}.a_missing_subcase_exits_1", "edges.native_verdict.a_missing_subcase_exits_1"},
 )
 
@@ -61,5 +67,9 @@ missing_packet_taken_as_asked = Defect(
     target=verdict_command.report_asked,
     intent="Take a command line without PACKET.json as asking for the packet report, so a bare `native_verdict` is no usage error.",
     patch=("(Asked.PACKET, packet is not None)", "(Asked.PACKET, True)"),
-    must_red={f"{W}.no_report_is_a_usage_error", f"{W}.one_report_alone_is_asked", f"{W}.exactly_one_report_is_admitted"},
+    must_red={
+        f"{W}.no_report_is_a_usage_error",
+        f"{W}.one_report_alone_is_asked",
+        f"{W}.exactly_one_report_is_admitted",
+    },
 )

@@ -11,7 +11,10 @@ window_and_bound_swapped = Defect(
     id="native.window_and_bound_swapped",
     target=feasibility.window_feasibility,
     intent="Pass the hard bound where the submission window belongs and back, so the seed's diagnostic is judged against a 90 min window and a 75 min bound.",
-    patch=("inputs.submission_window_min, inputs.hard_bound_min, unmeasured", "inputs.hard_bound_min, inputs.submission_window_min, unmeasured"),
+    patch=(
+        "inputs.submission_window_min,\n                inputs.hard_bound_min,\n",
+        "inputs.hard_bound_min,\n                inputs.submission_window_min,\n",
+    ),
     must_red={f"{FEASIBILITY}.the_seed_window_establishes_no_one_hold_fit"},
     must_green={f"{FEASIBILITY}.a_measured_window_establishes_both_fits"},
 )
@@ -20,7 +23,10 @@ prohibition_left_unsaid = Defect(
     id="native.prohibition_left_unsaid",
     target=feasibility.window_feasibility_lines,
     intent="Leave out the line that prohibits publishing PASS from an incomplete probe set to meet the clock (seed B2), when no fit is established.",
-    patch=('        lines.append("publishing PASS from an incomplete probe set to meet the clock is prohibited")\n', ""),
+    patch=(
+        '        lines.append("publishing PASS from an incomplete probe set to meet the clock is prohibited")\n',
+        "",
+    ),
     must_red={f"{FEASIBILITY}.the_seed_window_says_every_figure_with_its_provenance"},
     must_green={f"{FEASIBILITY}.a_measured_window_establishes_both_fits"},
 )

@@ -11,7 +11,10 @@ start_not_bound = Defect(
     intent="Bind a packet's observations by manifest only, so an observation from another start is spliced in (seed B2: packets bind the actual start IDs and manifest).",
     patch=("if o.start_id != starts[o.arm]:", "if False:"),
     must_red={"native.packets.observation_from_another_start_is_unbound"},
-    must_green={"native.packets.packet_observations_bound_to_its_starts", "native.packets.observation_under_another_manifest_is_unbound"},
+    must_green={
+        "native.packets.packet_observations_bound_to_its_starts",
+        "native.packets.observation_under_another_manifest_is_unbound",
+    },
 )
 
 packet_name_matched_as_a_prefix = Defect(
@@ -19,7 +22,10 @@ packet_name_matched_as_a_prefix = Defect(
     target=packets.packet_name_admitted,
     intent="Match a packet name by its start, so `p.json\\n` or `p.json.bak` publishes under a name no reader looks for (seed B2: fresh artifacts under the evidence root).",
     patch=("if not _PACKET_NAME.fullmatch(name):", "if not _PACKET_NAME.match(name):"),
-    must_red={"native.packets.a_name_ending_in_a_newline_is_refused", "native.packets.names_that_could_leave_the_root_are_refused"},
+    must_red={
+        "native.packets.a_name_ending_in_a_newline_is_refused",
+        "native.packets.names_that_could_leave_the_root_are_refused",
+    },
     must_green={"native.packets.a_plain_json_name_is_admitted"},
 )
 
@@ -35,6 +41,9 @@ manifest_compared_case_blind = Defect(
     id="native.manifest_compared_case_blind",
     target=packets.packet_binds_observations,
     intent="Compare an observation's manifest with the packet's case-blind, so an observation under `SHA256:AB…` binds.",
-    patch=("if o.manifest_digest != binding.manifest_digest:", "if o.manifest_digest.casefold() != binding.manifest_digest.casefold():"),
+    patch=(
+        "if o.manifest_digest != binding.manifest_digest:",
+        "if o.manifest_digest.casefold() != binding.manifest_digest.casefold():",
+    ),
     must_red={"native.packets.near_misses_of_the_manifest_are_unbound"},
 )

@@ -17,12 +17,19 @@ shape_errors_located_at_the_root = Defect(
         "native.reading.value_containing_the_location_marker_is_located_at_its_field",
         "native.observations.blank_start_id_is_refused_naming_the_field",
     },
-    must_green={"native.reading.packet_document_reads_back", "native.reading.non_object_document_is_malformed_at_the_root"},
+    must_green={
+        "native.reading.packet_document_reads_back",
+        "native.reading.non_object_document_is_malformed_at_the_root",
+    },
 )
 
 
 def _folded(observation: object) -> object:
-    if not (isinstance(observation, dict) and isinstance(observation.get("check"), str) and isinstance(observation.get("arm"), str)):
+    if not (
+        isinstance(observation, dict)
+        and isinstance(observation.get("check"), str)
+        and isinstance(observation.get("arm"), str)
+    ):
         return observation
     return {**observation, "check": observation["check"].strip().lower(), "arm": observation["arm"].strip().upper()}
 

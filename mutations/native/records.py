@@ -64,7 +64,10 @@ gain_compared_at_two_decimals = Defect(
     id="native.gain_compared_at_two_decimals",
     target=records.screen_gain,
     intent="Compare the recorded gain with (1 − median) × 100 at two decimals instead of four, so 6.8252 % passes for 6.8251 % (seed B2).",
-    patch=("if Fraction(round(exact, 4)) != screen.gain_percent:", "if round(exact, 2) != round(screen.gain_percent, 2):"),
+    patch=(
+        "if Fraction(round(exact, 4)) != screen.gain_percent:",
+        "if round(exact, 2) != round(screen.gain_percent, 2):",
+    ),
     must_red={f"{RECORDS}.inconsistent_gain_is_refused"},
     must_green={f"{RECORDS}.screen_gain_is_one_minus_median"},
 )
@@ -93,6 +96,9 @@ classification_compared_case_blind = Defect(
     id="native.classification_compared_case_blind",
     target=records.screen_adoptable,
     intent="Read a record's classification case-blind and stripped, so `native ` is taken for NATIVE evidence.",
-    patch=("elif screen.classification != FIXTURE_CLASSIFICATION:", "elif screen.classification.strip().upper() != FIXTURE_CLASSIFICATION:"),
+    patch=(
+        "elif screen.classification != FIXTURE_CLASSIFICATION:",
+        "elif screen.classification.strip().upper() != FIXTURE_CLASSIFICATION:",
+    ),
     must_red={f"{RECORDS}.near_misses_of_a_classification_are_not_native"},
 )

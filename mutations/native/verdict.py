@@ -20,16 +20,22 @@ VERDICT = "native.verdict"
 
 
 def decide_counting_fixtures_as_native(
-    check: NativeCheck, observations: tuple[Observation, ...], resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+    check: NativeCheck,
+    observations: tuple[Observation, ...],
+    resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
 ) -> CheckVerdict:
     """Decide a check reading only whether each observation held, as if every one were native."""
     # Only the observations it changes are rebuilt, so the defect costs the claims no time of their own.
-    native = tuple(o if o.evidence is Evidence.NATIVE else attrs.evolve(o, evidence=Evidence.NATIVE) for o in observations)
+    native = tuple(
+        o if o.evidence is Evidence.NATIVE else attrs.evolve(o, evidence=Evidence.NATIVE) for o in observations
+    )
     return original(verdict.decide)(check, native, resolutions)
 
 
 def decide_reading_evidence_only(
-    check: NativeCheck, observations: tuple[Observation, ...], resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+    check: NativeCheck,
+    observations: tuple[Observation, ...],
+    resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
 ) -> CheckVerdict:
     """Decide a check from where each observation came from, as if every one held."""
     held = tuple(o if o.held else attrs.evolve(o, held=True) for o in observations)
@@ -63,7 +69,11 @@ spliced_starts_accepted = Defect(
     target=verdict.decide,
     intent="Read each arm's start but drop what the starts and manifests say, so an arm spliced from two starts, arms sharing one start and two manifests decide PASS (seed B2: partial arms are never spliced).",
     patch=("reasons, starts = _start_reasons(check, mine)", "reasons, starts = [], _start_reasons(check, mine)[1]"),
-    must_red={f"{VERDICT}.spliced_starts_in_one_arm_hold", f"{VERDICT}.arms_sharing_one_start_hold", f"{VERDICT}.two_manifests_hold"},
+    must_red={
+        f"{VERDICT}.spliced_starts_in_one_arm_hold",
+        f"{VERDICT}.arms_sharing_one_start_hold",
+        f"{VERDICT}.two_manifests_hold",
+    },
 )
 
 only_observed_arms_judged = Defect(
@@ -84,7 +94,10 @@ one_arm_stands_for_both = Defect(
     target=verdict.decide,
     intent="Let a subcase's observation in one arm fill the other arm's empty slot, so OFF-only evidence decides ON too (seed B1: both arms, OFF and ON).",
     patch=("[o for o in seen if o.arm is arm]", "([o for o in seen if o.arm is arm] or seen)"),
-    must_red={f"{VERDICT}.missing_final_tail_129_on_holds_naming_it", f"{VERDICT}.missing_off_arm_holds_naming_every_subcase"},
+    must_red={
+        f"{VERDICT}.missing_final_tail_129_on_holds_naming_it",
+        f"{VERDICT}.missing_off_arm_holds_naming_every_subcase",
+    },
     must_green={f"{VERDICT}.renamed_subcase_holds"},
 )
 
@@ -93,7 +106,10 @@ unresolved_mode_waived = Defect(
     target=verdict.decide,
     intent="Waive an unsupported mode once its owner has any record, resolved or not (seed B1: sync and multimodal stay NOT RUN/HOLD until their owner resolves them).",
     patch=("if not ok:", "if not ok and not resolutions:"),
-    must_red={f"{VERDICT}.unresolved_sync_mode_holds_even_when_observed", f"{VERDICT}.unresolved_multimodal_holds_even_when_observed"},
+    must_red={
+        f"{VERDICT}.unresolved_sync_mode_holds_even_when_observed",
+        f"{VERDICT}.unresolved_multimodal_holds_even_when_observed",
+    },
     must_green={f"{VERDICT}.mode_without_owner_record_names_an_unassigned_owner"},
 )
 

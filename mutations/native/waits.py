@@ -12,7 +12,10 @@ wait_ends_at_the_later_deadline = Defect(
     target=waits.native_wait_deadline,
     intent="End a native wait at the later of call time plus the wait and the submission deadline, inventing a later deadline (seed B2: min, never later).",
     patch=("Fraction(min(", "Fraction(max("),
-    must_red={f"{WAITS}.wait_ends_at_submission_deadline_when_earlier", f"{WAITS}.deadline_never_later_than_submission_or_900_s"},
+    must_red={
+        f"{WAITS}.wait_ends_at_submission_deadline_when_earlier",
+        f"{WAITS}.deadline_never_later_than_submission_or_900_s",
+    },
     must_green={f"{WAITS}.wait_beyond_900_s_is_refused"},
 )
 

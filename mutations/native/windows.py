@@ -11,9 +11,18 @@ across_arms_from_exact_sums = Defect(
     id="native.across_arms_from_exact_sums",
     target=windows.window_illustration,
     intent="Add the exact per-arm figures across OFF/ON instead of the seed's printed ones, so 30.4–38.8 prints 30.5–38.9 and the seed's own figures are not reproduced.",
-    patch=('figure_sum("across_arms", rounded(eight, 1), rounded(three, 1))', 'figure_sum("across_arms", eight, three)'),
-    must_red={f"{WINDOWS}.across_arms_is_30_4_to_38_8_from_printed_figures", f"{WINDOWS}.diagnostic_is_about_92_to_107_min_before_restore"},
-    must_green={f"{WINDOWS}.one_32k_probe_is_0_74_to_1_14_min", f"{WINDOWS}.near_cap_probes_are_3_1_to_3_4_and_9_3_to_10_3"},
+    patch=(
+        'figure_sum("across_arms", rounded(eight, 1), rounded(three, 1))',
+        'figure_sum("across_arms", eight, three)',
+    ),
+    must_red={
+        f"{WINDOWS}.across_arms_is_30_4_to_38_8_from_printed_figures",
+        f"{WINDOWS}.diagnostic_is_about_92_to_107_min_before_restore",
+    },
+    must_green={
+        f"{WINDOWS}.one_32k_probe_is_0_74_to_1_14_min",
+        f"{WINDOWS}.near_cap_probes_are_3_1_to_3_4_and_9_3_to_10_3",
+    },
 )
 
 window_checked_against_the_hard_bound = Defect(

@@ -40,7 +40,10 @@ runtime_key_compared_by_name = Defect(
     id="spark.runtime_key_compared_by_name",
     target=admission.image_admitted_for_runtime_artifact,
     intent="Compare the image's runtime key by its name before '@' only, so an image built for another vLLM revision admits (seed A4 conjunct 3).",
-    patch=("if image.runtime_key != candidate.runtime_artifact:", 'if image.runtime_key.split("@")[0] != candidate.runtime_artifact.split("@")[0]:'),
+    patch=(
+        "if image.runtime_key != candidate.runtime_artifact:",
+        'if image.runtime_key.split("@")[0] != candidate.runtime_artifact.split("@")[0]:',
+    ),
     must_red={
         "spark.admission.admission_names_exactly_the_failing_conjuncts",
         "spark.v41_group_a_launch.image_for_another_runtime_key_refuses_the_launch",
@@ -53,7 +56,10 @@ only_the_head_host_checked = Defect(
     target=admission.admit_host_held_by_subject_among,
     intent="Check only rank 0's host is held by the group's subject, so a follower held by another subject goes unseen (seed A4 conjunct 4: all four hosts).",
     patch=("for host in group.hosts]", "for host in group.hosts[:1]]"),
-    must_red={"spark.admission.one_reason_names_every_unheld_host", "spark.admission.the_unheld_hosts_are_listed_exactly"},
+    must_red={
+        "spark.admission.one_reason_names_every_unheld_host",
+        "spark.admission.the_unheld_hosts_are_listed_exactly",
+    },
     must_green={"spark.admission.four_held_hosts_admit"},
 )
 
@@ -89,7 +95,10 @@ runtime_key_compared_stripped = Defect(
     id="spark.runtime_key_compared_stripped",
     target=admission.image_admitted_for_runtime_artifact,
     intent="Compare the image's runtime key with surrounding whitespace stripped, so an image admitted as `vllm-openai@d2d649e6 ` counts as the produced one.",
-    patch=("if image.runtime_key != candidate.runtime_artifact:", "if image.runtime_key.strip() != candidate.runtime_artifact:"),
+    patch=(
+        "if image.runtime_key != candidate.runtime_artifact:",
+        "if image.runtime_key.strip() != candidate.runtime_artifact:",
+    ),
     must_red={"spark.admission.near_misses_of_the_runtime_key_are_refused"},
 )
 

@@ -14,7 +14,10 @@ lines_numbered_from_zero = Defect(
     target=authority_log.read_authority_log,
     intent="Number authority-log lines from 0, so every located error names the line before the one at fault.",
     patch=("start=1)", "start=0)"),
-    must_red={"spark.authority_log.every_malformed_line_is_refused_located", "spark.authority_log.reading_goes_on_past_invalid_json"},
+    must_red={
+        "spark.authority_log.every_malformed_line_is_refused_located",
+        "spark.authority_log.reading_goes_on_past_invalid_json",
+    },
 )
 
 reading_stops_at_invalid_json = Defect(

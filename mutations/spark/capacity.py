@@ -37,7 +37,10 @@ staircase_tops_at_x8 = Defect(
     target=capacity.v41_staircase_concurrencies,
     intent="Step the staircase to x8 instead of x16, so the one serve is shaped for 8 sequences and the x16 bet is never read (seed A4: 2, 4, 6, 16).",
     replacement=staircase_topping_at_x8,
-    must_red={"spark.capacity.one_serve_covers_the_whole_staircase", "spark.capacity.readings_off_the_staircase_or_repeated_are_refused"},
+    must_red={
+        "spark.capacity.one_serve_covers_the_whole_staircase",
+        "spark.capacity.readings_off_the_staircase_or_repeated_are_refused",
+    },
 )
 
 x4_bet_at_24_gib = Defect(
@@ -45,7 +48,10 @@ x4_bet_at_24_gib = Defect(
     target=capacity.v41_engram_resident_bets,
     intent="Bet 24 GiB per rank at x4 instead of 30, just under the 24.25 GiB per-rank allowance, so x4 no longer presses on it (seed A3).",
     replacement=bets_with_x4_at_24_gib,
-    must_red={"spark.capacity.the_bets_press_on_the_allowance_from_x4_up", "spark.capacity.a_reading_above_its_bet_falsifies_it"},
+    must_red={
+        "spark.capacity.the_bets_press_on_the_allowance_from_x4_up",
+        "spark.capacity.a_reading_above_its_bet_falsifies_it",
+    },
 )
 
 max_num_seqs_counts_the_steps = Defect(
@@ -53,7 +59,10 @@ max_num_seqs_counts_the_steps = Defect(
     target=capacity.v41_max_num_seqs,
     intent="Count the staircase's steps (4) instead of folding their max (16), so the one serve cannot hold x16 (seed A4: fold-max of the concurrencies).",
     patch=("return max(v41_staircase_concurrencies())", "return len(v41_staircase_concurrencies())"),
-    must_red={"spark.capacity.one_serve_covers_the_whole_staircase", "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused"},
+    must_red={
+        "spark.capacity.one_serve_covers_the_whole_staircase",
+        "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused",
+    },
 )
 
 context_halved = Defect(
@@ -61,7 +70,10 @@ context_halved = Defect(
     target=capacity.v41_measurement_max_model_len,
     intent="Serve the staircase at max_model_len 131072 instead of 262144 (seed A4: one serve for the whole staircase).",
     replacement=half_the_context,
-    must_red={"spark.capacity.one_serve_covers_the_whole_staircase", "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused"},
+    must_red={
+        "spark.capacity.one_serve_covers_the_whole_staircase",
+        "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused",
+    },
 )
 
 equal_bet_presses = Defect(
@@ -77,7 +89,10 @@ measurement_keeps_its_first_reason = Defect(
     target=capacity.v41_capacity_measurement,
     intent="Refuse the measurement with its first reason only, so a falsified bet after a repeated reading goes unsaid.",
     patch=("return Refused(tuple(reasons))", "return Refused(tuple(reasons[:1]))"),
-    must_red={"spark.capacity.every_faulty_reading_is_refused", "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused"},
+    must_red={
+        "spark.capacity.every_faulty_reading_is_refused",
+        "spark.capacity.a_serve_not_shaped_for_the_staircase_is_refused",
+    },
 )
 
 bet_lines_read_the_unmeasured_steps = Defect(

@@ -20,7 +20,9 @@ def _admitted_once_rendered(report: DryRunReport) -> DryRunReport:
     return report
 
 
-def v41_dry_run_without_admission(log: AuthorityLog, at: int, inputs: V41LaunchInputs, engram_bets: bool = False) -> DryRunReport:
+def v41_dry_run_without_admission(
+    log: AuthorityLog, at: int, inputs: V41LaunchInputs, engram_bets: bool = False
+) -> DryRunReport:
     """Fold the V4.1 dry run, admitting it once the plan rendered, whatever admission says."""
     return _admitted_once_rendered(original(dry_run.v41_group_a_launch_dry_run)(log, at, inputs, engram_bets))
 

@@ -20,14 +20,22 @@ from domain.spark.fleet import HostGroup
 
 def fit_on_weights_alone(row: CheckpointRow, group: HostGroup) -> Admitted[FitFigures] | Refused:
     """Fit a row with no profile as if it declared nothing beyond its weights."""
-    return original(fit_wall.serving_arm_admits)(attrs.evolve(row, resident_beyond_weights=NothingBeyondWeights()), group)
+    return original(fit_wall.serving_arm_admits)(
+        attrs.evolve(row, resident_beyond_weights=NothingBeyondWeights()), group
+    )
 
 
 def refuse_a_full_pool(row: CheckpointRow, group: HostGroup) -> Admitted[FitFigures] | Refused:
     """Fit a row with no profile, but refuse one whose requirement exactly fills the pool (a strict bound)."""
     fit = original(fit_wall.serving_arm_admits)(row, group)
     if isinstance(fit, Admitted) and fit.value.margin_gib == 0:
-        return Refused((WeightsOverflowPool(where="$.row.weight_gib", why=f"{row.name}'s weights x 5/4 reach the {fit.value.pool_gib} GiB pool"),))
+        return Refused(
+            (
+                WeightsOverflowPool(
+                    where="$.row.weight_gib", why=f"{row.name}'s weights x 5/4 reach the {fit.value.pool_gib} GiB pool"
+                ),
+            )
+        )
     return fit
 
 
@@ -35,16 +43,28 @@ allowance_rounded_down = Defect(
     id="spark.allowance_rounded_down",
     target=fit_wall.engram_page_cache_allowance_gib,
     intent="Round the allowance down with int() instead of the one shared rounding, so 96.8 GiB charges 96 and 7933 bp fits (seed A2: one byte count is never rounded two ways).",
-    patch=("return gibibyte_ceiling(gib_bytes(outside * group_pool_gib(group)))", "return int(outside * group_pool_gib(group))"),
-    must_red={"spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine", "spark.fit_wall.rounding_up_to_101_gib_refuses_at_7933_bp"},
+    patch=(
+        "return gibibyte_ceiling(gib_bytes(outside * group_pool_gib(group)))",
+        "return int(outside * group_pool_gib(group))",
+    ),
+    must_red={
+        "spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine",
+        "spark.fit_wall.rounding_up_to_101_gib_refuses_at_7933_bp",
+    },
 )
 
 allowance_is_the_engine_share = Defect(
     id="spark.allowance_is_the_engine_share",
     target=fit_wall.engram_page_cache_allowance_gib,
     intent="Charge the pool share inside the engine (u × pool) instead of the share it leaves outside, so 0.80 utilization charges 388 GiB (seed A3: (1 − u) × pool = 97).",
-    patch=("fraction_of_bp(complement_bp(profile.gpu_memory_utilization_bp))", "fraction_of_bp(profile.gpu_memory_utilization_bp)"),
-    must_red={"spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine", "spark.fit_wall.v41_fits_group_a_at_080_utilization_by_4_gib"},
+    patch=(
+        "fraction_of_bp(complement_bp(profile.gpu_memory_utilization_bp))",
+        "fraction_of_bp(profile.gpu_memory_utilization_bp)",
+    ),
+    must_red={
+        "spark.fit_wall.the_allowance_is_the_pool_share_outside_the_engine",
+        "spark.fit_wall.v41_fits_group_a_at_080_utilization_by_4_gib",
+    },
 )
 
 no_profile_fits_on_weights_alone = Defect(
@@ -52,7 +72,10 @@ no_profile_fits_on_weights_alone = Defect(
     target=fit_wall.serving_arm_admits,
     intent="Fit a row with no profile on its weights alone instead of refusing its unknown page-cache charge (seed A3's warning).",
     replacement=fit_on_weights_alone,
-    must_red={"spark.fit_wall.without_a_profile_the_v41_row_is_refused", "spark.fit_wall.the_unknown_charge_refusal_reads_exactly"},
+    must_red={
+        "spark.fit_wall.without_a_profile_the_v41_row_is_refused",
+        "spark.fit_wall.the_unknown_charge_refusal_reads_exactly",
+    },
     must_green={"spark.fit_wall.glm_is_charged_zero_beyond_weights"},
 )
 
@@ -68,8 +91,14 @@ glm_charged_the_allowance = Defect(
     id="spark.glm_charged_the_allowance",
     target=fit_wall.serving_arm_admits_under,
     intent="Compare the row's residency with the NothingBeyondWeights class itself, so GLM is charged an allowance it never declared (seed A3: charged zero).",
-    patch=("if isinstance(row.resident_beyond_weights, NothingBeyondWeights):", "if row.resident_beyond_weights is NothingBeyondWeights:"),
-    must_red={"spark.fit_wall.glm_is_charged_zero_beyond_weights", "spark.fit_wall.nothing_beyond_weights_is_charged_zero"},
+    patch=(
+        "if isinstance(row.resident_beyond_weights, NothingBeyondWeights):",
+        "if row.resident_beyond_weights is NothingBeyondWeights:",
+    ),
+    must_red={
+        "spark.fit_wall.glm_is_charged_zero_beyond_weights",
+        "spark.fit_wall.nothing_beyond_weights_is_charged_zero",
+    },
 )
 
 refusal_omits_the_utilization = Defect(

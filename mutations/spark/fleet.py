@@ -26,5 +26,8 @@ tp4_refuses_only_larger_groups = Defect(
     target=fleet.four_spark_tp4,
     intent="Refuse only groups of more than four hosts, so three hosts seat as FourSparkTp4 (seed A1: one rank on each of exactly four).",
     patch=("if len(group.hosts) != FOUR_SPARK_TP4_HOSTS:", "if len(group.hosts) > FOUR_SPARK_TP4_HOSTS:"),
-    must_red={"spark.fleet.a_three_host_group_is_not_four_spark_tp4", "spark.fleet.a_two_host_group_on_one_address_is_refused_twice"},
+    must_red={
+        "spark.fleet.a_three_host_group_is_not_four_spark_tp4",
+        "spark.fleet.a_two_host_group_on_one_address_is_refused_twice",
+    },
 )

@@ -10,7 +10,10 @@ obligation_located_at_its_owner = Defect(
     target=frontiers.obligation_open,
     intent="Locate an open obligation at its owner instead of its frontier key, so the refusal no longer names the frontier.",
     patch=("where=frontier.key,", "where=frontier.owner,"),
-    must_red={"spark.frontiers.nothing_supplied_refuses_every_frontier_by_name", "spark.frontiers.every_discharge_leaves_no_frontier_open"},
+    must_red={
+        "spark.frontiers.nothing_supplied_refuses_every_frontier_by_name",
+        "spark.frontiers.every_discharge_leaves_no_frontier_open",
+    },
 )
 
 last_frontier_never_open = Defect(

@@ -26,7 +26,10 @@ glm_head_logs_to_the_rank_log = Defect(
     id="spark.glm_head_logs_to_the_rank_log",
     target=glm_group_b_launch.glm_native_arm_units,
     intent="Log Group B's head unit to the rank log path, so the serving head's output mixes with a follower's.",
-    patch=('head_log_path="/var/log/gunbc/glm-native-head.log",', 'head_log_path="/var/log/gunbc/glm-native-rank.log",'),
+    patch=(
+        'head_log_path="/var/log/gunbc/glm-native-head.log",',
+        'head_log_path="/var/log/gunbc/glm-native-rank.log",',
+    ),
     must_red={"spark.glm_group_b_launch.glm_carries_its_own_container_and_unit_values"},
 )
 

@@ -32,7 +32,10 @@ engram_dropped_from_the_mint = Defect(
     target=profiles.deepseek_v41_measurement_profile,
     intent="Mint the V4.1 profile without its Engram request, so no rank asks vLLM for cpu_offload (seed A3: the mint fixes the request).",
     replacement=mint_without_engram,
-    must_red={"spark.profile.the_mint_fixes_what_v41_decides", "spark.profile.the_v41_key_carries_the_explicit_engram_request"},
+    must_red={
+        "spark.profile.the_mint_fixes_what_v41_decides",
+        "spark.profile.the_v41_key_carries_the_explicit_engram_request",
+    },
 )
 
 batched_tokens_fixed_by_the_mint = Defect(
@@ -59,6 +62,12 @@ engram_key_part_reads_dp_shared_memory_twice = Defect(
     id="spark.engram_key_part_reads_dp_shared_memory_twice",
     target=profiles.profile_subject_key,
     intent="Key the cpu_offload part on dp_shared_memory, so two different Engram requests share one serving subject.",
-    patch=("cpu_offload:{_lower_bool(profile.engram.cpu_offload)}", "cpu_offload:{_lower_bool(profile.engram.dp_shared_memory)}"),
-    must_red={"spark.profile.the_v41_key_carries_the_explicit_engram_request", "spark.profile.a_present_request_changes_the_key"},
+    patch=(
+        "cpu_offload:{_lower_bool(profile.engram.cpu_offload)}",
+        "cpu_offload:{_lower_bool(profile.engram.dp_shared_memory)}",
+    ),
+    must_red={
+        "spark.profile.the_v41_key_carries_the_explicit_engram_request",
+        "spark.profile.a_present_request_changes_the_key",
+    },
 )

@@ -12,13 +12,25 @@ import attrs
 from claims.defects import Defect, original
 from domain.core.outcome import Admitted, Refused
 from domain.spark import runtime
-from domain.spark.runtime import AdmittedRuntime, GunbcDeepseekV41EngramProduced, NoRegistryReading, RegistryReading, RuntimeReaderRoute
+from domain.spark.runtime import (
+    AdmittedRuntime,
+    GunbcDeepseekV41EngramProduced,
+    NoRegistryReading,
+    RegistryReading,
+    RuntimeReaderRoute,
+)
 
 
 def route_refusing_an_absent_cli_path(reading: RegistryReading | None) -> Admitted[RuntimeReaderRoute] | Refused:
     """Route a reading, refusing one without a Hub CLI path as if it were no reading."""
     if reading is not None and reading.hub_cli_path is None:
-        return Refused((NoRegistryReading(where="$.registry_reading", why="no registry reading exists: the reading has no Hub CLI path"),))
+        return Refused(
+            (
+                NoRegistryReading(
+                    where="$.registry_reading", why="no registry reading exists: the reading has no Hub CLI path"
+                ),
+            )
+        )
     return original(runtime.runtime_reader_route)(reading)
 
 
@@ -34,7 +46,10 @@ absent_cli_path_refused = Defect(
     target=runtime.runtime_reader_route,
     intent="Refuse a reading without a Hub CLI path as unprobed instead of routing it to the unmodelled-runtime executor (seed A3).",
     replacement=route_refusing_an_absent_cli_path,
-    must_red={"spark.runtime.an_absent_cli_path_routes_to_the_unmodelled_executor", "spark.runtime.an_empty_reading_is_admitted_to_the_unmodelled_executor"},
+    must_red={
+        "spark.runtime.an_absent_cli_path_routes_to_the_unmodelled_executor",
+        "spark.runtime.an_empty_reading_is_admitted_to_the_unmodelled_executor",
+    },
     must_green={"spark.runtime.a_probed_image_is_admitted_with_its_hub_cli_reader"},
 )
 

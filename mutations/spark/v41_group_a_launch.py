@@ -67,7 +67,10 @@ image_is_the_runtime_key = Defect(
     id="spark.image_is_the_runtime_key",
     target=v41_group_a_launch.plan_v41_group_a_launch,
     intent="Name the runtime key as every rank's image instead of the produced config digest (seed A4: image = the produced config digest).",
-    patch=("inputs.produced.artifact.config_digest)", "inputs.produced.artifact.runtime_key)"),
+    patch=(
+        "v41_launch_profile(inputs.launch_shape), inputs.produced.artifact.config_digest\n",
+        "v41_launch_profile(inputs.launch_shape), inputs.produced.artifact.runtime_key\n",
+    ),
     must_red={f"{WITNESS}.v41_plan_renders_four_mp_ranks_with_the_v41_shape"},
 )
 
@@ -83,7 +86,10 @@ receipt_dir_never_made = Defect(
     id="spark.receipt_dir_never_made",
     target=v41_group_a_launch.v41_engram_staging_steps,
     intent="Make the manifest directory twice and never the receipt directory, so the preflight finds the writable receipt mount's source missing (seed A4 staging step 2).",
-    patch=("receipt_dir=mkdir_step(host, V41_ENGRAM_TOUCH_RECEIPT_DIR),", "receipt_dir=mkdir_step(host, V41_ENGRAM_MANIFEST_DIR),"),
+    patch=(
+        "receipt_dir=mkdir_step(host, V41_ENGRAM_TOUCH_RECEIPT_DIR),",
+        "receipt_dir=mkdir_step(host, V41_ENGRAM_MANIFEST_DIR),",
+    ),
     must_red={f"{WITNESS}.engram_staging_is_three_modeled_steps_with_no_next_temp_file"},
 )
 
@@ -100,6 +106,12 @@ reading_as_of_the_image = Defect(
     id="spark.reading_as_of_the_image",
     target=v41_group_a_launch.v41_produced_from_log,
     intent="Read the image's registry reading as of the image's admission instead of the read time, so a probe taken after the image is never seen.",
-    patch=("registry_reading_at(log, image.config_digest, at)", "registry_reading_at(log, image.config_digest, image.at)"),
-    must_red={f"{WITNESS}.the_produced_reading_carries_the_vllm_version", f"{WITNESS}.the_produced_image_is_read_from_the_log"},
+    patch=(
+        "registry_reading_at(log, image.config_digest, at)",
+        "registry_reading_at(log, image.config_digest, image.at)",
+    ),
+    must_red={
+        f"{WITNESS}.the_produced_reading_carries_the_vllm_version",
+        f"{WITNESS}.the_produced_image_is_read_from_the_log",
+    },
 )

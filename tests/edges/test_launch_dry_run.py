@@ -41,11 +41,18 @@ def test_the_admitting_world_exits_0_and_writes_four_hosts(tmp_path: Path) -> No
 
 def test_the_admitting_world_admits_when_read_now(tmp_path: Path) -> None:
     # The default read time is now: the example's lease must still be live today.
-    assert main(["v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--out", str(tmp_path / "r.txt")]) == 0
+    assert (
+        main(
+            ["v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--out", str(tmp_path / "r.txt")]
+        )
+        == 0
+    )
 
 
 @pytest.mark.parametrize("world", sorted(REFUSAL_WORLDS))
-def test_each_refusal_world_exits_1_naming_its_reason(world: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_refusal_world_exits_1_naming_its_reason(
+    world: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "report.txt"
     assert run("v41-group-a", "--authority-log", str(AUTHORITY / f"{world}.jsonl"), out=out) == 1
     printed = capsys.readouterr().out
@@ -57,7 +64,16 @@ def test_each_refusal_world_exits_1_naming_its_reason(world: str, tmp_path: Path
 
 def test_an_open_frontier_refuses_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "report.txt"
-    code = run("v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--open", "12371", "--open", "#12359", out=out)
+    code = run(
+        "v41-group-a",
+        "--authority-log",
+        str(AUTHORITY / "v41-admitting.jsonl"),
+        "--open",
+        "12371",
+        "--open",
+        "#12359",
+        out=out,
+    )
     assert code == 1
     printed = capsys.readouterr().out
     assert "ObligationOpen @ #12371" in printed and "ObligationOpen @ #12359" in printed
@@ -65,7 +81,17 @@ def test_an_open_frontier_refuses_by_name(tmp_path: Path, capsys: pytest.Capture
 
 def test_half_utilization_refuses_naming_the_allowance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "report.txt"
-    assert run("v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--gpu-memory-utilization", "0.50", out=out) == 1
+    assert (
+        run(
+            "v41-group-a",
+            "--authority-log",
+            str(AUTHORITY / "v41-admitting.jsonl"),
+            "--gpu-memory-utilization",
+            "0.50",
+            out=out,
+        )
+        == 1
+    )
     assert "242 GiB declared Engram page-cache allowance" in capsys.readouterr().out
 
 
@@ -78,13 +104,24 @@ def test_the_glm_world_exits_0(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--authority-log", str(AUTHORITY / "malformed.jsonl")], "malformed.jsonl:2: $.at: expected int, got str '1767200000'"),
-        (["--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--gpu-memory-utilization", "0.80001"], "at most 4 places"),
+        (
+            ["--authority-log", str(AUTHORITY / "malformed.jsonl")],
+            "malformed.jsonl:2: $.at: expected int, got str '1767200000'",
+        ),
+        (
+            ["--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--gpu-memory-utilization", "0.80001"],
+            "at most 4 places",
+        ),
         (["--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--gpu-memory-utilization", "1.5"], "(0, 1]"),
-        (["--authority-log", str(AUTHORITY / "missing.jsonl")], "missing.jsonl: expected a readable UTF-8 authority log"),
+        (
+            ["--authority-log", str(AUTHORITY / "missing.jsonl")],
+            "missing.jsonl: expected a readable UTF-8 authority log",
+        ),
     ],
 )
-def test_bad_input_exits_2_and_writes_nothing(args: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_exits_2_and_writes_nothing(
+    args: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "sub" / "report.txt"
     assert run("v41-group-a", *args, out=out) == 2
     assert said in capsys.readouterr().err
@@ -93,12 +130,27 @@ def test_bad_input_exits_2_and_writes_nothing(args: list[str], said: str, tmp_pa
 
 def test_a_bad_time_exits_2(tmp_path: Path) -> None:
     out = tmp_path / "report.txt"
-    assert main(["v41-group-a", "--authority-log", str(AUTHORITY / "v41-admitting.jsonl"), "--at", "yesterday", "--out", str(out)]) == 2
+    assert (
+        main(
+            [
+                "v41-group-a",
+                "--authority-log",
+                str(AUTHORITY / "v41-admitting.jsonl"),
+                "--at",
+                "yesterday",
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     assert not out.exists()
 
 
 def test_utilization_converts_exactly_to_basis_points() -> None:
-    assert [utilization_bp(u) for u in ("0.80", "0.8", "0.8125", "1", "0.0001")] == [Admitted(bp) for bp in (8000, 8000, 8125, 10000, 1)]
+    assert [utilization_bp(u) for u in ("0.80", "0.8", "0.8125", "1", "0.0001")] == [
+        Admitted(bp) for bp in (8000, 8000, 8125, 10000, 1)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -108,8 +160,22 @@ def test_utilization_converts_exactly_to_basis_points() -> None:
 def test_the_console_script_runs_in_a_subprocess(log: str, code: int, tmp_path: Path) -> None:
     out = tmp_path / "report.txt"
     done = subprocess.run(
-        [sys.executable, "-m", "domain.edges.launch_dry_run", "v41-group-a", "--authority-log", str(AUTHORITY / log), "--at", AT, "--out", str(out)],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "domain.edges.launch_dry_run",
+            "v41-group-a",
+            "--authority-log",
+            str(AUTHORITY / log),
+            "--at",
+            AT,
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
     )
     assert done.returncode == code, done.stderr
     assert out.exists() == (code != 2)
@@ -142,6 +208,11 @@ def test_engram_bets_add_their_section_and_nothing_else(tmp_path: Path) -> None:
 
 def test_engram_bets_for_glm_are_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "report.txt"
-    assert run("glm-group-b", "--authority-log", str(AUTHORITY / "glm-group-b-admitting.jsonl"), "--engram-bets", out=out) == 2
-    assert "--engram-bets: glm-group-b declares nothing beyond its weights, so it bets nothing" in capsys.readouterr().err
+    assert (
+        run("glm-group-b", "--authority-log", str(AUTHORITY / "glm-group-b-admitting.jsonl"), "--engram-bets", out=out)
+        == 2
+    )
+    assert (
+        "--engram-bets: glm-group-b declares nothing beyond its weights, so it bets nothing" in capsys.readouterr().err
+    )
     assert not out.exists()

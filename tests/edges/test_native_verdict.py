@@ -46,7 +46,10 @@ def test_missing_subcase_holds_naming_it(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = run(capsys, str(EXAMPLES / "missing-subcase.json"))
     assert code == 1
     assert "final_need_draft_real_complete: HOLD (packet says PASS)\n" in out
-    assert "  SubcaseMissing @ $.checks.final_need_draft_real_complete.tail_36q_plus_129.ON: no observation of tail_36q_plus_129 in arm ON" in out
+    assert (
+        "  SubcaseMissing @ $.checks.final_need_draft_real_complete.tail_36q_plus_129.ON: no observation of tail_36q_plus_129 in arm ON"
+        in out
+    )
     assert out.rstrip().endswith("verdict: 11/12 PASS; not qualified: final_need_draft_real_complete HOLD")
 
 
@@ -112,7 +115,9 @@ def test_observation_from_another_start_exits_1(tmp_path: Path, capsys: pytest.C
 
 
 def test_help_names_the_exit_codes() -> None:
-    result = subprocess.run([sys.executable, "-m", "domain.edges.native_verdict", "--help"], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "domain.edges.native_verdict", "--help"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0
     assert "usage: native_verdict [-h] [--window | --records] [PACKET.json]" in result.stdout
     assert "0  all twelve native checks PASS" in result.stdout

@@ -31,15 +31,28 @@ ROOT = Path(__file__).resolve().parents[2]
 COMPLETE = json.loads((ROOT / "examples" / "native" / "complete-native.json").read_text())
 ADMITTING_LINES = (ROOT / "examples" / "authority" / "v41-admitting.jsonl").read_text().splitlines()
 
-FUZZ = settings(max_examples=120, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=120, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 # Text of every kind JSON can carry, lone surrogates and control characters included.
-TEXT = st.text(st.characters() | st.characters(categories=["Cs"]) | st.sampled_from("\x00\x1b\n\u2028\u202e"), max_size=12)
-LEAVES = st.none() | st.booleans() | st.integers() | st.integers(min_value=-(2**70), max_value=2**70) | st.floats() | TEXT
-JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4), max_leaves=16)
-NESTING = (st.integers(min_value=0, max_value=3 * 64) | st.sampled_from([1_000, 100_000])).map(lambda n: "[" * n + "]" * n)
+TEXT = st.text(
+    st.characters() | st.characters(categories=["Cs"]) | st.sampled_from("\x00\x1b\n\u2028\u202e"), max_size=12
+)
+LEAVES = (
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=-(2**70), max_value=2**70) | st.floats() | TEXT
+)
+JSON = st.recursive(
+    LEAVES, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4), max_leaves=16
+)
+NESTING = (st.integers(min_value=0, max_value=3 * 64) | st.sampled_from([1_000, 100_000])).map(
+    lambda n: "[" * n + "]" * n
+)
 DIGITS = (st.integers(min_value=1, max_value=40) | st.sampled_from([4_300, 4_301, 5_000])).map(lambda n: "9" * n)
-NEAR_VALUES = st.sampled_from(["srv5", "FabricGroupA", "spark-serving-group-a", "sha256:" + "ab" * 32, 1767200000, 4102444800]) | JSON
+NEAR_VALUES = (
+    st.sampled_from(["srv5", "FabricGroupA", "spark-serving-group-a", "sha256:" + "ab" * 32, 1767200000, 4102444800])
+    | JSON
+)
 
 
 @st.composite
@@ -54,7 +67,8 @@ def events(draw: st.DrawFn) -> str:
 def huge_numbers(draw: st.DrawFn) -> str:
     """Draw an event line whose time is a literal of up to 5,000 digits (json.dumps refuses to write one)."""
     tag = draw(st.sampled_from(sorted(EVENT_TYPES)))
-    return '{"event": "%s", "at": %s%s}' % (tag, draw(st.sampled_from(["", "-"])), draw(DIGITS))
+    sign, digits = draw(st.sampled_from(["", "-"])), draw(DIGITS)
+    return f'{{"event": "{tag}", "at": {sign}{digits}}}'
 
 
 def dumped(value: Any) -> str:
@@ -66,7 +80,11 @@ LINES = st.one_of(JSON.map(dumped), events(), NESTING, huge_numbers(), st.sample
 LOGS = st.lists(LINES, max_size=8).map("\n".join)
 
 
-LIKE: dict[type, st.SearchStrategy[Any]] = {str: TEXT, int: st.integers(min_value=-2, max_value=2**40), bool: st.booleans()}
+LIKE: dict[type, st.SearchStrategy[Any]] = {
+    str: TEXT,
+    int: st.integers(min_value=-2, max_value=2**40),
+    bool: st.booleans(),
+}
 """A value of the same JSON type, so a damaged packet still structures and reaches the schema and decide."""
 
 
@@ -111,7 +129,15 @@ def dry_run_on(data: bytes) -> None:
         root = Path(folder)
         (root / "log.jsonl").write_bytes(data)
         before = tree(root)
-        argv = ["v41-group-a", "--authority-log", str(root / "log.jsonl"), "--at", "1767229200", "--out", str(root / "out" / "report.txt")]
+        argv = [
+            "v41-group-a",
+            "--authority-log",
+            str(root / "log.jsonl"),
+            "--at",
+            "1767229200",
+            "--out",
+            str(root / "out" / "report.txt"),
+        ]
         code, out, err = captured(lambda: launch_dry_run.main(argv))
         event(f"exit {code}")  # `pytest --hypothesis-show-statistics` shows how often each path ran
         assert code in (0, 1, 2)
@@ -119,7 +145,9 @@ def dry_run_on(data: bytes) -> None:
         if code == 2:
             assert tree(root) == before and out == ""
         else:
-            assert (root / "out" / "report.txt").is_file() and sorted(p.name for p in (root / "out").iterdir()) == ["report.txt"]
+            assert (root / "out" / "report.txt").is_file() and sorted(p.name for p in (root / "out").iterdir()) == [
+                "report.txt"
+            ]
 
 
 def verdict_on(data: bytes) -> None:

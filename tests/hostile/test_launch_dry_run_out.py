@@ -28,7 +28,9 @@ def world(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def dry_run(world: Path, out: str | Path, capsys: pytest.CaptureFixture[str], log: str | Path | None = None) -> tuple[int, str]:
+def dry_run(
+    world: Path, out: str | Path, capsys: pytest.CaptureFixture[str], log: str | Path | None = None
+) -> tuple[int, str]:
     code = main(["v41-group-a", "--authority-log", str(log or world / "log.jsonl"), "--at", AT, "--out", str(out)])
     captured = capsys.readouterr()
     if code == 2:
@@ -41,7 +43,11 @@ def test_out_a_directory_is_refused_and_left_as_it_was(world: Path, capsys: pyte
     (world / "reports" / "old.txt").write_text("old")
     before = tree(world)
     code, err = dry_run(world, world / "reports", capsys)
-    assert code == 2 and f"--out {world / 'reports'}: expected a regular file or a new path, got a directory; it is left as it was" in err
+    assert (
+        code == 2
+        and f"--out {world / 'reports'}: expected a regular file or a new path, got a directory; it is left as it was"
+        in err
+    )
     assert tree(world) == before
 
 
@@ -51,7 +57,11 @@ def test_out_a_symlink_is_refused_and_its_target_untouched(world: Path, capsys: 
     before = tree(world)
     code, err = dry_run(world, world / "report.txt", capsys)
     assert code == 2 and "got a symbolic link to 'target.txt'; it is left as it was" in err
-    assert tree(world) == before and (world / "report.txt").is_symlink() and (world / "target.txt").read_text() == "keep me"
+    assert (
+        tree(world) == before
+        and (world / "report.txt").is_symlink()
+        and (world / "target.txt").read_text() == "keep me"
+    )
 
 
 def test_out_a_dangling_symlink_is_refused(world: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,15 +88,26 @@ def test_out_a_device_is_refused_and_left_alone(world: Path, capsys: pytest.Capt
 
 
 @pytest.mark.parametrize("spelling", ["same", "dotted", "relative", "hard link"])
-def test_out_the_authority_log_is_refused_and_the_log_untouched(world: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, spelling: str) -> None:
+def test_out_the_authority_log_is_refused_and_the_log_untouched(
+    world: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, spelling: str
+) -> None:
     (world / "sub").mkdir()
     monkeypatch.chdir(world)
-    out = {"same": world / "log.jsonl", "dotted": world / "sub" / ".." / "log.jsonl", "relative": Path("log.jsonl"), "hard link": world / "sub" / "alias.jsonl"}[spelling]
+    out = {
+        "same": world / "log.jsonl",
+        "dotted": world / "sub" / ".." / "log.jsonl",
+        "relative": Path("log.jsonl"),
+        "hard link": world / "sub" / "alias.jsonl",
+    }[spelling]
     if spelling == "hard link":
         os.link(world / "log.jsonl", out)
     before = tree(world)
     code, err = dry_run(world, out, capsys, log=world / "log.jsonl")
-    assert code == 2 and f"--out {out}: expected a path other than the authority log, got the same file as the authority log ({world / 'log.jsonl'})" in err
+    assert (
+        code == 2
+        and f"--out {out}: expected a path other than the authority log, got the same file as the authority log ({world / 'log.jsonl'})"
+        in err
+    )
     assert tree(world) == before and (world / "log.jsonl").read_bytes() == ADMITTING.read_bytes()
 
 
@@ -94,12 +115,23 @@ def test_out_under_a_file_is_refused(world: Path, capsys: pytest.CaptureFixture[
     (world / "afile").write_text("x")
     before = tree(world)
     code, err = dry_run(world, world / "afile" / "deeper" / "report.txt", capsys)
-    assert code == 2 and f"expected a path under directories, got a path under {world / 'afile'}, which is a regular file" in err
+    assert (
+        code == 2
+        and f"expected a path under directories, got a path under {world / 'afile'}, which is a regular file" in err
+    )
     assert tree(world) == before
 
 
-@pytest.mark.parametrize(("out", "said"), [("", "--out: expected a file path, got an empty string"), ("reports/", "--out reports/: expected a file path, got a directory path")])
-def test_out_not_a_file_path_is_refused(world: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, out: str, said: str) -> None:
+@pytest.mark.parametrize(
+    ("out", "said"),
+    [
+        ("", "--out: expected a file path, got an empty string"),
+        ("reports/", "--out reports/: expected a file path, got a directory path"),
+    ],
+)
+def test_out_not_a_file_path_is_refused(
+    world: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, out: str, said: str
+) -> None:
     monkeypatch.chdir(world)
     before = tree(world)
     code, err = dry_run(world, out, capsys)
@@ -136,7 +168,10 @@ def test_an_unwritable_directory_exits_2_leaving_nothing(world: Path, capsys: py
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux /proc, where even root cannot create files")
 def test_a_directory_that_cannot_be_written_exits_2(world: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, err = dry_run(world, "/proc/launch-dry-run-report.txt", capsys)
-    assert code == 2 and "--out /proc/launch-dry-run-report.txt: expected a path this process can create and write, got" in err
+    assert (
+        code == 2
+        and "--out /proc/launch-dry-run-report.txt: expected a path this process can create and write, got" in err
+    )
 
 
 def _refuse(*_: object) -> None:
@@ -144,8 +179,14 @@ def _refuse(*_: object) -> None:
 
 
 @pytest.mark.parametrize("stage", ["temp", "fsync", "rename"])
-def test_a_failed_write_removes_its_temp_file_and_the_directories_it_made(world: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
-    target = {"temp": (report_file, "_exclusive_temp"), "fsync": (report_file.os, "fsync"), "rename": (report_file.os, "replace")}[stage]
+def test_a_failed_write_removes_its_temp_file_and_the_directories_it_made(
+    world: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stage: str
+) -> None:
+    target = {
+        "temp": (report_file, "_exclusive_temp"),
+        "fsync": (report_file.os, "fsync"),
+        "rename": (report_file.os, "replace"),
+    }[stage]
     before = tree(world)
     with monkeypatch.context() as patched:
         patched.setattr(*target, _refuse)
@@ -169,8 +210,23 @@ def test_a_closed_stdout_ends_quietly_with_the_sigpipe_status(world: Path) -> No
     os.close(read_end)  # the reader is gone before the command prints (`| head -0`)
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "domain.edges.launch_dry_run", "v41-group-a", "--authority-log", str(world / "log.jsonl"), "--at", AT, "--out", str(world / "r.txt")],
-            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60, cwd=ROOT,
+            [
+                sys.executable,
+                "-m",
+                "domain.edges.launch_dry_run",
+                "v41-group-a",
+                "--authority-log",
+                str(world / "log.jsonl"),
+                "--at",
+                AT,
+                "--out",
+                str(world / "r.txt"),
+            ],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
         )
     finally:
         os.close(write_end)

@@ -13,7 +13,13 @@ from domain.edges.streams import EXIT_BROKEN_PIPE, emit, printable
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKET = str(ROOT / "examples" / "native" / "complete-native.json")
-DRY_RUN = ["v41-group-a", "--authority-log", str(ROOT / "examples" / "authority" / "v41-admitting.jsonl"), "--at", "1767229200"]
+DRY_RUN = [
+    "v41-group-a",
+    "--authority-log",
+    str(ROOT / "examples" / "authority" / "v41-admitting.jsonl"),
+    "--at",
+    "1767229200",
+]
 
 
 class Failing(io.TextIOBase):
@@ -48,7 +54,9 @@ def test_an_ascii_stream_gets_backslash_escapes(monkeypatch: pytest.MonkeyPatch)
 
 
 @pytest.mark.parametrize("command", ["launch_dry_run", "native_verdict"])
-def test_a_closed_stdout_descriptor_prints_nothing_and_keeps_the_code(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_closed_stdout_descriptor_prints_nothing_and_keeps_the_code(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("sys.stdout", None)  # what Python sets when started with `>&-`
     if command == "launch_dry_run":
         assert launch_dry_run.main([*DRY_RUN, "--out", str(tmp_path / "r.txt")]) == 0
@@ -62,7 +70,9 @@ def test_a_broken_pipe_returns_the_sigpipe_status(tmp_path: Path, monkeypatch: p
     assert launch_dry_run.main([*DRY_RUN, "--out", str(tmp_path / "r.txt")]) == 141
 
 
-def test_a_full_device_on_stdout_is_said_on_stderr(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_full_device_on_stdout_is_said_on_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdout", Failing(OSError(errno.ENOSPC, "No space left on device")))
     assert native_verdict.main([PACKET]) == 0  # the exit code still carries the verdict
     assert capsys.readouterr().err == "stdout: expected a writable stream, got OSError: No space left on device\n"

@@ -39,8 +39,14 @@ from domain.spark.fit_wall import FitFigures
 from domain.spark.fleet import GROUP_A, GROUP_B, HostGroup
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from domain.spark.runtime import (
-    V41_PROBED_RUNTIME, V41_PRODUCED_ARTIFACT, V41_REGISTRY_READING, V41_UNPROBED_RUNTIME,
-    AdmittedRuntime, HubCliReader, RegistryReading, UnmodelledRuntimeExecutor,
+    V41_PROBED_RUNTIME,
+    V41_PRODUCED_ARTIFACT,
+    V41_REGISTRY_READING,
+    V41_UNPROBED_RUNTIME,
+    AdmittedRuntime,
+    HubCliReader,
+    RegistryReading,
+    UnmodelledRuntimeExecutor,
 )
 from witnesses.core.fixtures import innermost, leaves, raised_by, replaced_leaf, retyped
 from witnesses.native import strategies as native_gen
@@ -65,12 +71,18 @@ GROUP_A_DOCUMENT = STRICT.unstructure(GROUP_A)
     rules=[convert.strict_converter, convert.located_pairs],
 )
 def group_a_document_structures_exactly() -> None:
-    check.equal("Group A's document", GROUP_A_DOCUMENT["hosts"][0], {"name": "srv5", "fabric_address": "10.77.0.5", "memory_gib": 121})
-    check.equal("structured back", check.admitted(structured(json.loads(json.dumps(GROUP_A_DOCUMENT)), HostGroup)), GROUP_A)
+    check.equal(
+        "Group A's document",
+        GROUP_A_DOCUMENT["hosts"][0],
+        {"name": "srv5", "fabric_address": "10.77.0.5", "memory_gib": 121},
+    )
+    check.equal(
+        "structured back", check.admitted(structured(json.loads(json.dumps(GROUP_A_DOCUMENT)), HostGroup)), GROUP_A
+    )
 
 
 @witness.refusal(
-    "A memory of \"121\" and an unknown key are refused at their own paths, never coerced or dropped.",
+    'A memory of "121" and an unknown key are refused at their own paths, never coerced or dropped.',
     rules=[convert.strict_converter, convert.located_pairs],
     reasons=[
         because(NotOfShape, at="$.hosts[0].memory_gib", saying="expected int, got str '121'"),
@@ -116,7 +128,10 @@ def rows_requests_and_plans_round_trip_byte_stably(value: Any) -> None:
     "A document with any one leaf of another JSON type is refused at that leaf's path.",
     rules=[convert.strict_converter, convert.located_pairs],
 )
-@given(st.one_of(gen.host_groups(), gen.launch_profiles(), gen.produced_runtimes, gen.resident_bets), st.integers(min_value=0, max_value=63))
+@given(
+    st.one_of(gen.host_groups(), gen.launch_profiles(), gen.produced_runtimes, gen.resident_bets),
+    st.integers(min_value=0, max_value=63),
+)
 @example(GROUP_A, 1)
 def a_retyped_leaf_is_refused_where_it_is(value: Any, pick: int) -> None:
     document = STRICT.unstructure(value)
@@ -141,7 +156,11 @@ def located_lines_read_exactly() -> None:
     for label, document, lines in (
         ("missing memory", missing, [("$.hosts[0].memory_gib", "expected a value, got nothing (the key is missing)")]),
         ("hosts of 5", scalar, [("$.hosts", "expected a list, got int 5")]),
-        ("name 'srv @ 5'", spaced, [("$.hosts[0].name", "expected a name of letters, digits, '.', '_' or '-', got str 'srv @ 5'")]),
+        (
+            "name 'srv @ 5'",
+            spaced,
+            [("$.hosts[0].name", "expected a name of letters, digits, '.', '_' or '-', got str 'srv @ 5'")],
+        ),
         ("srv5 twice", repeated, [("$.hosts", "expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")]),
     ):
         check.equal(label, convert.located_pairs(raised_by(lambda: STRICT.structure(document, HostGroup))), lines)
@@ -160,10 +179,18 @@ def located_lines_read_exactly() -> None:
 def a_bare_error_is_located_at_the_path_given() -> None:
     quoted = raised_by(lambda: STRICT.structure("121", int))
     check.equal("bare TypeError", convert.located_pairs(quoted), [("$", "expected int, got str '121'")])
-    check.equal("at a path", convert.located_pairs(quoted, "$.hosts[0].memory_gib"), [("$.hosts[0].memory_gib", "expected int, got str '121'")])
+    check.equal(
+        "at a path",
+        convert.located_pairs(quoted, "$.hosts[0].memory_gib"),
+        [("$.hosts[0].memory_gib", "expected int, got str '121'")],
+    )
     check.equal("at an empty path", convert.located_pairs(quoted, ""), [("$", "expected int, got str '121'")])
     validator = ValueError("Host.memory_gib: expected int > 0, got int 0")
-    check.equal("a validator's error", convert.located_pairs(validator, "$.hosts[2]"), [("$.hosts[2].memory_gib", "expected int > 0, got int 0")])
+    check.equal(
+        "a validator's error",
+        convert.located_pairs(validator, "$.hosts[2]"),
+        [("$.hosts[2].memory_gib", "expected int > 0, got int 0")],
+    )
 
 
 @witness.positive(
@@ -198,10 +225,20 @@ def a_fresh_converter_is_strict_and_tagged() -> None:
     ):
         check.equal(f"{value!r} as {kind.__name__}", str(raised_by(lambda: fresh.structure(value, kind))), why)
     check.equal("0.5 as float", fresh.structure(0.5, float), 0.5)
-    check.equal("tagged residency", fresh.structure({"kind": "NothingBeyondWeights"}, ResidentBeyondWeights), NothingBeyondWeights())
-    check.equal("its tag", fresh.unstructure(PageCacheFromNonKvHeadroom(), ResidentBeyondWeights), {"kind": "PageCacheFromNonKvHeadroom"})
+    check.equal(
+        "tagged residency",
+        fresh.structure({"kind": "NothingBeyondWeights"}, ResidentBeyondWeights),
+        NothingBeyondWeights(),
+    )
+    check.equal(
+        "its tag",
+        fresh.unstructure(PageCacheFromNonKvHeadroom(), ResidentBeyondWeights),
+        {"kind": "PageCacheFromNonKvHeadroom"},
+    )
     check.equal("Group A through it", fresh.structure(GROUP_A_DOCUMENT, HostGroup), GROUP_A)
-    check.equal("whole and split fractions", [fresh.unstructure(Fraction(3)), fresh.unstructure(Fraction(5, 4))], [3, "5/4"])
+    check.equal(
+        "whole and split fractions", [fresh.unstructure(Fraction(3)), fresh.unstructure(Fraction(5, 4))], [3, "5/4"]
+    )
     check.equal("'5/4' as Fraction", fresh.structure("5/4", Fraction), Fraction(5, 4))
     check.equal(
         "0.25 as Fraction",
@@ -209,7 +246,9 @@ def a_fresh_converter_is_strict_and_tagged() -> None:
         "expected an exact fraction as 'n/d' or an int, got float 0.25",
     )
     extra = raised_by(lambda: fresh.structure({"kind": "NothingBeyondWeights", "size": 1}, ResidentBeyondWeights))
-    check.equal("an unknown key", convert.located_pairs(extra), [("$", "expected no such key, got unknown key(s) (size)")])
+    check.equal(
+        "an unknown key", convert.located_pairs(extra), [("$", "expected no such key, got unknown key(s) (size)")]
+    )
 
 
 @witness.property(
@@ -227,7 +266,16 @@ ANCHOR = 128815  # FIXTURE: an anchor token id; it must appear in no export.
 
 
 def _row(rank: int, engine_round: int, anchor: int = ANCHOR) -> SuffixRow:
-    return SuffixRow(rank=rank, engine_round=engine_round, q=4092, kept=4092, first=147313, valid=4092, anchor_token=anchor, owner_epoch=7)
+    return SuffixRow(
+        rank=rank,
+        engine_round=engine_round,
+        q=4092,
+        kept=4092,
+        first=147313,
+        valid=4092,
+        anchor_token=anchor,
+        owner_epoch=7,
+    )
 
 
 @frozen
@@ -238,7 +286,10 @@ class Leaky:
     rows: tuple[SuffixRow, ...] = attrs.field(validator=attrs.validators.instance_of(tuple))
 
 
-@witness.positive("The strict converter raises rather than serialise a SuffixRow, even inside another value.", rules=[convert.strict_converter])
+@witness.positive(
+    "The strict converter raises rather than serialise a SuffixRow, even inside another value.",
+    rules=[convert.strict_converter],
+)
 def native_converter_raises_on_a_suffix_row() -> None:
     for value, kind in ((_row(0, 1), SuffixRow), (Leaky("s", (_row(0, 1),)), Leaky)):
         try:
@@ -258,10 +309,17 @@ def _fresh_errors(document: dict[str, Any]) -> list[str]:
     return []
 
 
-@witness.positive("A freshly built strict converter reads the complete packet document into the packet read_packet admits.", rules=[convert.strict_converter, read_packet])
+@witness.positive(
+    "A freshly built strict converter reads the complete packet document into the packet read_packet admits.",
+    rules=[convert.strict_converter, read_packet],
+)
 def fresh_converter_reads_the_packet_read_packet_admits() -> None:
     document = packet_document(complete())
-    check.equal("fresh packet", convert.strict_converter().structure(copy.deepcopy(document), NativePacket), check.admitted(read_packet(document)))
+    check.equal(
+        "fresh packet",
+        convert.strict_converter().structure(copy.deepcopy(document), NativePacket),
+        check.admitted(read_packet(document)),
+    )
 
 
 LONG_EVIDENCE = "e" * 200
@@ -284,16 +342,20 @@ def fresh_converter_refuses_misshapen_values_saying_expected_against_got() -> No
     }
     long_message = f"expected a list, got str '{LONG_EVIDENCE}'"[:160]
     check.equal("160-character cap", len(long_message), 160)
-    check.equal("errors", {label: _fresh_errors(doc) for label, doc in worlds.items()}, {
-        "evidence as a string": ["TypeError: expected a list, got str 'evidence/x'"],
-        "evidence as a long string": [f"TypeError: {long_message}"],
-        "checks as a list": ["TypeError: expected an object, got list [['a', 'b']]"],
-        "arm in lower case": ["TypeError: expected one of OFF, ON, got str 'off'"],
-        "arm as a number": ["TypeError: expected one of OFF, ON, got int 1"],
-        "unknown check": ["TypeError: expected one of the 12 NativeCheck names, got str 'nope'"],
-        "mode in upper case": ["TypeError: expected one of sync, multimodal, got str 'SYNC'"],
-        "checks value a number": ["TypeError: expected str, got int 1"],
-    })
+    check.equal(
+        "errors",
+        {label: _fresh_errors(doc) for label, doc in worlds.items()},
+        {
+            "evidence as a string": ["TypeError: expected a list, got str 'evidence/x'"],
+            "evidence as a long string": [f"TypeError: {long_message}"],
+            "checks as a list": ["TypeError: expected an object, got list [['a', 'b']]"],
+            "arm in lower case": ["TypeError: expected one of OFF, ON, got str 'off'"],
+            "arm as a number": ["TypeError: expected one of OFF, ON, got int 1"],
+            "unknown check": ["TypeError: expected one of the 12 NativeCheck names, got str 'nope'"],
+            "mode in upper case": ["TypeError: expected one of sync, multimodal, got str 'SYNC'"],
+            "checks value a number": ["TypeError: expected str, got int 1"],
+        },
+    )
 
 
 ROW = _row(0, 1, 151_000)
@@ -314,10 +376,14 @@ def fresh_converter_never_writes_or_reads_a_suffix_row() -> None:
             said[direction] = f"returned {attempt()!r}"
         except PrivateExportRefused as exc:
             said[direction] = str(exc)
-    check.equal("refusals", said, {
-        "write": "SuffixRow is private and is never serialised; export equality results and aggregate metadata only",
-        "read": "SuffixRow is private and is never read from or written to a document",
-    })
+    check.equal(
+        "refusals",
+        said,
+        {
+            "write": "SuffixRow is private and is never serialised; export equality results and aggregate metadata only",
+            "read": "SuffixRow is private and is never read from or written to a document",
+        },
+    )
 
 
 # Fresh converters below: cattrs builds a hook once per type. Four enum members are listed on a miss; five are counted.
@@ -334,7 +400,12 @@ def a_fresh_converter_reads_enums_by_exact_value() -> None:
     check.holds("'d' reads as Four.D", fresh.structure("d", Four) is Four.D, fresh.structure("d", Four))
     check.holds("'e' reads as Five.E", fresh.structure("e", Five) is Five.E, fresh.structure("e", Five))
     four, five = "expected one of a, b, c, d, got", "expected one of the 5 Five names, got"
-    for value, kind, why in (("x", Four, f"{four} str 'x'"), (1, Four, f"{four} int 1"), ("x", Five, f"{five} str 'x'"), (None, Five, f"{five} NoneType None")):
+    for value, kind, why in (
+        ("x", Four, f"{four} str 'x'"),
+        (1, Four, f"{four} int 1"),
+        ("x", Five, f"{five} str 'x'"),
+        (None, Five, f"{five} NoneType None"),
+    ):
         check.equal(f"{value!r} as {kind.__name__}", str(raised_by(lambda: fresh.structure(value, kind))), why)
 
 
@@ -352,12 +423,24 @@ def a_fresh_converter_reads_tags_only_from_objects() -> None:
         ({"kind": "Nothing"}, f"expected kind one of {members}, got str 'Nothing'"),
         ({"kind": 1}, f"expected kind one of {members}, got int 1"),
     ):
-        check.equal(f"{value!r} as a residency", str(raised_by(lambda: fresh.structure(value, ResidentBeyondWeights))), why)
-    check.equal("the headroom tag", fresh.structure({"kind": "PageCacheFromNonKvHeadroom"}, ResidentBeyondWeights), PageCacheFromNonKvHeadroom())
-    check.equal("nothing's tag", fresh.unstructure(NothingBeyondWeights(), ResidentBeyondWeights), {"kind": "NothingBeyondWeights"})
+        check.equal(
+            f"{value!r} as a residency", str(raised_by(lambda: fresh.structure(value, ResidentBeyondWeights))), why
+        )
+    check.equal(
+        "the headroom tag",
+        fresh.structure({"kind": "PageCacheFromNonKvHeadroom"}, ResidentBeyondWeights),
+        PageCacheFromNonKvHeadroom(),
+    )
+    check.equal(
+        "nothing's tag",
+        fresh.unstructure(NothingBeyondWeights(), ResidentBeyondWeights),
+        {"kind": "NothingBeyondWeights"},
+    )
     row = fresh.unstructure(DEEPSEEK_V41_FLASH_DBA1BE0A)
     check.equal("a row's residency", row["resident_beyond_weights"], {"kind": "PageCacheFromNonKvHeadroom"})
-    check.equal("the row read back", fresh.structure(row, type(DEEPSEEK_V41_FLASH_DBA1BE0A)), DEEPSEEK_V41_FLASH_DBA1BE0A)
+    check.equal(
+        "the row read back", fresh.structure(row, type(DEEPSEEK_V41_FLASH_DBA1BE0A)), DEEPSEEK_V41_FLASH_DBA1BE0A
+    )
 
 
 @witness.positive(
@@ -366,14 +449,30 @@ def a_fresh_converter_reads_tags_only_from_objects() -> None:
 )
 def a_fresh_converter_reads_values_only_from_objects() -> None:
     fresh = convert.strict_converter()
-    for value, why in (([], "expected an object, got list []"), ("srv5", "expected an object, got str 'srv5'"), (None, "expected an object, got NoneType None")):
+    for value, why in (
+        ([], "expected an object, got list []"),
+        ("srv5", "expected an object, got str 'srv5'"),
+        (None, "expected an object, got NoneType None"),
+    ):
         check.equal(f"{value!r} as Group A", str(raised_by(lambda: fresh.structure(value, HostGroup))), why)
-    for runtime in (V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME, attrs.evolve(V41_PROBED_RUNTIME, registry_reading=attrs.evolve(V41_REGISTRY_READING, hub_cli_path=None))):
+    for runtime in (
+        V41_PROBED_RUNTIME,
+        V41_UNPROBED_RUNTIME,
+        attrs.evolve(V41_PROBED_RUNTIME, registry_reading=attrs.evolve(V41_REGISTRY_READING, hub_cli_path=None)),
+    ):
         document = fresh.unstructure(runtime)
         check.equal(f"{document} read back", fresh.structure(document, type(runtime)), runtime)
     reading = fresh.unstructure(V41_REGISTRY_READING)
-    check.equal("a number for a path", convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=5), RegistryReading))), [("$.hub_cli_path", "expected str, got int 5")])
-    check.equal("a list for a path", convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=["hf"]), RegistryReading))), [("$.hub_cli_path", "expected str, got list ['hf']")])
+    check.equal(
+        "a number for a path",
+        convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=5), RegistryReading))),
+        [("$.hub_cli_path", "expected str, got int 5")],
+    )
+    check.equal(
+        "a list for a path",
+        convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=["hf"]), RegistryReading))),
+        [("$.hub_cli_path", "expected str, got list ['hf']")],
+    )
 
 
 @witness.positive(
@@ -382,16 +481,27 @@ def a_fresh_converter_reads_values_only_from_objects() -> None:
 )
 def a_fresh_converter_writes_a_route_by_its_fields() -> None:
     fresh = convert.strict_converter()
-    for route, document in ((HubCliReader("/bin/hf", None), {"hub_cli_path": "/bin/hf", "vllm_version": None}), (UnmodelledRuntimeExecutor("0.1"), {"vllm_version": "0.1"})):
+    for route, document in (
+        (HubCliReader("/bin/hf", None), {"hub_cli_path": "/bin/hf", "vllm_version": None}),
+        (UnmodelledRuntimeExecutor("0.1"), {"vllm_version": "0.1"}),
+    ):
         admitted = AdmittedRuntime(V41_PRODUCED_ARTIFACT, route)
         check.equal(f"{type(route).__name__}'s document", fresh.unstructure(admitted)["route"], document)
-        check.equal(f"{type(route).__name__} read back", fresh.structure(fresh.unstructure(admitted), AdmittedRuntime), admitted)
+        check.equal(
+            f"{type(route).__name__} read back", fresh.structure(fresh.unstructure(admitted), AdmittedRuntime), admitted
+        )
 
 
 @witness.refusal(
     "A route that reads as neither member of its union is refused at its own path, naming the union.",
     rules=[convert.strict_converter, convert.located_pairs],
-    reasons=[because(NotOfShape, at="$.route", saying="invalid value for type, expected domain.spark.runtime.HubCliReader | domain.spark.runtime.UnmodelledRuntimeExecutor")],
+    reasons=[
+        because(
+            NotOfShape,
+            at="$.route",
+            saying="invalid value for type, expected domain.spark.runtime.HubCliReader | domain.spark.runtime.UnmodelledRuntimeExecutor",
+        )
+    ],
 )
 def a_route_of_neither_member_is_refused_at_its_path() -> object:
     return structured({"artifact": STRICT.unstructure(V41_PRODUCED_ARTIFACT), "route": {}}, AdmittedRuntime)

@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core import json_text
-from domain.core.json_text import JSON_INT_MAX, JSON_INT_MIN, MAX_JSON_DEPTH, InvalidJson, JsonOutOfBounds, JsonTooDeep, parse_json
+from domain.core.json_text import (
+    JSON_INT_MAX,
+    JSON_INT_MIN,
+    MAX_JSON_DEPTH,
+    InvalidJson,
+    JsonOutOfBounds,
+    JsonTooDeep,
+    parse_json,
+)
 
 witness = Witness("core.json_text", never_refuses=[json_text.too_deep_at, json_text.member_path])
 
@@ -45,7 +53,9 @@ def a_document_within_bounds_parses_to_its_value() -> None:
         check.admitted(parse_json(text)),
         {"at": JSON_INT_MAX, "low": JSON_INT_MIN, "u": 0.8, "s": '[[{"\u00e9\U0001f600', "l": [1, {"a b": None}]},
     )
-    check.equal("a 19-digit int one inside the top", check.admitted(parse_json(str(JSON_INT_MAX - 1))), JSON_INT_MAX - 1)
+    check.equal(
+        "a 19-digit int one inside the top", check.admitted(parse_json(str(JSON_INT_MAX - 1))), JSON_INT_MAX - 1
+    )
     check.equal("a bare string", check.admitted(parse_json('"x"')), "x")
 
 
@@ -67,7 +77,13 @@ def a_document_nested_to_the_bound_parses() -> None:
 @witness.refusal(
     f"A document nested {MAX_JSON_DEPTH + 1} deep is refused at its root, naming the line and column of the bracket past the bound.",
     rules=[parse_json],
-    reasons=[because(JsonTooDeep, at="$", saying=f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at line 3 column 67")],
+    reasons=[
+        because(
+            JsonTooDeep,
+            at="$",
+            saying=f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at line 3 column 67",
+        )
+    ],
 )
 def a_document_one_level_too_deep_is_refused_at_its_bracket():
     # Two newlines before the bracket (the last one counts) and one after it (never counted).
@@ -96,7 +112,10 @@ def too_deep_line_and_column_are_counted_from_the_right_newline() -> None:
     rules=[json_text.too_deep_at],
 )
 @settings(max_examples=30, deadline=None)
-@given(st.integers(min_value=1, max_value=3), st.lists(st.integers(min_value=0, max_value=MAX_JSON_DEPTH + 2), min_size=1, max_size=5))
+@given(
+    st.integers(min_value=1, max_value=3),
+    st.lists(st.integers(min_value=0, max_value=MAX_JSON_DEPTH + 2), min_size=1, max_size=5),
+)
 @example(2, [2, MAX_JSON_DEPTH - 1])  # a close back to depth 2 must leave depth 2 behind, not reset it to 1
 @example(1, [MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH - 1])
 @example(1, [MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH])
@@ -139,7 +158,11 @@ def text_that_is_not_json_is_refused_at_its_root():
     rules=[parse_json],
 )
 def invalid_json_carries_message_line_and_column() -> None:
-    for text, fields in (("", ("Expecting value", 1, 1)), ('{"a" 1}', ("Expecting ':' delimiter", 1, 6)), ("[1,\n 2,,]", ("Expecting value", 2, 4))):
+    for text, fields in (
+        ("", ("Expecting value", 1, 1)),
+        ('{"a" 1}', ("Expecting ':' delimiter", 1, 6)),
+        ("[1,\n 2,,]", ("Expecting value", 2, 4)),
+    ):
         (reason,) = check.refused(parse_json(text))
         check.equal(f"kind and place of {text!r}", (type(reason), reason.where), (InvalidJson, "$"))
         check.equal(f"fields of {text!r}", (reason.message, reason.line, reason.column), fields)  # type: ignore[attr-defined]
@@ -170,7 +193,9 @@ def duplicate_keys_are_refused_with_their_counts():
 def a_discarded_duplicate_never_lands_on_another_object():
     # The first "a" (fifty objects with a duplicate each) is dropped by the second; the fifty later objects
     # may then reuse the freed objects' ids, and must not inherit their duplicates.
-    return parse_json('[{"a": [' + ", ".join(['{"x": 1, "x": 2}'] * 50) + '], "a": 3}, ' + ", ".join(['{"b": 1}'] * 50) + "]")
+    return parse_json(
+        '[{"a": [' + ", ".join(['{"x": 1, "x": 2}'] * 50) + '], "a": 3}, ' + ", ".join(['{"b": 1}'] * 50) + "]"
+    )
 
 
 @witness.refusal(
@@ -185,7 +210,9 @@ def a_discarded_duplicate_never_lands_on_another_object():
     ],
 )
 def ints_beyond_64_bits_are_refused_at_their_paths():
-    return parse_json(f'{{"hi": {JSON_INT_MAX + 1}, "ok": {JSON_INT_MAX}, "lo": {JSON_INT_MIN - 1}, "n": [{"9" * 40}, -{"9" * 41}, {"1" * 5000}]}}')
+    return parse_json(
+        f'{{"hi": {JSON_INT_MAX + 1}, "ok": {JSON_INT_MAX}, "lo": {JSON_INT_MIN - 1}, "n": [{"9" * 40}, -{"9" * 41}, {"1" * 5000}]}}'
+    )
 
 
 @witness.property(
@@ -205,7 +232,11 @@ def an_int_parses_exactly_within_64_bits(value: int) -> None:
     if JSON_INT_MIN <= value <= JSON_INT_MAX:
         check.equal(f"{value} parsed", check.admitted(outcome), {"x": [value]})
     else:
-        check.equal(f"{value} refused", [(type(r), r.where, r.why) for r in check.refused(outcome)], [(JsonOutOfBounds, "$.x[0]", f"{INT_RANGE}, got int {value}")])
+        check.equal(
+            f"{value} refused",
+            [(type(r), r.where, r.why) for r in check.refused(outcome)],
+            [(JsonOutOfBounds, "$.x[0]", f"{INT_RANGE}, got int {value}")],
+        )
 
 
 FORTY_CHARACTERS = "1" + "0" * 35 + "e400"
@@ -220,14 +251,26 @@ FORTY_CHARACTERS = "1" + "0" * 35 + "e400"
         because(JsonOutOfBounds, at="$.i", saying="expected a JSON number, got Infinity"),
         because(JsonOutOfBounds, at="$.big", saying="expected a JSON number within a 64-bit float, got 1e400"),
         because(JsonOutOfBounds, at="$.l[0]", saying="expected a JSON number within a 64-bit float, got -1.5e309"),
-        because(JsonOutOfBounds, at="$.l[1]", saying=f"expected a JSON number within a 64-bit float, got {FORTY_CHARACTERS}"),
-        because(JsonOutOfBounds, at="$.l[2]", saying="expected a JSON number within a 64-bit float, got a number of 41 characters"),
-        because(JsonOutOfBounds, at="$.l[3]", saying="expected a JSON number within a 64-bit float, got a number of 402 characters"),
+        because(
+            JsonOutOfBounds, at="$.l[1]", saying=f"expected a JSON number within a 64-bit float, got {FORTY_CHARACTERS}"
+        ),
+        because(
+            JsonOutOfBounds,
+            at="$.l[2]",
+            saying="expected a JSON number within a 64-bit float, got a number of 41 characters",
+        ),
+        because(
+            JsonOutOfBounds,
+            at="$.l[3]",
+            saying="expected a JSON number within a 64-bit float, got a number of 402 characters",
+        ),
     ],
 )
 def non_numbers_are_refused_at_their_paths():
     huge = "9" * 400 + ".0"
-    return parse_json(f'{{"k": [1, {{"n": NaN}}], "m": -Infinity, "ok": 1.5, "i": Infinity, "big": 1e400, "l": [-1.5e309, {FORTY_CHARACTERS}, {FORTY_CHARACTERS}0, {huge}], "max": 1.7976931348623157e308, "tiny": 1e-400}}')
+    return parse_json(
+        f'{{"k": [1, {{"n": NaN}}], "m": -Infinity, "ok": 1.5, "i": Infinity, "big": 1e400, "l": [-1.5e309, {FORTY_CHARACTERS}, {FORTY_CHARACTERS}0, {huge}], "max": 1.7976931348623157e308, "tiny": 1e-400}}'
+    )
 
 
 @witness.positive(
@@ -236,16 +279,30 @@ def non_numbers_are_refused_at_their_paths():
 )
 def floats_within_64_bits_parse() -> None:
     long = "1" * 40 + ".5"
-    check.equal("floats", check.admitted(parse_json(f"[1.5, -0.25, 1.7976931348623157e308, -1.7976931348623157e308, 1e-400, {long}]")), [1.5, -0.25, 1.7976931348623157e308, -1.7976931348623157e308, 0.0, float(long)])
+    check.equal(
+        "floats",
+        check.admitted(parse_json(f"[1.5, -0.25, 1.7976931348623157e308, -1.7976931348623157e308, 1e-400, {long}]")),
+        [1.5, -0.25, 1.7976931348623157e308, -1.7976931348623157e308, 0.0, float(long)],
+    )
 
 
 @witness.refusal(
     "A lone surrogate in a value or in a key is refused at its path, quoted with escapes.",
     rules=[parse_json],
     reasons=[
-        because(JsonOutOfBounds, at="$[0]", saying="expected Unicode text, got '\\ud800', which holds a lone surrogate"),
-        because(JsonOutOfBounds, at="$[1]['\\udc00']", saying="expected a key of Unicode text, got '\\udc00', which holds a lone surrogate"),
-        because(JsonOutOfBounds, at="$[1].s.t", saying="expected Unicode text, got 'a\\udfffb', which holds a lone surrogate"),
+        because(
+            JsonOutOfBounds, at="$[0]", saying="expected Unicode text, got '\\ud800', which holds a lone surrogate"
+        ),
+        because(
+            JsonOutOfBounds,
+            at="$[1]['\\udc00']",
+            saying="expected a key of Unicode text, got '\\udc00', which holds a lone surrogate",
+        ),
+        because(
+            JsonOutOfBounds,
+            at="$[1].s.t",
+            saying="expected Unicode text, got 'a\\udfffb', which holds a lone surrogate",
+        ),
     ],
 )
 def lone_surrogates_are_refused_at_their_paths():
@@ -287,4 +344,4 @@ def member_paths_dot_plain_keys_and_bracket_others() -> None:
 def a_bracketed_key_reads_back_from_its_path(key: str) -> None:
     path = json_text.member_path("$.p", key)
     check.equal(f"path of {key!r}", path, f"$.p[{key!r}]")
-    check.equal(f"key read back from {path!r}", ast.literal_eval(path[len("$.p["):-1]), key)
+    check.equal(f"key read back from {path!r}", ast.literal_eval(path[len("$.p[") : -1]), key)

@@ -125,7 +125,11 @@ def bp_in_unit_range_agrees_with_the_profile_validator(bp: int) -> None:
     rules=[sizes.gibibyte_ceiling],
 )
 @settings(max_examples=100, deadline=None)
-@given(st.one_of(st.integers(min_value=0, max_value=1 << 20), st.fractions(min_value=0, max_value=1 << 20, max_denominator=64)))
+@given(
+    st.one_of(
+        st.integers(min_value=0, max_value=1 << 20), st.fractions(min_value=0, max_value=1 << 20, max_denominator=64)
+    )
+)
 @example(Fraction(97, 4))
 @example(1)
 def gib_bytes_is_exact(gib: int | Fraction) -> None:

@@ -26,7 +26,9 @@ basis_points = st.integers(min_value=1, max_value=BASIS_POINTS_PER_UNIT)
 """A share in (0, 1] as basis points, the validator's range."""
 
 NAME_POOL = ("srv5", "srv6", "a", "B-2", "x.y_z", "0", "gunbc-v41-tp4", "glm-native", "Host.7", "n_8")
-name_tokens = st.sampled_from(NAME_POOL) | st.builds(lambda head, tail: head + tail, st.sampled_from(_ALNUM), st.text(alphabet=_ALNUM + "._-", max_size=6))
+name_tokens = st.sampled_from(NAME_POOL) | st.builds(
+    lambda head, tail: head + tail, st.sampled_from(_ALNUM), st.text(alphabet=_ALNUM + "._-", max_size=6)
+)
 """Names safe as one path segment or unit word (`value_fields.name_token`): a pool, or drawn."""
 
 TEXT_POOL = ("spark-serving-group-a", "GLM arm on Group B", '50% of "V4" at $HOME', "back\\slash", "x")
@@ -51,15 +53,42 @@ class NearMiss(enum.Enum):
     LOOKALIKE = "one character replaced by a Unicode look-alike"
 
 
-LOOKALIKES = MappingProxyType({
-    # Cyrillic, Ukrainian and Greek letters that render as Latin ones.
-    "a": "\u0430", "c": "\u0441", "e": "\u0435", "i": "\u0456", "o": "\u043e", "p": "\u0440", "s": "\u0455", "x": "\u0445", "y": "\u0443",
-    "A": "\u0410", "B": "\u0412", "C": "\u0421", "E": "\u0415", "H": "\u041d", "K": "\u041a", "M": "\u041c", "N": "\u039d",
-    "O": "\u041e", "P": "\u0420", "S": "\u0405", "T": "\u0422", "X": "\u0425",
-    # Fullwidth digits and punctuation, a hyphen that is not U+002D, a one-dot leader.
-    **{str(d): chr(0xFF10 + d) for d in range(10)},
-    "-": "\u2010", "_": "\uff3f", ".": "\u2024", ":": "\uff1a", "/": "\u2215", "#": "\uff03", "@": "\uff20",
-})
+LOOKALIKES = MappingProxyType(
+    {
+        # Cyrillic, Ukrainian and Greek letters that render as Latin ones.
+        "a": "\u0430",
+        "c": "\u0441",
+        "e": "\u0435",
+        "i": "\u0456",
+        "o": "\u043e",
+        "p": "\u0440",
+        "s": "\u0455",
+        "x": "\u0445",
+        "y": "\u0443",
+        "A": "\u0410",
+        "B": "\u0412",
+        "C": "\u0421",
+        "E": "\u0415",
+        "H": "\u041d",
+        "K": "\u041a",
+        "M": "\u041c",
+        "N": "\u039d",
+        "O": "\u041e",
+        "P": "\u0420",
+        "S": "\u0405",
+        "T": "\u0422",
+        "X": "\u0425",
+        # Fullwidth digits and punctuation, a hyphen that is not U+002D, a one-dot leader.
+        **{str(d): chr(0xFF10 + d) for d in range(10)},
+        "-": "\u2010",
+        "_": "\uff3f",
+        ".": "\u2024",
+        ":": "\uff1a",
+        "/": "\u2215",
+        "#": "\uff03",
+        "@": "\uff20",
+    }
+)
 """Each character with one look-alike a reader cannot tell from it."""
 
 WHITESPACE = (" ", "\t", "\n", "\r", "\u00a0", "\u3000", "\u200b")
@@ -76,7 +105,7 @@ def case_flipped(identity: str, nth: int = 0) -> str:
     if nth >= len(cased):
         raise ValueError(f"{identity!r} has {len(cased)} cased characters, no case to flip at #{nth}")
     i = cased[nth]
-    return identity[:i] + identity[i].swapcase() + identity[i + 1:]
+    return identity[:i] + identity[i].swapcase() + identity[i + 1 :]
 
 
 def strict_prefix(identity: str, length: int | None = None) -> str:
@@ -107,7 +136,7 @@ def lookalike(identity: str, nth: int = 0) -> str:
     if nth >= len(swappable):
         raise ValueError(f"{identity!r} has {len(swappable)} characters with a look-alike, none at #{nth}")
     i = swappable[nth]
-    return identity[:i] + LOOKALIKES[identity[i]] + identity[i + 1:]
+    return identity[:i] + LOOKALIKES[identity[i]] + identity[i + 1 :]
 
 
 def named_near_misses(identity: str) -> dict[NearMiss, str]:
@@ -122,7 +151,9 @@ def named_near_misses(identity: str) -> dict[NearMiss, str]:
     return {kind: named[kind] for kind in NearMiss if kind in named}
 
 
-def near_misses(identity: str, kinds: tuple[NearMiss, ...] = tuple(NearMiss), min_size: int = 1) -> st.SearchStrategy[str]:
+def near_misses(
+    identity: str, kinds: tuple[NearMiss, ...] = tuple(NearMiss), min_size: int = 1
+) -> st.SearchStrategy[str]:
     """Draw near misses of `identity` of the given kinds, each different from it and at least `min_size` characters."""
     drawn: list[st.SearchStrategy[str]] = []
     cased = sum(char.swapcase() != char for char in identity)
@@ -135,7 +166,9 @@ def near_misses(identity: str, kinds: tuple[NearMiss, ...] = tuple(NearMiss), mi
         drawn.append(st.sampled_from(EXTENSIONS).map(lambda suffix: extended(identity, suffix)))
     if NearMiss.WHITESPACE in kinds:
         sides = st.text(alphabet=WHITESPACE, max_size=2)
-        drawn.append(st.tuples(sides, sides).filter(lambda pad: bool(pad[0] + pad[1])).map(lambda pad: padded(identity, *pad)))
+        drawn.append(
+            st.tuples(sides, sides).filter(lambda pad: bool(pad[0] + pad[1])).map(lambda pad: padded(identity, *pad))
+        )
     if NearMiss.LOOKALIKE in kinds and swappable:
         drawn.append(st.integers(0, swappable - 1).map(lambda n: lookalike(identity, n)))
     if not drawn:

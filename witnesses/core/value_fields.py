@@ -22,11 +22,11 @@ from domain.core import convert
 from domain.core import value_fields as vf
 from domain.core.convert import STRICT, NotOfShape, structured
 from domain.core.outcome import Reason
+from domain.native.records import SAVED_SCREEN_300K
 from domain.spark.engram import VllmEngramConfigRequest
 from domain.spark.fit_wall import FitFigures
-from domain.native.records import SAVED_SCREEN_300K
-from domain.spark.launcher import ENV_NAME, SHM_SIZE, ArmEnv
 from domain.spark.fleet import GROUP_A, FabricAddressShared, GroupNotFourHosts, HostGroup, RankSeat
+from domain.spark.launcher import ENV_NAME, SHM_SIZE, ArmEnv
 from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
 from domain.spark.runtime import V41_PRODUCED_ARTIFACT, ProducedArtifact
 from witnesses.core import strategies as gen
@@ -39,12 +39,17 @@ witness = Witness("core.value_fields", never_refuses=[vf.strict_int, vf.exact_fr
 
 HOST = GROUP_A.hosts[0]
 FIT = FitFigures(
-    weights_gib=287, allowance_gib=100, resident_gib=387, requirement_gib=Fraction(1935, 4), pool_gib=484, margin_gib=Fraction(1, 4)
+    weights_gib=287,
+    allowance_gib=100,
+    resident_gib=387,
+    requirement_gib=Fraction(1935, 4),
+    pool_gib=484,
+    margin_gib=Fraction(1, 4),
 )
 
 
 @witness.positive(
-    "A host's memory is an int above zero: 1 GiB builds, while 0, True and \"121\" are misuse named by class and field.",
+    'A host\'s memory is an int above zero: 1 GiB builds, while 0, True and "121" are misuse named by class and field.',
     rules=[vf.positive_int],
 )
 def memory_must_be_an_int_above_zero() -> None:
@@ -86,16 +91,22 @@ def a_margin_must_be_an_exact_fraction_of_zero_or_more() -> None:
 
 
 @witness.positive(
-    "An Engram flag is True or False only: 1 and \"true\" are misuse named by class and field.",
+    'An Engram flag is True or False only: 1 and "true" are misuse named by class and field.',
     rules=[vf.strict_bool],
 )
 def an_engram_flag_must_be_a_bool() -> None:
-    check.equal("cpu_offload False", VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=True).cpu_offload, False)
+    check.equal(
+        "cpu_offload False", VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=True).cpu_offload, False
+    )
     for bad, message in (
         (1, "VllmEngramConfigRequest.cpu_offload: expected bool, got int 1"),
         ("true", "VllmEngramConfigRequest.cpu_offload: expected bool, got str 'true'"),
     ):
-        check.equal(f"cpu_offload {bad!r}", misuse(lambda: VllmEngramConfigRequest(cpu_offload=bad, dp_shared_memory=False)), message)
+        check.equal(
+            f"cpu_offload {bad!r}",
+            misuse(lambda: VllmEngramConfigRequest(cpu_offload=bad, dp_shared_memory=False)),
+            message,
+        )
 
 
 @witness.positive(
@@ -131,11 +142,18 @@ def a_host_name_must_be_one_token() -> None:
     rules=[vf.sha256_digest],
 )
 def a_config_digest_must_be_a_lowercase_sha256() -> None:
-    check.equal("digest", attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest="sha256:" + "0a" * 32).config_digest, "sha256:" + "0a" * 32)
+    check.equal(
+        "digest",
+        attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest="sha256:" + "0a" * 32).config_digest,
+        "sha256:" + "0a" * 32,
+    )
     upper = "sha256:" + "5E" * 32
     for bad, message in (
         (upper, f"ProducedArtifact.config_digest: expected 'sha256:' and 64 lowercase hex digits, got str {upper!r}"),
-        ("sha256:5e", "ProducedArtifact.config_digest: expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:5e'"),
+        (
+            "sha256:5e",
+            "ProducedArtifact.config_digest: expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:5e'",
+        ),
         (None, "ProducedArtifact.config_digest: expected 'sha256:' and 64 lowercase hex digits, got NoneType None"),
     ):
         check.equal(f"digest {bad!r}", misuse(lambda: attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest=bad)), message)
@@ -147,13 +165,19 @@ def a_config_digest_must_be_a_lowercase_sha256() -> None:
 )
 def a_utilization_must_be_basis_points_in_range() -> None:
     for good in (1, 10_000):
-        check.equal(f"{good} bp", attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=good).gpu_memory_utilization_bp, good)
+        check.equal(
+            f"{good} bp",
+            attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=good).gpu_memory_utilization_bp,
+            good,
+        )
     for bad, message in (
         (0, "ServingLaunchProfile.gpu_memory_utilization_bp: expected basis points in 1..10000, got int 0"),
         (10_001, "ServingLaunchProfile.gpu_memory_utilization_bp: expected basis points in 1..10000, got int 10001"),
         (True, "ServingLaunchProfile.gpu_memory_utilization_bp: expected basis points in 1..10000, got bool True"),
     ):
-        check.equal(f"{bad!r} bp", misuse(lambda: attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=bad)), message)
+        check.equal(
+            f"{bad!r} bp", misuse(lambda: attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=bad)), message
+        )
 
 
 @witness.positive(
@@ -165,7 +189,11 @@ def a_distinct_validator_built_afresh_names_any_repeat() -> None:
     probe = attrs.make_class("Probe", {"hosts": attrs.field(validator=vf.distinct("name", "host names"))}, frozen=True)
     check.equal("four distinct names", probe(hosts=GROUP_A.hosts).hosts, GROUP_A.hosts)
     apart = (GROUP_A.hosts[0], GROUP_A.hosts[1], GROUP_A.hosts[0])
-    check.equal("srv5 again after srv6", misuse(lambda: probe(hosts=apart)), "Probe.hosts: expected distinct host names, got ['srv5', 'srv6', 'srv5']")
+    check.equal(
+        "srv5 again after srv6",
+        misuse(lambda: probe(hosts=apart)),
+        "Probe.hosts: expected distinct host names, got ['srv5', 'srv6', 'srv5']",
+    )
 
 
 GROUP_A_DOCUMENT = STRICT.unstructure(GROUP_A)
@@ -175,7 +203,11 @@ GROUP_A_DOCUMENT = STRICT.unstructure(GROUP_A)
     "A Group A document with a spaced name, a blank address and zero memory is refused at each host's field.",
     rules=[vf.name_token, vf.non_empty_str, vf.positive_int, convert.located_pairs],
     reasons=[
-        because(NotOfShape, at="$.hosts[0].name", saying="expected a name of letters, digits, '.', '_' or '-', got str 'srv 5'"),
+        because(
+            NotOfShape,
+            at="$.hosts[0].name",
+            saying="expected a name of letters, digits, '.', '_' or '-', got str 'srv 5'",
+        ),
         because(NotOfShape, at="$.hosts[1].fabric_address", saying="expected a non-empty str, got str '  '"),
         because(NotOfShape, at="$.hosts[2].memory_gib", saying="expected int > 0, got int 0"),
     ],
@@ -205,14 +237,19 @@ def fit_figures_below_zero_are_refused() -> object:
     "Profiles at 10001 bp or with an Engram flag of 1 are refused at that field.",
     rules=[vf.basis_points, vf.strict_bool, convert.located_pairs],
     reasons=[
-        because(NotOfShape, at="$[0].gpu_memory_utilization_bp", saying="expected basis points in 1..10000, got int 10001"),
+        because(
+            NotOfShape, at="$[0].gpu_memory_utilization_bp", saying="expected basis points in 1..10000, got int 10001"
+        ),
         because(NotOfShape, at="$[1].engram.cpu_offload", saying="expected bool, got int 1"),
     ],
 )
 def profiles_out_of_range_or_with_a_numeric_flag_are_refused() -> object:
     document = STRICT.unstructure(GLM_GROUP_B_PROFILE)
     return structured(
-        [dict(document, gpu_memory_utilization_bp=10_001), dict(document, engram={"cpu_offload": 1, "dp_shared_memory": False})],
+        [
+            dict(document, gpu_memory_utilization_bp=10_001),
+            dict(document, engram={"cpu_offload": 1, "dp_shared_memory": False}),
+        ],
         tuple[ServingLaunchProfile, ...],
     )
 
@@ -220,10 +257,18 @@ def profiles_out_of_range_or_with_a_numeric_flag_are_refused() -> object:
 @witness.refusal(
     "A produced image whose digest is spelled in uppercase hex is refused at its config digest.",
     rules=[vf.sha256_digest, convert.located_pairs],
-    reasons=[because(NotOfShape, at="$.config_digest", saying="expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:5E5E")],
+    reasons=[
+        because(
+            NotOfShape,
+            at="$.config_digest",
+            saying="expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:5E5E",
+        )
+    ],
 )
 def an_uppercase_digest_is_refused() -> object:
-    return structured(dict(STRICT.unstructure(V41_PRODUCED_ARTIFACT), config_digest="sha256:" + "5E" * 32), ProducedArtifact)
+    return structured(
+        dict(STRICT.unstructure(V41_PRODUCED_ARTIFACT), config_digest="sha256:" + "5E" * 32), ProducedArtifact
+    )
 
 
 @witness.snapshot(
@@ -296,7 +341,11 @@ DIGEST = V41_PRODUCED_ARTIFACT.config_digest
 @example(gen.lookalike(DIGEST, 7))
 def near_misses_of_a_config_digest_never_build(miss: str) -> None:
     check.equal("the digest", attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest=DIGEST).config_digest, DIGEST)
-    check.contains(f"{miss!r} is misuse", "ProducedArtifact.config_digest: expected 'sha256:'", misuse(lambda: attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest=miss)))
+    check.contains(
+        f"{miss!r} is misuse",
+        "ProducedArtifact.config_digest: expected 'sha256:'",
+        misuse(lambda: attrs.evolve(V41_PRODUCED_ARTIFACT, config_digest=miss)),
+    )
 
 
 @witness.property(
@@ -311,7 +360,9 @@ def near_misses_of_a_config_digest_never_build(miss: str) -> None:
 @example(gen.lookalike(HOST.name, 1))
 def host_names_with_whitespace_or_look_alikes_never_build(miss: str) -> None:
     check.equal("the name", attrs.evolve(HOST, name=HOST.name).name, HOST.name)
-    check.contains(f"{miss!r} is misuse", "Host.name: expected a name of letters", misuse(lambda: attrs.evolve(HOST, name=miss)))
+    check.contains(
+        f"{miss!r} is misuse", "Host.name: expected a name of letters", misuse(lambda: attrs.evolve(HOST, name=miss))
+    )
 
 
 # --- validators that are factories: a claim builds them afresh, so they run while a mutant is switched in ---
@@ -322,7 +373,11 @@ def host_names_with_whitespace_or_look_alikes_never_build(miss: str) -> None:
     rules=[vf.matching, vf.strict_str],
 )
 def an_env_name_is_upper_case_matched_whole() -> None:
-    check.equal("GUNBC_ENGRAM_TOUCH_RECEIPT_DIR", ArmEnv(name="GUNBC_ENGRAM_TOUCH_RECEIPT_DIR", value="").name, "GUNBC_ENGRAM_TOUCH_RECEIPT_DIR")
+    check.equal(
+        "GUNBC_ENGRAM_TOUCH_RECEIPT_DIR",
+        ArmEnv(name="GUNBC_ENGRAM_TOUCH_RECEIPT_DIR", value="").name,
+        "GUNBC_ENGRAM_TOUCH_RECEIPT_DIR",
+    )
     for name, value, message in (
         ("gunbc_x", "v", "ArmEnv.name: expected an UPPER_CASE environment name, got str 'gunbc_x'"),
         ("GUNBC_X\n", "v", "ArmEnv.name: expected an UPPER_CASE environment name, got str 'GUNBC_X\\n'"),
@@ -331,9 +386,15 @@ def an_env_name_is_upper_case_matched_whole() -> None:
         ("GUNBC_X", b"v", "ArmEnv.value: expected str, got bytes b'v'"),
     ):
         check.equal(f"name {name!r}, value {value!r}", misuse(lambda: ArmEnv(name=name, value=value)), message)
-    probe = attrs.make_class("Probe", {"size": attrs.field(validator=vf.matching(SHM_SIZE, "a docker size such as 64g"))}, frozen=True)
+    probe = attrs.make_class(
+        "Probe", {"size": attrs.field(validator=vf.matching(SHM_SIZE, "a docker size such as 64g"))}, frozen=True
+    )
     check.equal("64g afresh", probe(size="64g").size, "64g")
-    check.equal("64 GB afresh", misuse(lambda: probe(size="64 GB")), "Probe.size: expected a docker size such as 64g, got str '64 GB'")
+    check.equal(
+        "64 GB afresh",
+        misuse(lambda: probe(size="64 GB")),
+        "Probe.size: expected a docker size such as 64g, got str '64 GB'",
+    )
 
 
 @witness.positive(
@@ -342,24 +403,38 @@ def an_env_name_is_upper_case_matched_whole() -> None:
 )
 def a_dict_of_validator_built_afresh_names_misuse() -> None:
     probe = attrs.make_class("Probe", {"checks": attrs.field(validator=vf.dict_of(str, str))}, frozen=True)
-    check.equal("a dict of strs", probe(checks={"native_dispatch_unchanged": "PASS"}).checks, {"native_dispatch_unchanged": "PASS"})
+    check.equal(
+        "a dict of strs",
+        probe(checks={"native_dispatch_unchanged": "PASS"}).checks,
+        {"native_dispatch_unchanged": "PASS"},
+    )
     check.equal("an empty dict", probe(checks={}).checks, {})
     for label, bad, said in (
         ("an int value", {"a": 1}, "TypeError: 'checks' must be <class 'str'> (got 1 that is a <class 'int'>)."),
         ("an int key", {1: "a"}, "TypeError: 'checks' must be <class 'str'> (got 1 that is a <class 'int'>)."),
-        ("a read-only mapping", MappingProxyType({"a": "b"}), "TypeError: 'checks' must be <class 'dict'> (got mappingproxy({'a': 'b'}) that is a <class 'mappingproxy'>)."),
-        ("a list of pairs", [("a", "b")], "TypeError: 'checks' must be <class 'dict'> (got [('a', 'b')] that is a <class 'list'>)."),
+        (
+            "a read-only mapping",
+            MappingProxyType({"a": "b"}),
+            "TypeError: 'checks' must be <class 'dict'> (got mappingproxy({'a': 'b'}) that is a <class 'mappingproxy'>).",
+        ),
+        (
+            "a list of pairs",
+            [("a", "b")],
+            "TypeError: 'checks' must be <class 'dict'> (got [('a', 'b')] that is a <class 'list'>).",
+        ),
     ):
         check.equal(label, raised(lambda: probe(checks=bad)), said)
 
 
 @witness.positive(
-    "A screen record's counts are ints and its figures exact Fractions: the saved screen builds, while True, 12.0, \"12\", 6.8251, the int 7 and \"0.93\" are misuse.",
+    'A screen record\'s counts are ints and its figures exact Fractions: the saved screen builds, while True, 12.0, "12", 6.8251, the int 7 and "0.93" are misuse.',
     rules=[vf.strict_int, vf.exact_fraction],
 )
 def a_screens_counts_are_ints_and_its_figures_exact_fractions() -> None:
     check.equal("the saved screen", attrs.evolve(SAVED_SCREEN_300K), SAVED_SCREEN_300K)
-    check.equal("a negative count builds (strict_int has no range)", attrs.evolve(SAVED_SCREEN_300K, completed=-1).completed, -1)
+    check.equal(
+        "a negative count builds (strict_int has no range)", attrs.evolve(SAVED_SCREEN_300K, completed=-1).completed, -1
+    )
     for name, bad, message in (
         ("completed", True, "ScreenRecord.completed: expected int, got bool True"),
         ("completed", 12.0, "ScreenRecord.completed: expected int, got float 12.0"),
@@ -381,8 +456,14 @@ def a_screens_counts_are_ints_and_its_figures_exact_fractions() -> None:
 @example("gunbc")
 @example("")
 def a_matching_validator_builds_exactly_what_its_pattern_matches_whole(name: str) -> None:
-    probe = attrs.make_class("Probe", {"name": attrs.field(validator=vf.matching(ENV_NAME, "an UPPER_CASE environment name"))}, frozen=True)
-    wanted = "(built without error)" if ENV_NAME.fullmatch(name) else f"Probe.name: expected an UPPER_CASE environment name, got str {name!r}"
+    probe = attrs.make_class(
+        "Probe", {"name": attrs.field(validator=vf.matching(ENV_NAME, "an UPPER_CASE environment name"))}, frozen=True
+    )
+    wanted = (
+        "(built without error)"
+        if ENV_NAME.fullmatch(name)
+        else f"Probe.name: expected an UPPER_CASE environment name, got str {name!r}"
+    )
     check.equal(f"name {name!r}", misuse(lambda: probe(name=name)), wanted)
 
 
@@ -391,7 +472,11 @@ def a_matching_validator_builds_exactly_what_its_pattern_matches_whole(name: str
     rules=[vf.dict_of],
 )
 @settings(max_examples=40, deadline=None)
-@given(st.dictionaries(st.one_of(st.text(max_size=2), st.integers(0, 3)), st.one_of(st.text(max_size=2), st.integers(0, 3)), max_size=3))
+@given(
+    st.dictionaries(
+        st.one_of(st.text(max_size=2), st.integers(0, 3)), st.one_of(st.text(max_size=2), st.integers(0, 3)), max_size=3
+    )
+)
 @example({"a": 1})
 @example({1: "a"})
 def a_dict_of_validator_builds_exactly_dicts_of_its_types(checks: dict[object, object]) -> None:
@@ -415,15 +500,33 @@ TYPED = {
     "strict_bool": (lambda v: type(v) is bool, "bool"),
 }
 ANY_VALUE = st.one_of(
-    st.integers(min_value=-2, max_value=70_000), st.sampled_from([0, 1, 10_000, 10_001, 65_535, 65_536]), st.booleans(), st.none(),
-    st.floats(allow_nan=False, width=32), st.fractions(max_denominator=8), st.text(max_size=3), st.sampled_from(["", " ", "\n"]), st.binary(max_size=3),
+    st.integers(min_value=-2, max_value=70_000),
+    st.sampled_from([0, 1, 10_000, 10_001, 65_535, 65_536]),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=False, width=32),
+    st.fractions(max_denominator=8),
+    st.text(max_size=3),
+    st.sampled_from(["", " ", "\n"]),
+    st.binary(max_size=3),
 )
 
 
 @witness.property(
     "Each type validator accepts exactly the values of its type and range, and names any other by class, field, type and value.",
-    rules=[vf.strict_int, vf.positive_int, vf.non_negative_int, vf.port, vf.basis_points, vf.exact_fraction, vf.non_negative_fraction,
-           vf.strict_str, vf.non_empty_str, vf.strict_bytes, vf.strict_bool],
+    rules=[
+        vf.strict_int,
+        vf.positive_int,
+        vf.non_negative_int,
+        vf.port,
+        vf.basis_points,
+        vf.exact_fraction,
+        vf.non_negative_fraction,
+        vf.strict_str,
+        vf.non_empty_str,
+        vf.strict_bytes,
+        vf.strict_bool,
+    ],
 )
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(sorted(TYPED)), ANY_VALUE)
@@ -442,5 +545,9 @@ def each_type_validator_accepts_exactly_its_type(name: str, value: object) -> No
     accepts, expected = TYPED[name]
     probe = attrs.make_class("Probe", {"x": attrs.field(validator=getattr(vf, name))}, frozen=True)
     said = misuse(lambda: probe(x=value))
-    wanted = "(built without error)" if accepts(value) else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
+    wanted = (
+        "(built without error)"
+        if accepts(value)
+        else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
+    )
     check.equal(f"{name} of {value!r}", said, wanted)

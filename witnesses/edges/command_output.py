@@ -11,7 +11,9 @@ from domain.edges import command_output
 from domain.edges.command_output import CommandOutput, bad_input, exit_code_once_printed, located_line, usage_exit_code
 from domain.spark.authority_log import MalformedAuthorityLine
 
-witness = Witness("edges.command_output", never_refuses=[located_line, bad_input, exit_code_once_printed, usage_exit_code])
+witness = Witness(
+    "edges.command_output", never_refuses=[located_line, bad_input, exit_code_once_printed, usage_exit_code]
+)
 
 DUPLICATE = MalformedAuthorityLine("log.jsonl:1: $.at", "expected unique keys, got duplicate key 'at' (2 times)")
 NOT_INT = MalformedAuthorityLine("log.jsonl:2: $.at", "expected int, got str '1767200000'")
@@ -25,11 +27,15 @@ def bad_input_is_located_on_stderr_and_exits_2() -> None:
     output = bad_input((DUPLICATE, NOT_INT), "launch_dry_run: bad input; nothing written")
     check.equal("code", output.code, 2)
     check.equal("stdout", output.out, ())
-    check.equal("stderr", output.err, (
-        "log.jsonl:1: $.at: expected unique keys, got duplicate key 'at' (2 times)",
-        "log.jsonl:2: $.at: expected int, got str '1767200000'",
-        "launch_dry_run: bad input; nothing written",
-    ))
+    check.equal(
+        "stderr",
+        output.err,
+        (
+            "log.jsonl:1: $.at: expected unique keys, got duplicate key 'at' (2 times)",
+            "log.jsonl:2: $.at: expected int, got str '1767200000'",
+            "launch_dry_run: bad input; nothing written",
+        ),
+    )
 
 
 @witness.positive("Without a trailer, bad input prints only its located lines.", rules=[bad_input, located_line])
@@ -42,7 +48,11 @@ def bad_input_without_a_trailer_prints_only_the_lines() -> None:
     rules=[bad_input, located_line],
 )
 @settings(max_examples=30)
-@given(st.lists(st.tuples(st.text(min_size=1).filter(str.strip), st.text(min_size=1).filter(str.strip)), min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.tuples(st.text(min_size=1).filter(str.strip), st.text(min_size=1).filter(str.strip)), min_size=1, max_size=4
+    )
+)
 def every_bad_input_exits_2_with_one_line_per_reason(pairs: list[tuple[str, str]]) -> None:
     output = bad_input(tuple(Reason(where, why) for where, why in pairs))
     check.equal("code", output.code, command_output.EXIT_BAD_INPUT)
@@ -60,7 +70,10 @@ def a_closed_reader_returns_141() -> None:
     check.equal("reader gone", exit_code_once_printed(refused, False), 141)
 
 
-@witness.property("Whatever its code, an output exits with that code once printed and 141 when its reader was gone.", rules=[exit_code_once_printed])
+@witness.property(
+    "Whatever its code, an output exits with that code once printed and 141 when its reader was gone.",
+    rules=[exit_code_once_printed],
+)
 @settings(max_examples=20)
 @given(st.integers(min_value=0, max_value=255), st.booleans())
 @example(0, False)

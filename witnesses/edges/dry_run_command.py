@@ -35,9 +35,15 @@ def v41(**changes: object) -> DryRunCall:
 # --- the arguments, read exactly ---
 
 
-@witness.positive("A utilization converts exactly to basis points: 0.80, 0.8, 0.8125, 1 and 0.0001.", rules=[cmd.utilization_bp])
+@witness.positive(
+    "A utilization converts exactly to basis points: 0.80, 0.8, 0.8125, 1 and 0.0001.", rules=[cmd.utilization_bp]
+)
 def a_utilization_converts_exactly() -> None:
-    check.equal("bp", [cmd.utilization_bp(u) for u in ("0.80", "0.8", "0.8125", "1", "0.0001")], [Admitted(bp) for bp in (8000, 8000, 8125, 10000, 1)])
+    check.equal(
+        "bp",
+        [cmd.utilization_bp(u) for u in ("0.80", "0.8", "0.8125", "1", "0.0001")],
+        [Admitted(bp) for bp in (8000, 8000, 8125, 10000, 1)],
+    )
 
 
 @witness.refusal(
@@ -67,13 +73,17 @@ def a_zero_utilization_is_refused():
     return cmd.utilization_bp("0.0")
 
 
-@witness.property("Every share in (0, 1] written with four places reads back as exactly its basis points.", rules=[cmd.utilization_bp])
+@witness.property(
+    "Every share in (0, 1] written with four places reads back as exactly its basis points.", rules=[cmd.utilization_bp]
+)
 @settings(max_examples=25)
 @given(core_gen.basis_points)
 @example(1)
 @example(10_000)
 def every_four_place_share_reads_back(bp: int) -> None:
-    check.equal(f"{bp // 10_000}.{bp % 10_000:04d}", cmd.utilization_bp(f"{bp // 10_000}.{bp % 10_000:04d}"), Admitted(bp))
+    check.equal(
+        f"{bp // 10_000}.{bp % 10_000:04d}", cmd.utilization_bp(f"{bp // 10_000}.{bp % 10_000:04d}"), Admitted(bp)
+    )
 
 
 @witness.positive("Epoch seconds and the same second in ISO 8601 with a zone read alike.", rules=[cmd.read_time])
@@ -101,7 +111,10 @@ def epoch_seconds_beyond_64_bits_are_refused():
     return cmd.read_time("9223372036854775808")
 
 
-@witness.positive("An --open value names its frontier with or without the leading #, and wet-runner names itself.", rules=[cmd.frontier_key])
+@witness.positive(
+    "An --open value names its frontier with or without the leading #, and wet-runner names itself.",
+    rules=[cmd.frontier_key],
+)
 def open_values_name_their_frontier() -> None:
     check.equal("12371", cmd.frontier_key("12371"), Admitted("#12371"))
     check.equal("#12359", cmd.frontier_key("#12359"), Admitted("#12359"))
@@ -111,7 +124,13 @@ def open_values_name_their_frontier() -> None:
 @witness.refusal(
     "An --open value naming a frontier the dry run cannot withhold is refused, listing the ones it can.",
     rules=[cmd.frontier_key],
-    reasons=[because(BadArgument, at="--open", saying="expected one of 12371, 12359, 12351, wet-runner (a leading # is optional), got '12353'")],
+    reasons=[
+        because(
+            BadArgument,
+            at="--open",
+            saying="expected one of 12371, 12359, 12351, wet-runner (a leading # is optional), got '12353'",
+        )
+    ],
 )
 def an_unopenable_frontier_is_refused():
     return cmd.frontier_key("12353")
@@ -137,16 +156,31 @@ def near_misses_of_a_frontier_key_are_refused(drawn: tuple[str, str]) -> None:
 # --- where the report goes ---
 
 
-@witness.positive("--out is used as given, and without it the arm's default goes under the named directory.", rules=[cmd.report_path])
+@witness.positive(
+    "--out is used as given, and without it the arm's default goes under the named directory.", rules=[cmd.report_path]
+)
 def the_report_goes_to_out_or_under_the_directory() -> None:
     check.equal("--out", cmd.report_path(V41, "/srv/work"), "out/report.txt")
-    check.equal("default", cmd.report_path(v41(out=None), "/srv/work"), "/srv/work/target/v41-group-a-launch-dry-run.txt")
-    check.equal("relative default", cmd.report_path(v41(arm="glm-group-b", out=None), ""), "target/glm-group-b-launch-dry-run.txt")
+    check.equal(
+        "default", cmd.report_path(v41(out=None), "/srv/work"), "/srv/work/target/v41-group-a-launch-dry-run.txt"
+    )
+    check.equal(
+        "relative default",
+        cmd.report_path(v41(arm="glm-group-b", out=None), ""),
+        "target/glm-group-b-launch-dry-run.txt",
+    )
 
 
-@witness.property("Without --out every report path lies under the named directory; with it, the path is --out exactly.", rules=[cmd.report_path])
+@witness.property(
+    "Without --out every report path lies under the named directory; with it, the path is --out exactly.",
+    rules=[cmd.report_path],
+)
 @settings(max_examples=20)
-@given(st.sampled_from(sorted(cmd.DEFAULT_OUT)), st.sampled_from(["/tmp/claim-x", "/srv/work/", "rel"]), st.none() | st.sampled_from(["r.txt", "/abs/r.txt"]))
+@given(
+    st.sampled_from(sorted(cmd.DEFAULT_OUT)),
+    st.sampled_from(["/tmp/claim-x", "/srv/work/", "rel"]),
+    st.none() | st.sampled_from(["r.txt", "/abs/r.txt"]),
+)
 def the_report_path_is_out_or_under_the_directory(arm: str, directory: str, out: str | None) -> None:
     path = cmd.report_path(v41(arm=arm, out=out), directory)
     if out is not None:
@@ -158,7 +192,9 @@ def the_report_path_is_out_or_under_the_directory(arm: str, directory: str, out:
 # --- the fold: every bad input at once, or the report ---
 
 
-@witness.positive("The admitting log read at 2026-01-01T01:00Z folds into an admitted V4.1 report.", rules=[cmd.dry_run_report])
+@witness.positive(
+    "The admitting log read at 2026-01-01T01:00Z folds into an admitted V4.1 report.", rules=[cmd.dry_run_report]
+)
 def the_admitting_log_folds_into_an_admitted_report() -> None:
     report = check.admitted(cmd.dry_run_report(V41, Admitted(ADMITTING_LOG), OUT, now=0))
     check.equal("read at", report.at, READ_AT)
@@ -187,11 +223,17 @@ def every_bad_input_is_refused_together():
     rules=[cmd.dry_run_report],
     reasons=[
         because(BadArgument, at="--open", saying="glm-group-b declares no frontiers, got #12371"),
-        because(BadArgument, at="--engram-bets", saying="glm-group-b declares nothing beyond its weights, so it bets nothing"),
+        because(
+            BadArgument,
+            at="--engram-bets",
+            saying="glm-group-b declares nothing beyond its weights, so it bets nothing",
+        ),
     ],
 )
 def glm_refuses_frontiers_and_bets():
-    return cmd.dry_run_report(v41(arm="glm-group-b", opened=("12371",), engram_bets=True), Admitted(ADMITTING_LOG), OUT, now=0)
+    return cmd.dry_run_report(
+        v41(arm="glm-group-b", opened=("12371",), engram_bets=True), Admitted(ADMITTING_LOG), OUT, now=0
+    )
 
 
 @witness.refusal(
@@ -208,10 +250,18 @@ def a_utilization_with_the_shape_left_open_is_refused():
     rules=[cmd.dry_run_report],
 )
 def bad_input_is_not_a_refused_report() -> None:
-    unreadable = Refused((InputUnreadable("log.jsonl", "expected a readable UTF-8 authority log, got FileNotFoundError"),))
-    check.equal("unreadable log", [type(r) for r in check.refused(cmd.dry_run_report(V41, unreadable, OUT, now=0))], [InputUnreadable])
+    unreadable = Refused(
+        (InputUnreadable("log.jsonl", "expected a readable UTF-8 authority log, got FileNotFoundError"),)
+    )
+    check.equal(
+        "unreadable log",
+        [type(r) for r in check.refused(cmd.dry_run_report(V41, unreadable, OUT, now=0))],
+        [InputUnreadable],
+    )
     opened = check.admitted(cmd.dry_run_report(v41(opened=("12359",)), Admitted(ADMITTING_LOG), OUT, now=0))
-    check.equal("#12359 left open", [(type(r), r.where) for r in check.refused(opened.verdict)], [(ObligationOpen, "#12359")])
+    check.equal(
+        "#12359 left open", [(type(r), r.where) for r in check.refused(opened.verdict)], [(ObligationOpen, "#12359")]
+    )
     expired = check.admitted(cmd.dry_run_report(V41, Admitted(EXPIRED_LOG), OUT, now=0))
     check.equal("expired lease", [type(r) for r in check.refused(expired.verdict)], [SuccessorMayNotLaunch])
 
@@ -231,29 +281,60 @@ def the_utilization_and_the_time_reach_the_report() -> None:
 
 ADMITTED_REPORT = cmd.dry_run_report(V41, Admitted(ADMITTING_LOG), OUT, now=0)
 EXPIRED_REPORT = cmd.dry_run_report(V41, Admitted(EXPIRED_LOG), OUT, now=0)
-UNWRITTEN = ReportUnwritten("--out out/report.txt", "expected a path this process can create and write, got PermissionError while writing in out: Permission denied")
+UNWRITTEN = ReportUnwritten(
+    "--out out/report.txt",
+    "expected a path this process can create and write, got PermissionError while writing in out: Permission denied",
+)
 
 
-@witness.positive("An admitted report prints one ADMITTED line naming where it was written, and exits 0.", rules=[cmd.dry_run_output])
+@witness.positive(
+    "An admitted report prints one ADMITTED line naming where it was written, and exits 0.", rules=[cmd.dry_run_output]
+)
 def an_admitted_report_exits_0() -> None:
     output = cmd.dry_run_output(ADMITTED_REPORT, "out/report.txt", OUT)
-    check.equal("output", (output.code, output.out, output.err), (0, ("v41-group-a: ADMITTED (the v41-group-a plan rendered and admission holds); report written to out/report.txt",), ()))
+    check.equal(
+        "output",
+        (output.code, output.out, output.err),
+        (
+            0,
+            (
+                "v41-group-a: ADMITTED (the v41-group-a plan rendered and admission holds); report written to out/report.txt",
+            ),
+            (),
+        ),
+    )
 
 
-@witness.positive("A refused report prints REFUSED with its count and each reason on its own line, and exits 1.", rules=[cmd.dry_run_output])
+@witness.positive(
+    "A refused report prints REFUSED with its count and each reason on its own line, and exits 1.",
+    rules=[cmd.dry_run_output],
+)
 def a_refused_report_exits_1() -> None:
     output = cmd.dry_run_output(EXPIRED_REPORT, "out/report.txt", OUT)
     check.equal("code", output.code, 1)
     check.equal("head", output.out[0], "v41-group-a: REFUSED (1 reason); report written to out/report.txt")
-    check.equal("reason", output.out[1], "  SuccessorMayNotLaunch @ pair_serving_successor_may_launch: FabricGroupA's suspension lease expired at 1767227400, 1800 s before the read at 1767229200")
+    check.equal(
+        "reason",
+        output.out[1],
+        "  SuccessorMayNotLaunch @ pair_serving_successor_may_launch: FabricGroupA's suspension lease expired at 1767227400, 1800 s before the read at 1767229200",
+    )
 
 
-@witness.positive("Bad input and an unwritten report both exit 2, located on stderr with the trailer, and print nothing on stdout.", rules=[cmd.dry_run_output])
+@witness.positive(
+    "Bad input and an unwritten report both exit 2, located on stderr with the trailer, and print nothing on stdout.",
+    rules=[cmd.dry_run_output],
+)
 def bad_input_and_an_unwritten_report_exit_2() -> None:
-    bad = cmd.dry_run_output(cmd.dry_run_report(v41(at="yesterday"), Admitted(ADMITTING_LOG), OUT, now=0), "out/report.txt", None)
+    bad = cmd.dry_run_output(
+        cmd.dry_run_report(v41(at="yesterday"), Admitted(ADMITTING_LOG), OUT, now=0), "out/report.txt", None
+    )
     check.equal("bad input", (bad.code, bad.out, bad.err[-1]), (2, (), cmd.BAD_INPUT))
     unwritten = cmd.dry_run_output(ADMITTED_REPORT, "out/report.txt", Refused((UNWRITTEN,)))
-    check.equal("unwritten", (unwritten.code, unwritten.out, unwritten.err), (2, (), (f"{UNWRITTEN.where}: {UNWRITTEN.why}", cmd.BAD_INPUT)))
+    check.equal(
+        "unwritten",
+        (unwritten.code, unwritten.out, unwritten.err),
+        (2, (), (f"{UNWRITTEN.where}: {UNWRITTEN.why}", cmd.BAD_INPUT)),
+    )
 
 
 @witness.snapshot(
@@ -264,7 +345,11 @@ def dry_run_outputs_are_byte_identical() -> str:
     cases = [
         ("admitted", ADMITTED_REPORT, OUT),
         ("refused: the lease expired", EXPIRED_REPORT, OUT),
-        ("bad input: --at and --open", cmd.dry_run_report(v41(at="noon", opened=("x",)), Admitted(ADMITTING_LOG), OUT, now=0), None),
+        (
+            "bad input: --at and --open",
+            cmd.dry_run_report(v41(at="noon", opened=("x",)), Admitted(ADMITTING_LOG), OUT, now=0),
+            None,
+        ),
         ("unwritten", ADMITTED_REPORT, Refused((UNWRITTEN,))),
     ]
     outputs = [(title, cmd.dry_run_output(report, "out/report.txt", written)) for title, report, written in cases]

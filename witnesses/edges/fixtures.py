@@ -39,13 +39,17 @@ def log_text(*events: AuthorityEvent) -> str:
 ADMITTING_LOG = log_text(ACTIVE, *HELD_A, IMAGE, READING, SUSPENSION)
 """Group A suspended for this V4.1 candidate under a live lease, its image admitted and read, srv5-srv8 held."""
 
-EXPIRED_LOG = log_text(ACTIVE, *HELD_A, IMAGE, READING, attrs.evolve(SUSPENSION, lease_expires_at=LEASE_EXPIRES_AT - 5400))
+EXPIRED_LOG = log_text(
+    ACTIVE, *HELD_A, IMAGE, READING, attrs.evolve(SUSPENSION, lease_expires_at=LEASE_EXPIRES_AT - 5400)
+)
 """The same world, its lease expired at 1767227400, 1800 s before it is read."""
 
 DUPLICATE_KEY_LOG = '{"event": "host_held", "at": 1, "at": 2, "host": "srv5", "subject": "s"}\n'
 
 COMPLETE_PACKET = json.dumps(packet_document(complete()))
-MISSING_SUBCASE_PACKET = json.dumps(packet_document(without(complete(), NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, "tail_36q_plus_129", Arm.ON)))
+MISSING_SUBCASE_PACKET = json.dumps(
+    packet_document(without(complete(), NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, "tail_36q_plus_129", Arm.ON))
+)
 MALFORMED_PACKET = COMPLETE_PACKET.replace('"q": 4092', '"q": "4092"', 1)
 
 
@@ -63,8 +67,13 @@ def listing(folder: Path) -> dict[str, tuple[str, bytes | str | None]]:
         for name in sorted([*subdirectories, *files]):
             path = Path(directory) / name
             mode = os.lstat(path).st_mode
-            content: bytes | str | None = path.read_bytes() if stat.S_ISREG(mode) else os.readlink(path) if stat.S_ISLNK(mode) else None
-            found[str(path.relative_to(folder))] = ("file" if stat.S_ISREG(mode) else "link" if stat.S_ISLNK(mode) else "other", content)
+            content: bytes | str | None = (
+                path.read_bytes() if stat.S_ISREG(mode) else os.readlink(path) if stat.S_ISLNK(mode) else None
+            )
+            found[str(path.relative_to(folder))] = (
+                "file" if stat.S_ISREG(mode) else "link" if stat.S_ISLNK(mode) else "other",
+                content,
+            )
     return found
 
 
@@ -100,7 +109,9 @@ class ClosedPipe(io.StringIO):
 
 
 @contextlib.contextmanager
-def terminal(stdout: io.StringIO | None = None, stderr: io.StringIO | None = None) -> Iterator[tuple[io.StringIO, io.StringIO]]:
+def terminal(
+    stdout: io.StringIO | None = None, stderr: io.StringIO | None = None
+) -> Iterator[tuple[io.StringIO, io.StringIO]]:
     """Point stdout and stderr at recording streams (or the given ones) while a command runs."""
     out = Recording(name="stdout") if stdout is None else stdout
     err = Recording(name="stderr") if stderr is None else stderr
@@ -110,7 +121,11 @@ def terminal(stdout: io.StringIO | None = None, stderr: io.StringIO | None = Non
 
 def shown(title: str, code: int, out: Sequence[str], err: Sequence[str]) -> str:
     """Render one run for a snapshot: a title line with the exit code, then each stdout and stderr line, labelled."""
-    return f"===== {title}: exit {code} =====\n" + "".join(f"stdout: {line}\n" for line in out) + "".join(f"stderr: {line}\n" for line in err)
+    return (
+        f"===== {title}: exit {code} =====\n"
+        + "".join(f"stdout: {line}\n" for line in out)
+        + "".join(f"stderr: {line}\n" for line in err)
+    )
 
 
 def ran(main: Callable[..., int], *argv: str, **options: Any) -> tuple[int, str, str]:
@@ -121,4 +136,3 @@ def ran(main: Callable[..., int], *argv: str, **options: Any) -> tuple[int, str,
         except SystemExit as exc:  # argparse's usage error: the exit code it chose
             code = exc.code if isinstance(exc.code, int) else -1
     return code, out.getvalue(), err.getvalue()
-

@@ -35,26 +35,52 @@ def dry_run(folder: Path, log: str, *extra: str, out: str | None = None) -> tupl
     """Run the V4.1 dry run on `log` written into `folder`, reporting to `out` (default `folder/out/report.txt`)."""
     path = written(folder, "log.jsonl", log)
     report = out if out is not None else str(folder / "out" / "report.txt")
-    return ran(launch_dry_run.main, "v41-group-a", "--authority-log", str(path), "--at", AT, "--out", report, *extra, default_dir=str(folder))
+    return ran(
+        launch_dry_run.main,
+        "v41-group-a",
+        "--authority-log",
+        str(path),
+        "--at",
+        AT,
+        "--out",
+        report,
+        *extra,
+        default_dir=str(folder),
+    )
 
 
-@witness.positive("The admitting world exits 0, writes the admitted report to --out, and prints one line saying where.", rules=[launch_dry_run.main])
+@witness.positive(
+    "The admitting world exits 0, writes the admitted report to --out, and prints one line saying where.",
+    rules=[launch_dry_run.main],
+)
 def the_admitting_world_exits_0_and_writes_the_report(tmp_path: Path) -> None:
     code, out, err = dry_run(tmp_path, ADMITTING_LOG)
     report = tmp_path / "out" / "report.txt"
     check.equal("exit code", code, 0)
     check.equal("stdout", out, ADMITTED_LINE.format(out=report) + "\n")
     check.equal("stderr", err, "")
-    check.holds("report says ADMITTED", report.read_text(encoding="utf-8").startswith("# launch dry run: v41-group-a — ADMITTED"), report.read_text()[:80])
+    check.holds(
+        "report says ADMITTED",
+        report.read_text(encoding="utf-8").startswith("# launch dry run: v41-group-a — ADMITTED"),
+        report.read_text()[:80],
+    )
     check.equal("files", sorted(listing(tmp_path)), ["log.jsonl", "out", "out/report.txt"])
 
 
-@witness.positive("A refused world exits 1, still writes the report saying REFUSED, and prints the located reason.", rules=[launch_dry_run.main])
+@witness.positive(
+    "A refused world exits 1, still writes the report saying REFUSED, and prints the located reason.",
+    rules=[launch_dry_run.main],
+)
 def a_refused_world_exits_1_and_still_writes_the_report(tmp_path: Path) -> None:
     code, out, _ = dry_run(tmp_path, EXPIRED_LOG)
     check.equal("exit code", code, 1)
     check.contains("reason printed", "SuccessorMayNotLaunch @ pair_serving_successor_may_launch", out)
-    check.holds("report says REFUSED", (tmp_path / "out" / "report.txt").read_text(encoding="utf-8").startswith("# launch dry run: v41-group-a — REFUSED"))
+    check.holds(
+        "report says REFUSED",
+        (tmp_path / "out" / "report.txt")
+        .read_text(encoding="utf-8")
+        .startswith("# launch dry run: v41-group-a — REFUSED"),
+    )
 
 
 @witness.positive(
@@ -65,7 +91,11 @@ def bad_input_exits_2_and_writes_nothing(tmp_path: Path) -> None:
     code, out, err = dry_run(tmp_path, DUPLICATE_KEY_LOG)
     check.equal("exit code", code, 2)
     check.equal("stdout", out, "")
-    check.equal("stderr", err, f"{tmp_path / 'log.jsonl'}:1: $.at: expected unique keys, got duplicate key 'at' (2 times)\n{BAD_INPUT}\n")
+    check.equal(
+        "stderr",
+        err,
+        f"{tmp_path / 'log.jsonl'}:1: $.at: expected unique keys, got duplicate key 'at' (2 times)\n{BAD_INPUT}\n",
+    )
     check.equal("files", sorted(listing(tmp_path)), ["log.jsonl"])
 
 
@@ -77,7 +107,10 @@ def bad_input_leaves_the_old_report(tmp_path: Path) -> None:
     check.equal("old report", old.read_text(), "yesterday's report")
 
 
-@witness.positive("An --out that is a symbolic link exits 2, and the link and the file it points at are left as they were.", rules=[launch_dry_run.main])
+@witness.positive(
+    "An --out that is a symbolic link exits 2, and the link and the file it points at are left as they were.",
+    rules=[launch_dry_run.main],
+)
 def a_symbolic_link_at_out_is_left_alone(tmp_path: Path) -> None:
     written(tmp_path, "target.txt", "keep me")
     (tmp_path / "report.txt").symlink_to("target.txt")
@@ -88,7 +121,9 @@ def a_symbolic_link_at_out_is_left_alone(tmp_path: Path) -> None:
     check.equal("folder", listing(tmp_path), {**before, "log.jsonl": ("file", ADMITTING_LOG.encode())})
 
 
-@witness.positive("An --out that is the authority log itself exits 2, and the log is left byte for byte.", rules=[launch_dry_run.main])
+@witness.positive(
+    "An --out that is the authority log itself exits 2, and the log is left byte for byte.", rules=[launch_dry_run.main]
+)
 def the_authority_log_is_never_the_report(tmp_path: Path) -> None:
     code, _, err = dry_run(tmp_path, ADMITTING_LOG, out=str(tmp_path / "log.jsonl"))
     check.equal("exit code", code, 2)
@@ -98,18 +133,32 @@ def the_authority_log_is_never_the_report(tmp_path: Path) -> None:
 
 @witness.positive("A usage error exits 2 and --help exits 0, writing nothing.", rules=[launch_dry_run.main])
 def a_usage_error_exits_2_and_help_exits_0(tmp_path: Path) -> None:
-    code, _, err = ran(launch_dry_run.main, "v41-group-b", "--authority-log", str(tmp_path / "log.jsonl"), "--out", str(tmp_path / "r.txt"), default_dir=str(tmp_path))
+    code, _, err = ran(
+        launch_dry_run.main,
+        "v41-group-b",
+        "--authority-log",
+        str(tmp_path / "log.jsonl"),
+        "--out",
+        str(tmp_path / "r.txt"),
+        default_dir=str(tmp_path),
+    )
     check.equal("usage error", code, 2)
     check.contains("usage", "invalid choice: 'v41-group-b'", err)
     check.equal("--help", ran(launch_dry_run.main, "--help", default_dir=str(tmp_path))[0], 0)
     check.equal("files", listing(tmp_path), {})
 
 
-@witness.positive("A reader that closed stdout early makes the command exit 141, after the report was written.", rules=[launch_dry_run.main])
+@witness.positive(
+    "A reader that closed stdout early makes the command exit 141, after the report was written.",
+    rules=[launch_dry_run.main],
+)
 def a_closed_reader_exits_141_after_writing(tmp_path: Path) -> None:
     log = written(tmp_path, "log.jsonl", ADMITTING_LOG)
     with terminal(ClosedPipe()):
-        code = launch_dry_run.main(["v41-group-a", "--authority-log", str(log), "--at", AT, "--out", str(tmp_path / "r.txt")], default_dir=str(tmp_path))
+        code = launch_dry_run.main(
+            ["v41-group-a", "--authority-log", str(log), "--at", AT, "--out", str(tmp_path / "r.txt")],
+            default_dir=str(tmp_path),
+        )
     check.equal("exit code", code, 141)
     check.holds("report written", (tmp_path / "r.txt").is_file())
 
@@ -126,4 +175,6 @@ def launch_dry_run_runs_are_byte_identical(tmp_path: Path) -> str:
         ("--open 12359 and --engram-bets", ADMITTING_LOG, ("--open", "12359", "--engram-bets")),
     ]
     results = [(title, *dry_run(tmp_path, log, *extra)) for title, log, extra in runs]
-    return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(str(tmp_path), "TMP")
+    return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(
+        str(tmp_path), "TMP"
+    )

@@ -20,7 +20,10 @@ from witnesses.edges.fixtures import (
 witness = Witness("edges.native_verdict", never_refuses=[native_verdict.main])
 
 
-@witness.positive("A complete native packet exits 0, printing its path, twelve PASS verdicts and 12/12 PASS.", rules=[native_verdict.main])
+@witness.positive(
+    "A complete native packet exits 0, printing its path, twelve PASS verdicts and 12/12 PASS.",
+    rules=[native_verdict.main],
+)
 def a_complete_packet_exits_0(tmp_path: Path) -> None:
     path = written(tmp_path, "packet.json", COMPLETE_PACKET)
     code, out, err = ran(native_verdict.main, str(path))
@@ -34,10 +37,15 @@ def a_complete_packet_exits_0(tmp_path: Path) -> None:
 def a_missing_subcase_exits_1(tmp_path: Path) -> None:
     code, out, _ = ran(native_verdict.main, str(written(tmp_path, "packet.json", MISSING_SUBCASE_PACKET)))
     check.equal("exit code", code, 1)
-    check.equal("last line", out.splitlines()[-1], "verdict: 11/12 PASS; not qualified: final_need_draft_real_complete HOLD")
+    check.equal(
+        "last line", out.splitlines()[-1], "verdict: 11/12 PASS; not qualified: final_need_draft_real_complete HOLD"
+    )
 
 
-@witness.positive("A malformed packet exits 2, its located error on stderr and not a line of verdict on stdout.", rules=[native_verdict.main])
+@witness.positive(
+    "A malformed packet exits 2, its located error on stderr and not a line of verdict on stdout.",
+    rules=[native_verdict.main],
+)
 def a_malformed_packet_exits_2(tmp_path: Path) -> None:
     path = written(tmp_path, "packet.json", MALFORMED_PACKET)
     code, out, err = ran(native_verdict.main, str(path))
@@ -53,11 +61,22 @@ def a_missing_packet_exits_2(tmp_path: Path) -> None:
     check.contains("located", f"{tmp_path / 'absent.json'}: $: expected a readable UTF-8 JSON file", err)
 
 
-@witness.positive("--window and --records each print their own report and exit 1; asking for both, or for nothing, is a usage error, 2.", rules=[native_verdict.main])
+@witness.positive(
+    "--window and --records each print their own report and exit 1; asking for both, or for nothing, is a usage error, 2.",
+    rules=[native_verdict.main],
+)
 def the_window_and_the_records_exit_1() -> None:
     window, records = ran(native_verdict.main, "--window"), ran(native_verdict.main, "--records")
-    check.equal("--window", (window[0], window[1].splitlines()[0]), (1, "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"))
-    check.equal("--records", (records[0], records[1].splitlines()[0]), (1, "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"))
+    check.equal(
+        "--window",
+        (window[0], window[1].splitlines()[0]),
+        (1, "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"),
+    )
+    check.equal(
+        "--records",
+        (records[0], records[1].splitlines()[0]),
+        (1, "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"),
+    )
     check.equal("both", ran(native_verdict.main, "--window", "--records")[0], 2)
     nothing = ran(native_verdict.main)
     check.equal("nothing", nothing[0], 2)
@@ -83,4 +102,6 @@ def native_verdict_errors_are_byte_identical(tmp_path: Path) -> str:
         ("usage error", ("--window", "packet.json")),
     ]
     results = [(title, *ran(native_verdict.main, *argv)) for title, argv in runs]
-    return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(str(tmp_path), "TMP")
+    return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(
+        str(tmp_path), "TMP"
+    )

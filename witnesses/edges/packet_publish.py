@@ -15,9 +15,16 @@ witness = Witness("edges.packet_publish")
 PACKET = b'{"schema": "up2-native-packet/1"}\n'
 
 
-@witness.positive("A fresh packet is published with exactly its bytes, and no temp file is left in the evidence root.", rules=[publish_packet])
+@witness.positive(
+    "A fresh packet is published with exactly its bytes, and no temp file is left in the evidence root.",
+    rules=[publish_packet],
+)
 def a_fresh_packet_is_published(tmp_path: Path) -> None:
-    check.equal("outcome", publish_packet(tmp_path, "up2-native-packet.json", PACKET), Admitted(tmp_path / "up2-native-packet.json"))
+    check.equal(
+        "outcome",
+        publish_packet(tmp_path, "up2-native-packet.json", PACKET),
+        Admitted(tmp_path / "up2-native-packet.json"),
+    )
     check.equal("evidence root", listing(tmp_path), {"up2-native-packet.json": ("file", PACKET)})
 
 

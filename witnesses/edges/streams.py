@@ -25,7 +25,13 @@ def a_utf8_file_is_read_whole(tmp_path: Path) -> None:
 @witness.refusal(
     "A file longer than the limit is refused unread, naming the limit.",
     rules=[read_input],
-    reasons=[because(InputUnreadable, at="TMP/log.jsonl", saying="expected at most 9 characters of authority log, got more; it was not read")],
+    reasons=[
+        because(
+            InputUnreadable,
+            at="TMP/log.jsonl",
+            saying="expected at most 9 characters of authority log, got more; it was not read",
+        )
+    ],
 )
 def a_file_over_the_limit_is_refused(tmp_path: Path):
     return in_folder(read_input(str(written(tmp_path, "log.jsonl", "≤ 484 GiB\n")), "authority log", limit=9), tmp_path)
@@ -34,7 +40,11 @@ def a_file_over_the_limit_is_refused(tmp_path: Path):
 @witness.refusal(
     "A file that is not UTF-8 is refused, naming the decoding error.",
     rules=[read_input],
-    reasons=[because(InputUnreadable, at="TMP/packet.json", saying=["expected a readable UTF-8 JSON file", "UnicodeDecodeError"])],
+    reasons=[
+        because(
+            InputUnreadable, at="TMP/packet.json", saying=["expected a readable UTF-8 JSON file", "UnicodeDecodeError"]
+        )
+    ],
 )
 def a_file_that_is_not_utf8_is_refused(tmp_path: Path):
     (tmp_path / "packet.json").write_bytes(b'{"q": "\xff"}')
@@ -50,7 +60,10 @@ def a_missing_file_is_refused(tmp_path: Path):
     return in_folder(read_input(str(tmp_path / "absent.json"), "JSON file"), tmp_path)
 
 
-@witness.positive("Control characters, a lone surrogate and a bidi override are printed escaped; printable text is left as it is.", rules=[printable])
+@witness.positive(
+    "Control characters, a lone surrogate and a bidi override are printed escaped; printable text is left as it is.",
+    rules=[printable],
+)
 def unprintable_characters_are_escaped() -> None:
     check.equal("plain", printable("plain text, é and ≤"), "plain text, é and ≤")
     check.equal("escape", printable("bell\x07 escape\x1b[2J"), "bell\\x07 escape\\x1b[2J")
@@ -58,7 +71,9 @@ def unprintable_characters_are_escaped() -> None:
     check.equal("surrogate and bidi", printable("lone \ud800 \u202e"), "lone \\ud800 \\u202e")
 
 
-@witness.property("Every line printable() returns is printable, and a printable line comes back unchanged.", rules=[printable])
+@witness.property(
+    "Every line printable() returns is printable, and a printable line comes back unchanged.", rules=[printable]
+)
 @settings(max_examples=30)
 @given(st.text())
 @example("verdict: 12/12 PASS\nforged")
@@ -70,7 +85,10 @@ def every_printed_line_is_printable(line: str) -> None:
         check.equal("unchanged", shown, line)
 
 
-@witness.positive("Emit writes stderr's lines, then stdout's, each stream in one escaped write, and says the reader got them.", rules=[emit])
+@witness.positive(
+    "Emit writes stderr's lines, then stdout's, each stream in one escaped write, and says the reader got them.",
+    rules=[emit],
+)
 def emit_writes_each_stream_whole_and_escaped() -> None:
     log: list[tuple[str, str]] = []
     with terminal(Recording(log, "stdout"), Recording(log, "stderr")):
@@ -88,7 +106,9 @@ def emit_says_false_when_the_reader_has_gone() -> None:
     check.equal("stderr", err.getvalue(), "")
 
 
-@witness.property("Whatever the lines, stdout receives exactly their escaped forms, one a line, in order.", rules=[emit, printable])
+@witness.property(
+    "Whatever the lines, stdout receives exactly their escaped forms, one a line, in order.", rules=[emit, printable]
+)
 @settings(max_examples=25)
 @given(st.lists(st.text(max_size=20), max_size=4))
 @example(["a\nb", "\ud800"])

@@ -25,7 +25,9 @@ def one_report_alone_is_asked() -> None:
 @witness.refusal(
     "A command line asking for no report is a usage error.",
     rules=[cmd.report_asked],
-    reasons=[because(UsageRefused, at="native_verdict", saying="give exactly one of PACKET.json, --window or --records")],
+    reasons=[
+        because(UsageRefused, at="native_verdict", saying="give exactly one of PACKET.json, --window or --records")
+    ],
 )
 def no_report_is_a_usage_error():
     return cmd.report_asked(None, False, False)
@@ -48,15 +50,22 @@ def exactly_one_report_is_admitted(packet: bool, window: bool, records: bool) ->
     check.equal("admitted", not asked.refused, packet + window + records == 1)
 
 
-@witness.positive("A complete native packet prints twelve PASS verdicts under its path and exits 0.", rules=[cmd.packet_verdict])
+@witness.positive(
+    "A complete native packet prints twelve PASS verdicts under its path and exits 0.", rules=[cmd.packet_verdict]
+)
 def a_complete_packet_exits_0() -> None:
     output = cmd.packet_verdict("complete.json", Admitted(COMPLETE_PACKET))
     check.equal("code", output.code, 0)
-    check.equal("first and last", (output.out[0], output.out[-1]), ("native_verdict: complete.json", "verdict: 12/12 PASS"))
+    check.equal(
+        "first and last", (output.out[0], output.out[-1]), ("native_verdict: complete.json", "verdict: 12/12 PASS")
+    )
     check.equal("PASS lines", sum(line.endswith(": PASS") for line in output.out), 12)
 
 
-@witness.positive("A packet missing one subcase holds that check, says the packet claimed PASS, and exits 1.", rules=[cmd.packet_verdict])
+@witness.positive(
+    "A packet missing one subcase holds that check, says the packet claimed PASS, and exits 1.",
+    rules=[cmd.packet_verdict],
+)
 def a_missing_subcase_exits_1() -> None:
     output = cmd.packet_verdict("missing.json", Admitted(MISSING_SUBCASE_PACKET))
     check.equal("code", output.code, 1)
@@ -69,40 +78,68 @@ def a_missing_subcase_exits_1() -> None:
     rules=[cmd.packet_verdict],
 )
 def a_refused_schema_or_binding_never_qualifies() -> None:
-    for what, text in (("schema", COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')),
-                       ("binding", COMPLETE_PACKET.replace('"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1))):
+    for what, text in (
+        ("schema", COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')),
+        (
+            "binding",
+            COMPLETE_PACKET.replace(
+                '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
+            ),
+        ),
+    ):
         output = cmd.packet_verdict("p.json", Admitted(text))
         check.equal(f"{what} refused: code", output.code, 1)
         check.contains(f"{what} refused: said", f"{what}: REFUSED", " ".join(output.out))
         check.equal(f"{what} refused: verdict", output.out[-1], "verdict: 12/12 PASS; not qualified")
 
 
-@witness.positive("A malformed packet prints only its located errors, FILE: $.path, on stderr, and exits 2.", rules=[cmd.packet_verdict])
+@witness.positive(
+    "A malformed packet prints only its located errors, FILE: $.path, on stderr, and exits 2.",
+    rules=[cmd.packet_verdict],
+)
 def a_malformed_packet_exits_2() -> None:
     output = cmd.packet_verdict("bad.json", Admitted(MALFORMED_PACKET))
-    check.equal("output", (output.code, output.out, output.err), (2, (), ("bad.json: $.q: expected int, got str '4092'",)))
+    check.equal(
+        "output", (output.code, output.out, output.err), (2, (), ("bad.json: $.q: expected int, got str '4092'",))
+    )
 
 
 @witness.positive("An unreadable packet file exits 2, located at the file's root.", rules=[cmd.packet_verdict])
 def an_unreadable_packet_exits_2() -> None:
-    unreadable = Refused((InputUnreadable("absent.json", "expected a readable UTF-8 JSON file, got FileNotFoundError"),))
+    unreadable = Refused(
+        (InputUnreadable("absent.json", "expected a readable UTF-8 JSON file, got FileNotFoundError"),)
+    )
     output = cmd.packet_verdict("absent.json", unreadable)
-    check.equal("output", (output.code, output.out, output.err), (2, (), ("absent.json: $: expected a readable UTF-8 JSON file, got FileNotFoundError",)))
+    check.equal(
+        "output",
+        (output.code, output.out, output.err),
+        (2, (), ("absent.json: $: expected a readable UTF-8 JSON file, got FileNotFoundError",)),
+    )
 
 
-@witness.positive("The window report says every figure with its provenance and exits 1, since no fit is established.", rules=[cmd.window_verdict])
+@witness.positive(
+    "The window report says every figure with its provenance and exits 1, since no fit is established.",
+    rules=[cmd.window_verdict],
+)
 def the_window_exits_1() -> None:
     output = cmd.window_verdict()
     check.equal("code", output.code, 1)
-    check.equal("head", output.out[0], "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)")
+    check.equal(
+        "head", output.out[0], "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
+    )
     check.contains("one-HOLD fit", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", output.out)
 
 
-@witness.positive("The records report says what each saved record shows and exits 1, since the saved records qualify nothing.", rules=[cmd.records_verdict])
+@witness.positive(
+    "The records report says what each saved record shows and exits 1, since the saved records qualify nothing.",
+    rules=[cmd.records_verdict],
+)
 def the_records_exit_1() -> None:
     output = cmd.records_verdict()
     check.equal("code", output.code, 1)
-    check.equal("head", output.out[0], "native_verdict: saved-record facts (seed B2: fixture values of the saved records)")
+    check.equal(
+        "head", output.out[0], "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"
+    )
     check.equal("last", output.out[-1], "checks decided on the saved records: 12 NOT RUN")
 
 

@@ -37,7 +37,9 @@ MEASURED_COSTS = tuple(CaseCost(c, point(70, Unit.SECONDS, M, f"case_{c.value}")
 
 
 def _seed_lines() -> tuple[str, ...]:
-    return window_feasibility_lines(check.admitted(window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED)))
+    return window_feasibility_lines(
+        check.admitted(window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED))
+    )
 
 
 @witness.positive(
@@ -57,10 +59,14 @@ def the_seed_window_says_every_figure_with_its_provenance() -> None:
         "min(the call + 900 s, the submission deadline)",
     ):
         check.contains("a line of the window", line, lines)
-    check.equal("the window's last two lines", lines[-2:], (
-        "window: no established one-HOLD fit and no established complete-packet fit within the 900 s wait",
-        "publishing PASS from an incomplete probe set to meet the clock is prohibited",
-    ))
+    check.equal(
+        "the window's last two lines",
+        lines[-2:],
+        (
+            "window: no established one-HOLD fit and no established complete-packet fit within the 900 s wait",
+            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+        ),
+    )
 
 
 @witness.refusal(
@@ -75,7 +81,9 @@ def the_seed_window_says_every_figure_with_its_provenance() -> None:
 )
 def the_seed_window_establishes_no_one_hold_fit():
     feasibility = check.admitted(window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED))
-    check.contains("the verdict line", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", window_feasibility_lines(feasibility))
+    check.contains(
+        "the verdict line", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", window_feasibility_lines(feasibility)
+    )
     return feasibility.one_hold
 
 
@@ -99,7 +107,9 @@ def a_measured_window_establishes_both_fits() -> None:
     check.equal("the complete packet (s)", check.admitted(feasibility.complete_packet).hi, Fraction(840))
     lines = window_feasibility_lines(feasibility)
     check.equal("the window's last line", lines[-1], "window: a one-HOLD fit and a complete-packet fit are established")
-    check.absent("the prohibition", "publishing PASS from an incomplete probe set to meet the clock is prohibited", lines)
+    check.absent(
+        "the prohibition", "publishing PASS from an incomplete probe set to meet the clock is prohibited", lines
+    )
 
 
 @witness.positive(
@@ -108,12 +118,20 @@ def a_measured_window_establishes_both_fits() -> None:
 )
 def a_measured_window_says_each_fit_and_the_wait_exactly() -> None:
     feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, MEASURED_COSTS, ()))
-    check.equal("the wait after the diagnostic", feasibility.wait_after_diagnostic, between(45, 50, Unit.MINUTES, M, "wait_after_diagnostic"))
-    check.equal("the wait and both fits", window_feasibility_lines(feasibility)[-4:-1], (
-        "a native wait called when the S30 diagnostic ends, at 30–35 min (MEASURED), ends at 45–50 min (MEASURED): min(the call + 900 s, the submission deadline)",
-        "one-HOLD fit: ESTABLISHED, 60.4–73.8 min (MEASURED)",
-        "complete-packet fit within the 900 s wait: ESTABLISHED, 840.0 s (MEASURED)",
-    ))
+    check.equal(
+        "the wait after the diagnostic",
+        feasibility.wait_after_diagnostic,
+        between(45, 50, Unit.MINUTES, M, "wait_after_diagnostic"),
+    )
+    check.equal(
+        "the wait and both fits",
+        window_feasibility_lines(feasibility)[-4:-1],
+        (
+            "a native wait called when the S30 diagnostic ends, at 30–35 min (MEASURED), ends at 45–50 min (MEASURED): min(the call + 900 s, the submission deadline)",
+            "one-HOLD fit: ESTABLISHED, 60.4–73.8 min (MEASURED)",
+            "complete-packet fit within the 900 s wait: ESTABLISHED, 840.0 s (MEASURED)",
+        ),
+    )
 
 
 @witness.positive(
@@ -121,13 +139,19 @@ def a_measured_window_says_each_fit_and_the_wait_exactly() -> None:
     rules=[window_feasibility, window_feasibility_lines],
 )
 def a_fit_refused_for_one_reason_says_so() -> None:
-    estimated = CaseCost(NativeCheck.NO_LOCAL_DRAFTER, point(70, Unit.SECONDS, Provenance.ESTIMATED, "case_no_local_drafter"))
+    estimated = CaseCost(
+        NativeCheck.NO_LOCAL_DRAFTER, point(70, Unit.SECONDS, Provenance.ESTIMATED, "case_no_local_drafter")
+    )
     feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, (estimated, *MEASURED_COSTS[:-1]), ("hooks",)))
-    check.equal("the fits and the window", window_feasibility_lines(feasibility)[-6:], (
-        "one-HOLD fit: NOT ESTABLISHED (1 reason)",
-        "  UnmeasuredTerms @ $.diagnostic.unmeasured: unmeasured: hooks",
-        "complete-packet fit within the 900 s wait: NOT ESTABLISHED (1 reason)",
-        "  FitNotEstablished @ $.cases.no_local_drafter: no_local_drafter cost is ESTIMATED",
-        "window: no established one-HOLD fit and no established complete-packet fit within the 900 s wait",
-        "publishing PASS from an incomplete probe set to meet the clock is prohibited",
-    ))
+    check.equal(
+        "the fits and the window",
+        window_feasibility_lines(feasibility)[-6:],
+        (
+            "one-HOLD fit: NOT ESTABLISHED (1 reason)",
+            "  UnmeasuredTerms @ $.diagnostic.unmeasured: unmeasured: hooks",
+            "complete-packet fit within the 900 s wait: NOT ESTABLISHED (1 reason)",
+            "  FitNotEstablished @ $.cases.no_local_drafter: no_local_drafter cost is ESTIMATED",
+            "window: no established one-HOLD fit and no established complete-packet fit within the 900 s wait",
+            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+        ),
+    )

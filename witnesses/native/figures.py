@@ -14,7 +14,17 @@ from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native import figures, windows
-from domain.native.figures import EstimateReportedAsMeasured, Figure, Provenance, Unit, between, difference, figure_sum, point, report
+from domain.native.figures import (
+    EstimateReportedAsMeasured,
+    Figure,
+    Provenance,
+    Unit,
+    between,
+    difference,
+    figure_sum,
+    point,
+    report,
+)
 from domain.native.windows import SEED_WINDOW_INPUTS, window_illustration
 from witnesses.native import strategies as gen
 
@@ -30,7 +40,11 @@ def _seed():
 @witness.refusal(
     "An ESTIMATED figure is never reported as MEASURED.",
     rules=[report],
-    reasons=[because(EstimateReportedAsMeasured, at="$.figures.diagnostic_before_restore", saying=["92–107 min", "ESTIMATED"])],
+    reasons=[
+        because(
+            EstimateReportedAsMeasured, at="$.figures.diagnostic_before_restore", saying=["92–107 min", "ESTIMATED"]
+        )
+    ],
 )
 def estimate_is_never_reported_as_measured():
     return report(_seed().diagnostic_before_restore, M, 0)
@@ -44,7 +58,9 @@ def measured_figure_reported_as_measured() -> None:
 
 _FIGURES = st.builds(
     lambda lo, width, provenance: Figure(lo, lo + width, Unit.SECONDS, provenance, "generated"),
-    st.fractions(0, 1000, max_denominator=100), st.fractions(0, 100, max_denominator=100), st.sampled_from(list(Provenance)),
+    st.fractions(0, 1000, max_denominator=100),
+    st.fractions(0, 100, max_denominator=100),
+    st.sampled_from(list(Provenance)),
 )
 
 
@@ -58,13 +74,19 @@ def sum_with_an_estimated_term_is_never_reported_as_measured(terms: list) -> Non
     check.equal("reported as MEASURED is refused", report(total, M, 1).refused, has_estimate)
 
 
-@witness.positive("A diagnostic running past the 75 min window leaves a margin printed with its minus sign, and a zero margin prints unsigned.", rules=[report])
+@witness.positive(
+    "A diagnostic running past the 75 min window leaves a margin printed with its minus sign, and a zero margin prints unsigned.",
+    rules=[report],
+)
 def negative_margin_prints_signed_and_zero_unsigned() -> None:
     window = point(75, Unit.MINUTES, M, "submission_window")
     past = difference(window, between(62, 80, Unit.MINUTES, E, "s30_diagnostic"), "left_before_submission")
     level = difference(window, point(75, Unit.MINUTES, M, "fixture_measured_diagnostic"), "left_before_submission")
-    check.equal("texts", (check.admitted(report(past, E, 1)).text, check.admitted(report(level, M, 1)).text),
-                ("-5.0–13.0 min (ESTIMATED)", "0.0 min (MEASURED)"))
+    check.equal(
+        "texts",
+        (check.admitted(report(past, E, 1)).text, check.admitted(report(level, M, 1)).text),
+        ("-5.0–13.0 min (ESTIMATED)", "0.0 min (MEASURED)"),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -96,11 +118,15 @@ def an_estimated_term_makes_the_result_estimated(terms: list[Figure], other: Fig
     check.equal("provenance of the sum", total.provenance, Provenance.ESTIMATED if estimated else Provenance.MEASURED)
     span = figures.difference(total, other, "span")
     either = estimated or other.provenance is Provenance.ESTIMATED
-    check.equal("provenance of the difference", span.provenance, Provenance.ESTIMATED if either else Provenance.MEASURED)
+    check.equal(
+        "provenance of the difference", span.provenance, Provenance.ESTIMATED if either else Provenance.MEASURED
+    )
     check.equal("provenance of a projection", figures.projected(total, "projected").provenance, Provenance.ESTIMATED)
     for figure, is_estimated in ((total, estimated), (span, either)):
         reported = figures.report(figure, Provenance.MEASURED, 2)
-        check.equal(f"{figure.source} reported as MEASURED is refused", getattr(reported, "refused", None), is_estimated)
+        check.equal(
+            f"{figure.source} reported as MEASURED is refused", getattr(reported, "refused", None), is_estimated
+        )
 
 
 @witness.property(
@@ -116,14 +142,20 @@ def interval_sums_are_exact_and_monotone(terms: list[Figure], data: object) -> N
     check.equal("hi of the sum", total.hi, sum((_in(unit, t.hi, t.unit) for t in terms), Fraction(0)))
     last = terms[-1]
     span = figures.difference(total, last, "span")
-    check.equal("difference", (span.lo, span.hi), (total.lo - _in(unit, last.hi, last.unit), total.hi - _in(unit, last.lo, last.unit)))
+    check.equal(
+        "difference",
+        (span.lo, span.hi),
+        (total.lo - _in(unit, last.hi, last.unit), total.hi - _in(unit, last.lo, last.unit)),
+    )
     if data is None:
         index, bump = 1, Fraction(1, 1000)
     else:
         index = data.draw(st.integers(0, len(terms) - 1), label="raised term")  # type: ignore[attr-defined]
         bump = Fraction(data.draw(st.integers(0, 6000), label="raised by, in sixtieths"), 60)  # type: ignore[attr-defined]
     raised = list(terms)
-    raised[index] = Figure(terms[index].lo + bump, terms[index].hi + bump, terms[index].unit, terms[index].provenance, "raised")
+    raised[index] = Figure(
+        terms[index].lo + bump, terms[index].hi + bump, terms[index].unit, terms[index].provenance, "raised"
+    )
     higher = figures.figure_sum("total", *raised)
     step = _in(unit, bump, terms[index].unit)
     check.equal("the raise carried into lo", higher.lo - total.lo, step)

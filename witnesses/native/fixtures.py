@@ -43,20 +43,27 @@ def observation(check: NativeCheck, subcase: str, arm: Arm, evidence: Evidence =
     return Observation(check, subcase, arm, evidence, start_of(arm), MANIFEST, WORKLOAD, MODE, HOOKS, True)
 
 
-def complete(evidence: Evidence = Evidence.NATIVE, checks: tuple[NativeCheck, ...] = tuple(NativeCheck)) -> tuple[Observation, ...]:
+def complete(
+    evidence: Evidence = Evidence.NATIVE, checks: tuple[NativeCheck, ...] = tuple(NativeCheck)
+) -> tuple[Observation, ...]:
     """Build a held observation of every subcase of the given checks in both arms."""
     return tuple(observation(c, s.name, arm, evidence) for c in checks for s in SUBCASES[c] for arm in Arm)
 
 
-def without(observations: tuple[Observation, ...], check: NativeCheck, subcase: str | None, arm: Arm | None) -> tuple[Observation, ...]:
+def without(
+    observations: tuple[Observation, ...], check: NativeCheck, subcase: str | None, arm: Arm | None
+) -> tuple[Observation, ...]:
     """Drop the observations of one check's subcase (any if None) in one arm (both if None)."""
     return tuple(
-        o for o in observations
+        o
+        for o in observations
         if not (o.check is check and (subcase is None or o.subcase == subcase) and (arm is None or o.arm is arm))
     )
 
 
-def replaced(observations: tuple[Observation, ...], check: NativeCheck, name: str, arm: Arm, **changes: Any) -> tuple[Observation, ...]:
+def replaced(
+    observations: tuple[Observation, ...], check: NativeCheck, name: str, arm: Arm, **changes: Any
+) -> tuple[Observation, ...]:
     """Change the observations of one slot (the subcase `name` in `arm`)."""
     return tuple(
         attrs.evolve(o, **changes) if (o.check is check and o.subcase == name and o.arm is arm) else o
@@ -64,7 +71,9 @@ def replaced(observations: tuple[Observation, ...], check: NativeCheck, name: st
     )
 
 
-def packet_document(observations: tuple[Observation, ...], resolutions: tuple[OwnerResolution, ...] = RESOLVED) -> dict[str, Any]:
+def packet_document(
+    observations: tuple[Observation, ...], resolutions: tuple[OwnerResolution, ...] = RESOLVED
+) -> dict[str, Any]:
     """Build a packet document (JSON-ready) that passes the schema validator, around the given observations."""
     tails = list(tail_sizes(Q).value)  # type: ignore[union-attr]
     return {

@@ -12,7 +12,9 @@ witness = Witness("native.observations")
 @witness.refusal(
     "A blank start_id in an observation is refused at that observation, naming the field.",
     rules=[read_packet],
-    reasons=[because(MalformedPacket, at="$.observations[0].start_id", saying="expected a non-empty str, got str '  '")],
+    reasons=[
+        because(MalformedPacket, at="$.observations[0].start_id", saying="expected a non-empty str, got str '  '")
+    ],
 )
 def blank_start_id_is_refused_naming_the_field():
     document = packet_document(complete())

@@ -35,7 +35,10 @@ BINDING = PacketBinding(OFF_START, ON_START, MANIFEST)
 FINAL = NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE
 
 
-@witness.positive("Every observation of the complete packet is bound to its own arm's start and the manifest.", rules=[packet_binds_observations])
+@witness.positive(
+    "Every observation of the complete packet is bound to its own arm's start and the manifest.",
+    rules=[packet_binds_observations],
+)
 def packet_observations_bound_to_its_starts() -> None:
     packet = check.admitted(read_packet(packet_document(complete())))
     check.equal("binding", check.admitted(packet_binds_observations(packet)), BINDING)
@@ -47,7 +50,13 @@ def packet_observations_bound_to_its_starts() -> None:
     reasons=[because(ObservationUnbound, at="$.observations[5].start_id", saying=[OTHER_ON_START, ON_START])],
 )
 def observation_from_another_start_is_unbound():
-    obs = replaced(complete(), NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT, "kept_agreement", Arm.ON, start_id=OTHER_ON_START)
+    obs = replaced(
+        complete(),
+        NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT,
+        "kept_agreement",
+        Arm.ON,
+        start_id=OTHER_ON_START,
+    )
     return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
 
 
@@ -57,7 +66,13 @@ RANK = NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT
 @witness.refusal(
     "An observation bound to another manifest is unbound from the packet, naming both manifests.",
     rules=[packet_binds_observations],
-    reasons=[because(ObservationUnbound, at="$.observations[5].manifest_digest", saying=f"kept_agreement is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}")],
+    reasons=[
+        because(
+            ObservationUnbound,
+            at="$.observations[5].manifest_digest",
+            saying=f"kept_agreement is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}",
+        )
+    ],
 )
 def observation_under_another_manifest_is_unbound():
     obs = replaced(complete(), RANK, "kept_agreement", Arm.ON, manifest_digest=OTHER_MANIFEST)
@@ -84,7 +99,22 @@ def a_name_ending_in_a_newline_is_refused():
     rules=[packet_name_admitted],
 )
 @settings(max_examples=20)
-@given(st.sampled_from(["../p.json", "sub/p.json", ".hidden.json", "p.txt", "", "p .json", "/abs.json", "p.json/", "p.json.bak", "р.json"]))
+@given(
+    st.sampled_from(
+        [
+            "../p.json",
+            "sub/p.json",
+            ".hidden.json",
+            "p.txt",
+            "",
+            "p .json",
+            "/abs.json",
+            "p.json/",
+            "p.json.bak",
+            "р.json",
+        ]
+    )
+)
 def names_that_could_leave_the_root_are_refused(name: str) -> None:
     check.holds(f"{name!r} refused", packet_name_admitted(name).refused, packet_name_admitted(name))
 
@@ -96,7 +126,9 @@ COMPLETE_PACKET = read_packet(packet_document(complete()))
 
 def _bound(**changes: str) -> object:
     packet = check.admitted(COMPLETE_PACKET)
-    return packet_binds_observations(attrs.evolve(packet, observations=replaced(packet.observations, RANK, "kept_agreement", Arm.ON, **changes)))
+    return packet_binds_observations(
+        attrs.evolve(packet, observations=replaced(packet.observations, RANK, "kept_agreement", Arm.ON, **changes))
+    )
 
 
 @witness.property(
@@ -113,7 +145,11 @@ def _bound(**changes: str) -> object:
 def near_misses_of_a_start_are_unbound(miss: str) -> None:
     check.equal("the exact start", _bound(start_id=ON_START), Admitted(BINDING))
     reasons = check.refused(_bound(start_id=miss))
-    check.equal(f"{miss!r} unbound at", [(type(r), r.where) for r in reasons], [(ObservationUnbound, "$.observations[5].start_id")])
+    check.equal(
+        f"{miss!r} unbound at",
+        [(type(r), r.where) for r in reasons],
+        [(ObservationUnbound, "$.observations[5].start_id")],
+    )
 
 
 @witness.property(
@@ -130,7 +166,11 @@ def near_misses_of_a_start_are_unbound(miss: str) -> None:
 def near_misses_of_the_manifest_are_unbound(miss: str) -> None:
     check.equal("the exact manifest", _bound(manifest_digest=MANIFEST), Admitted(BINDING))
     reasons = check.refused(_bound(manifest_digest=miss))
-    check.equal(f"{miss!r} unbound at", [(type(r), r.where) for r in reasons], [(ObservationUnbound, "$.observations[5].manifest_digest")])
+    check.equal(
+        f"{miss!r} unbound at",
+        [(type(r), r.where) for r in reasons],
+        [(ObservationUnbound, "$.observations[5].manifest_digest")],
+    )
 
 
 # --- the fold: every unbound observation is named, not only the first ---
@@ -140,10 +180,26 @@ def near_misses_of_the_manifest_are_unbound(miss: str) -> None:
     "Every unbound observation of a packet is named, each at its start or its manifest, including both on one observation.",
     rules=[packet_binds_observations],
     reasons=[
-        because(ObservationUnbound, at="$.observations[1].start_id", saying=f"{RANK.value}.solo_q arm ON is from start {OTHER_ON_START}, but the packet's ON arm is start {ON_START}"),
-        because(ObservationUnbound, at="$.observations[1].manifest_digest", saying=f"{RANK.value}.solo_q is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}"),
-        because(ObservationUnbound, at="$.observations[4].start_id", saying=f"{RANK.value}.kept_agreement arm OFF is from start {ON_START}, but the packet's OFF arm is start {OFF_START}"),
-        because(ObservationUnbound, at="$.observations[7].manifest_digest", saying=f"{RANK.value}.position_agreement is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}"),
+        because(
+            ObservationUnbound,
+            at="$.observations[1].start_id",
+            saying=f"{RANK.value}.solo_q arm ON is from start {OTHER_ON_START}, but the packet's ON arm is start {ON_START}",
+        ),
+        because(
+            ObservationUnbound,
+            at="$.observations[1].manifest_digest",
+            saying=f"{RANK.value}.solo_q is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}",
+        ),
+        because(
+            ObservationUnbound,
+            at="$.observations[4].start_id",
+            saying=f"{RANK.value}.kept_agreement arm OFF is from start {ON_START}, but the packet's OFF arm is start {OFF_START}",
+        ),
+        because(
+            ObservationUnbound,
+            at="$.observations[7].manifest_digest",
+            saying=f"{RANK.value}.position_agreement is bound to manifest {OTHER_MANIFEST}, not the packet's {MANIFEST}",
+        ),
     ],
 )
 def every_unbound_observation_is_named():

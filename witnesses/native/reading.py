@@ -88,10 +88,12 @@ NAMES = tuple(c.value for c in NativeCheck)
     rules=[read_packet],
 )
 @settings(max_examples=25)
-@given(st.one_of(
-    st.sampled_from(NAMES).flatmap(near.near_misses).map(lambda miss: ("check", miss)),
-    st.sampled_from([a.value for a in Arm]).flatmap(near.near_misses).map(lambda miss: ("arm", miss)),
-))
+@given(
+    st.one_of(
+        st.sampled_from(NAMES).flatmap(near.near_misses).map(lambda miss: ("check", miss)),
+        st.sampled_from([a.value for a in Arm]).flatmap(near.near_misses).map(lambda miss: ("arm", miss)),
+    )
+)
 @example(("check", near.case_flipped(NativeCheck.NO_LOCAL_DRAFTER.value)))
 @example(("check", near.strict_prefix(NativeCheck.NATIVE_DISPATCH_UNCHANGED.value)))
 @example(("check", near.extended(NativeCheck.NO_LOCAL_DRAFTER.value, "s")))
@@ -101,7 +103,11 @@ def near_misses_of_check_and_arm_names_are_malformed(drawn: tuple[str, str]) -> 
     field, miss = drawn
     check.admitted(read_packet(observation_edited(0)))
     reasons = check.refused(read_packet(observation_edited(0, **{field: miss})))
-    check.equal(f"{field} {miss!r} malformed at", [(type(r), r.where) for r in reasons], [(MalformedPacket, f"$.observations[0].{field}")])
+    check.equal(
+        f"{field} {miss!r} malformed at",
+        [(type(r), r.where) for r in reasons],
+        [(MalformedPacket, f"$.observations[0].{field}")],
+    )
 
 
 # --- packet text: the bounded JSON parser first, then the packet's shape, every reason located ---
@@ -110,13 +116,19 @@ def near_misses_of_check_and_arm_names_are_malformed(drawn: tuple[str, str]) -> 
 @witness.positive("A packet's JSON text reads back into the packet its document describes.", rules=[read_packet_text])
 def packet_text_reads_back() -> None:
     document = packet_document(complete())
-    check.equal("packet from text", check.admitted(read_packet_text(json.dumps(document))), check.admitted(read_packet(document)))
+    check.equal(
+        "packet from text",
+        check.admitted(read_packet_text(json.dumps(document))),
+        check.admitted(read_packet(document)),
+    )
 
 
 @witness.refusal(
     "Packet text that is not JSON is malformed at the root, with the parser's line, column and message.",
     rules=[read_packet_text],
-    reasons=[because(MalformedPacket, at="$", saying="expected JSON, got invalid JSON at line 2 column 1: Expecting value")],
+    reasons=[
+        because(MalformedPacket, at="$", saying="expected JSON, got invalid JSON at line 2 column 1: Expecting value")
+    ],
 )
 def packet_text_that_is_not_json_is_malformed_at_the_root():
     return read_packet_text('{"q":\n')
@@ -127,13 +139,19 @@ def packet_text_that_is_not_json_is_malformed_at_the_root():
     rules=[read_packet_text],
     reasons=[
         because(MalformedPacket, at="$.q", saying="expected unique keys, got duplicate key 'q' (2 times)"),
-        because(MalformedPacket, at="$.arms.off.container_id", saying="expected Unicode text, got '\\ud800', which holds a lone surrogate"),
+        because(
+            MalformedPacket,
+            at="$.arms.off.container_id",
+            saying="expected Unicode text, got '\\ud800', which holds a lone surrogate",
+        ),
         because(MalformedPacket, at="$.tails", saying="expected a JSON number, got NaN"),
     ],
 )
 def hostile_values_in_packet_text_are_malformed_at_their_paths():
     text = json.dumps(packet_document(complete()))
-    text = text.replace('"q": 4092', '"q": 4092, "q": 4093').replace('"container_id": "up2-native-off"', '"container_id": "\\ud800"')
+    text = text.replace('"q": 4092', '"q": 4092, "q": 4093').replace(
+        '"container_id": "up2-native-off"', '"container_id": "\\ud800"'
+    )
     return read_packet_text(text.replace('"tails": {', '"tails": NaN, "ignored": {', 1))
 
 

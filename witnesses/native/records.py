@@ -35,7 +35,9 @@ from witnesses.native.fixtures import complete
 witness = Witness("native.records")
 
 
-@witness.positive("The saved diagnostic accounts 28 send intents, 28 opened and 28 completions.", rules=[requests_accounted])
+@witness.positive(
+    "The saved diagnostic accounts 28 send intents, 28 opened and 28 completions.", rules=[requests_accounted]
+)
 def saved_diagnostic_accounts_28_of_28() -> None:
     check.equal("completions", check.admitted(requests_accounted(SAVED_DIAGNOSTIC)), 28)
 
@@ -61,13 +63,17 @@ def saved_tails_are_not_verified():
     return tails_verified(SAVED_DIAGNOSTIC)
 
 
-@witness.positive("A MEASURED, verified q of 4092 yields tails 147313, 147439, 147440 and 147441.", rules=[tails_verified])
+@witness.positive(
+    "A MEASURED, verified q of 4092 yields tails 147313, 147439, 147440 and 147441.", rules=[tails_verified]
+)
 def measured_verified_q_yields_tails() -> None:
     record = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
     check.equal("tails", check.admitted(tails_verified(record)), (147313, 147439, 147440, 147441))
 
 
-@witness.positive("Both saved near-cap requests total 327675 + 5 = 327680 tokens, finishing at length.", rules=[near_cap_finish])
+@witness.positive(
+    "Both saved near-cap requests total 327675 + 5 = 327680 tokens, finishing at length.", rules=[near_cap_finish]
+)
 def near_cap_requests_total_327680_at_length() -> None:
     check.equal("totals", [check.admitted(near_cap_finish(r)) for r in SAVED_NEAR_CAP], [327680, 327680])
 
@@ -102,11 +108,22 @@ def adoptable_native_record_is_admitted() -> None:
     check.equal("admitted", check.admitted(screen_adoptable(record)), record)
 
 
-@witness.positive("The screen's 6.8251 % gain is exactly (1 − 0.9317489404) × 100 at four decimals; spread 0.1051 %.", rules=[screen_gain])
+@witness.positive(
+    "The screen's 6.8251 % gain is exactly (1 − 0.9317489404) × 100 at four decimals; spread 0.1051 %.",
+    rules=[screen_gain],
+)
 def screen_gain_is_one_minus_median() -> None:
     check.equal("exact gain (%)", check.admitted(screen_gain(SAVED_SCREEN_300K)), Fraction("6.82510596"))
-    check.equal("recorded", (SAVED_SCREEN_300K.gain_percent, SAVED_SCREEN_300K.paired_spread_percent, SAVED_SCREEN_300K.submissions, SAVED_SCREEN_300K.completed),
-                (Fraction("6.8251"), Fraction("0.1051"), 12, 12))
+    check.equal(
+        "recorded",
+        (
+            SAVED_SCREEN_300K.gain_percent,
+            SAVED_SCREEN_300K.paired_spread_percent,
+            SAVED_SCREEN_300K.submissions,
+            SAVED_SCREEN_300K.completed,
+        ),
+        (Fraction("6.8251"), Fraction("0.1051"), 12, 12),
+    )
 
 
 @witness.refusal(
@@ -118,7 +135,10 @@ def inconsistent_gain_is_refused():
     return screen_gain(attrs.evolve(SAVED_SCREEN_300K, gain_percent=Fraction("6.8252")))
 
 
-@witness.positive("The saved records supply no native observations, so all twelve checks stay NOT RUN.", rules=[saved_record_facts, decide])
+@witness.positive(
+    "The saved records supply no native observations, so all twelve checks stay NOT RUN.",
+    rules=[saved_record_facts, decide],
+)
 def saved_records_leave_all_twelve_not_run() -> None:
     observations = SAVED_DIAGNOSTIC.observations + SAVED_SCREEN_300K.observations
     check.equal("statuses", [v.status for v in decide_all(observations)], [Status.NOT_RUN] * 12)
@@ -138,12 +158,16 @@ def saved_records_leave_all_twelve_not_run() -> None:
 )
 def saved_record_facts_refuse_the_tails_and_the_screen():
     facts = saved_record_facts(SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K)
-    check.equal("the admitted records' lines", [line for line in facts.lines if line.startswith(("diagnostic requests", "near-cap", "300K screen:"))], [
-        "diagnostic requests: 28 send intents, 28 opened, 28 completions, accounted",
-        "near-cap OFF: prompt 327675 + completion 5 = 327680, finish length",
-        "near-cap ON: prompt 327675 + completion 5 = 327680, finish length",
-        "300K screen: 12/12 completed submissions, Stage-B PASS, median ON/OFF 0.9317489404, gain 6.8251 % = (1 - median) x 100, paired spread 0.1051 %",
-    ])
+    check.equal(
+        "the admitted records' lines",
+        [line for line in facts.lines if line.startswith(("diagnostic requests", "near-cap", "300K screen:"))],
+        [
+            "diagnostic requests: 28 send intents, 28 opened, 28 completions, accounted",
+            "near-cap OFF: prompt 327675 + completion 5 = 327680, finish length",
+            "near-cap ON: prompt 327675 + completion 5 = 327680, finish length",
+            "300K screen: 12/12 completed submissions, Stage-B PASS, median ON/OFF 0.9317489404, gain 6.8251 % = (1 - median) x 100, paired spread 0.1051 %",
+        ],
+    )
     return facts.verdict
 
 
@@ -164,21 +188,39 @@ def verified_adoptable_records_are_all_admitted() -> None:
 @witness.refusal(
     "An empty ledger of 0 send intents, 0 opened and 0 completions is unaccounted, though all three agree.",
     rules=[requests_accounted],
-    reasons=[because(RequestsUnaccounted, at="$.requests", saying="send intents 0, opened 0, completions 0 must be equal and positive")],
+    reasons=[
+        because(
+            RequestsUnaccounted,
+            at="$.requests",
+            saying="send intents 0, opened 0, completions 0 must be equal and positive",
+        )
+    ],
 )
 def empty_ledger_is_unaccounted():
     return requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=0, opened=0, completions=0))
 
 
-@witness.positive("A ledger of one send intent, opened and completed, accounts one request.", rules=[requests_accounted])
+@witness.positive(
+    "A ledger of one send intent, opened and completed, accounts one request.", rules=[requests_accounted]
+)
 def one_request_ledger_accounts_one() -> None:
-    check.equal("completions", check.admitted(requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=1, opened=1, completions=1))), 1)
+    check.equal(
+        "completions",
+        check.admitted(requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=1, opened=1, completions=1))),
+        1,
+    )
 
 
 @witness.refusal(
     "A SCREEN stays non-adoptable even when marked adoptable and carrying native observations.",
     rules=[screen_adoptable],
-    reasons=[because(ScreenNotAdoptable, at="$.classification", saying="classification SCREEN (adoptable true): a SCREEN is non-adoptable whatever its Stage-B PASS")],
+    reasons=[
+        because(
+            ScreenNotAdoptable,
+            at="$.classification",
+            saying="classification SCREEN (adoptable true): a SCREEN is non-adoptable whatever its Stage-B PASS",
+        )
+    ],
 )
 def screen_marked_adoptable_is_still_refused():
     return screen_adoptable(attrs.evolve(SAVED_SCREEN_300K, adoptable=True, observations=complete()))
@@ -208,7 +250,9 @@ def record_refusal_texts_are_byte_identical() -> str:
         "tails at q0": tails_verified(attrs.evolve(SAVED_DIAGNOSTIC, q=0)),
         "near-cap stop": near_cap_finish(attrs.evolve(SAVED_NEAR_CAP[0], completion_tokens=4, finish="stop")),
         "saved screen": screen_adoptable(SAVED_SCREEN_300K),
-        "screen marked adoptable": screen_adoptable(attrs.evolve(SAVED_SCREEN_300K, adoptable=True, observations=complete())),
+        "screen marked adoptable": screen_adoptable(
+            attrs.evolve(SAVED_SCREEN_300K, adoptable=True, observations=complete())
+        ),
         "gain 6.8252": screen_gain(attrs.evolve(SAVED_SCREEN_300K, gain_percent=Fraction("6.8252"))),
     }
     lines = []
@@ -221,7 +265,10 @@ def record_refusal_texts_are_byte_identical() -> str:
 # --- near misses: a finish reason or a classification that almost is the one a rule admits ---
 
 
-@witness.property("A near-cap request finishing with a near miss of `length` is refused at its finish reason, and `length` admits.", rules=[near_cap_finish])
+@witness.property(
+    "A near-cap request finishing with a near miss of `length` is refused at its finish reason, and `length` admits.",
+    rules=[near_cap_finish],
+)
 @settings(max_examples=20)
 @given(near.near_misses("length"))
 @example(near.case_flipped("length"))
@@ -232,7 +279,9 @@ def record_refusal_texts_are_byte_identical() -> str:
 def near_misses_of_length_are_refused(miss: str) -> None:
     check.equal("length", near_cap_finish(SAVED_NEAR_CAP[0]), Admitted(327680))
     reasons = check.refused(near_cap_finish(attrs.evolve(SAVED_NEAR_CAP[0], finish=miss)))
-    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(NearCapNotAtLength, "$.finish_reason")])
+    check.equal(
+        f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(NearCapNotAtLength, "$.finish_reason")]
+    )
 
 
 NATIVE_RECORD = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
@@ -252,4 +301,6 @@ NATIVE_RECORD = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptab
 def near_misses_of_a_classification_are_not_native(miss: str) -> None:
     check.equal("NATIVE", screen_adoptable(NATIVE_RECORD), Admitted(NATIVE_RECORD))
     reasons = check.refused(screen_adoptable(attrs.evolve(NATIVE_RECORD, classification=miss)))
-    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(ScreenNotAdoptable, "$.classification")])
+    check.equal(
+        f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(ScreenNotAdoptable, "$.classification")]
+    )

@@ -9,9 +9,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
+from domain.native.checks import NativeCheck
 from domain.native.observations import Evidence
 from domain.native.reading import read_packet
-from domain.native.checks import NativeCheck
 from domain.native.schema import (
     FIXTURE_CLASSIFICATION,
     FIXTURE_PACKET_SCHEMA,
@@ -36,21 +36,33 @@ def _packet(document: dict):
     return check.admitted(read_packet(document))
 
 
-@witness.positive("The complete native packet is schema-valid and binds its two starts.", rules=[native_packet_schema_valid])
+@witness.positive(
+    "The complete native packet is schema-valid and binds its two starts.", rules=[native_packet_schema_valid]
+)
 def complete_native_packet_is_schema_valid() -> None:
     packet = check.admitted(native_packet_schema_valid(_packet(packet_document(complete()))))
-    check.equal("starts", (packet.arms.off.start_id, packet.arms.on.start_id), ("up2-off-20261025T140000Z", "up2-on-20261025T143000Z"))
+    check.equal(
+        "starts",
+        (packet.arms.off.start_id, packet.arms.on.start_id),
+        ("up2-off-20261025T140000Z", "up2-on-20261025T143000Z"),
+    )
     check.equal("observations", len(packet.observations), 110)
 
 
-@witness.positive("A CPU-fixture packet passes the schema validator yet every check is HOLD.", rules=[native_packet_schema_valid, decide])
+@witness.positive(
+    "A CPU-fixture packet passes the schema validator yet every check is HOLD.",
+    rules=[native_packet_schema_valid, decide],
+)
 def cpu_fixture_packet_is_schema_valid_yet_holds_every_check() -> None:
     packet = check.admitted(native_packet_schema_valid(_packet(packet_document(complete(Evidence.CPU_FIXTURE)))))
     check.equal("claimed strings", set(packet.checks.values()), {"PASS"})
     check.equal("decided", [v.status for v in decide_all(packet.observations, RESOLVED)], [Status.HOLD] * 12)
 
 
-@witness.positive("The validator admits a packet with no observations at all, which decides NOT RUN everywhere.", rules=[native_packet_schema_valid, decide])
+@witness.positive(
+    "The validator admits a packet with no observations at all, which decides NOT RUN everywhere.",
+    rules=[native_packet_schema_valid, decide],
+)
 def schema_never_reads_observations() -> None:
     packet = check.admitted(native_packet_schema_valid(_packet(packet_document(()))))
     check.equal("decided", {v.status for v in decide_all(packet.observations, RESOLVED)}, {Status.NOT_RUN})
@@ -105,7 +117,10 @@ def schema_refuses_tails_not_derived_from_q():
     return native_packet_schema_valid(_packet(doc))
 
 
-@witness.positive("A packet with q of one token, one audited round per arm and one request is schema-valid.", rules=[native_packet_schema_valid])
+@witness.positive(
+    "A packet with q of one token, one audited round per arm and one request is schema-valid.",
+    rules=[native_packet_schema_valid],
+)
 def smallest_positive_counts_are_schema_valid() -> None:
     doc = packet_document(complete())
     doc["q"] = 1
@@ -132,7 +147,11 @@ def _emptied() -> dict:
     reasons=[
         because(ArmIdentityInvalid, at="$.arms.off.container_id", saying="arm OFF needs a non-empty container_id"),
         because(EvidencePathUnsafe, at="$.evidence", saying="at least one evidence file is required"),
-        because(CheckStringInvalid, at="$.checks.native_dispatch_changed", saying="native_dispatch_changed is not one of the twelve native checks"),
+        because(
+            CheckStringInvalid,
+            at="$.checks.native_dispatch_changed",
+            saying="native_dispatch_changed is not one of the twelve native checks",
+        ),
         because(CountInvalid, at="$.requests", saying="must be equal and positive, got 0/0/0"),
         because(CountInvalid, at="$.q", saying="q must be a positive token count, got 0"),
     ],
@@ -160,7 +179,9 @@ def schema_refusals_render_located_reasons() -> str:
     lines = []
     for label, doc in (("every field broken", _broken()), ("counts emptied", _emptied())):
         lines.append(f"{label}:")
-        lines.extend(f"  {type(r).__name__} {r.where}: {r.why}" for r in native_packet_schema_valid(_packet(doc)).reasons)
+        lines.extend(
+            f"  {type(r).__name__} {r.where}: {r.why}" for r in native_packet_schema_valid(_packet(doc)).reasons
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -179,8 +200,11 @@ def _valid() -> object:
     rules=[native_packet_schema_valid],
 )
 @settings(max_examples=25)
-@given(st.sampled_from([("schema", FIXTURE_PACKET_SCHEMA), ("classification", FIXTURE_CLASSIFICATION)]).flatmap(
-    lambda pair: st.tuples(st.just(pair[0]), near.near_misses(pair[1]))))
+@given(
+    st.sampled_from([("schema", FIXTURE_PACKET_SCHEMA), ("classification", FIXTURE_CLASSIFICATION)]).flatmap(
+        lambda pair: st.tuples(st.just(pair[0]), near.near_misses(pair[1]))
+    )
+)
 @example(("classification", near.case_flipped(FIXTURE_CLASSIFICATION, 5)))
 @example(("schema", near.strict_prefix(FIXTURE_PACKET_SCHEMA)))
 @example(("schema", near.extended(FIXTURE_PACKET_SCHEMA, "0")))
@@ -198,7 +222,11 @@ def near_misses_of_the_schema_and_classification_mismatch(drawn: tuple[str, str]
     rules=[native_packet_schema_valid],
 )
 @settings(max_examples=25)
-@given(st.sampled_from(["name", "string"]).flatmap(lambda what: st.tuples(st.just(what), near.near_misses(NAME if what == "name" else PASS_STRING))))
+@given(
+    st.sampled_from(["name", "string"]).flatmap(
+        lambda what: st.tuples(st.just(what), near.near_misses(NAME if what == "name" else PASS_STRING))
+    )
+)
 @example(("name", near.case_flipped(NAME)))
 @example(("name", near.strict_prefix(NAME)))
 @example(("name", near.extended(NAME, "_v2")))
@@ -209,15 +237,22 @@ def near_misses_of_check_names_and_pass_are_invalid(drawn: tuple[str, str]) -> N
     checks = dict(_valid().checks)
     if what == "name":
         checks[miss] = checks.pop(NAME)
-        expected = sorted([(CheckStringInvalid, f"$.checks.{NAME}"), (CheckStringInvalid, f"$.checks.{miss}")], key=lambda p: p[1])
+        expected = sorted(
+            [(CheckStringInvalid, f"$.checks.{NAME}"), (CheckStringInvalid, f"$.checks.{miss}")], key=lambda p: p[1]
+        )
     else:
         checks[NAME] = miss
         expected = [(CheckStringInvalid, f"$.checks.{NAME}")]
     reasons = check.refused(native_packet_schema_valid(attrs.evolve(_valid(), checks=checks)))
-    check.equal(f"{what} {miss!r} refused at", sorted(((type(r), r.where) for r in reasons), key=lambda p: p[1]), expected)
+    check.equal(
+        f"{what} {miss!r} refused at", sorted(((type(r), r.where) for r in reasons), key=lambda p: p[1]), expected
+    )
 
 
-@witness.property("A near miss of a sha256 manifest digest is an invalid digest, and the exact digest is valid.", rules=[native_packet_schema_valid])
+@witness.property(
+    "A near miss of a sha256 manifest digest is an invalid digest, and the exact digest is valid.",
+    rules=[native_packet_schema_valid],
+)
 @settings(max_examples=20)
 @given(near.near_misses(MANIFEST))
 @example(near.case_flipped(MANIFEST, 2))
@@ -236,7 +271,11 @@ def near_misses_of_the_manifest_digest_are_invalid(miss: str) -> None:
 def _doubled(*, shared: bool) -> dict:
     doc = copy.deepcopy(packet_document(complete()))
     for arm in ("off", "on"):
-        doc["arms"][arm] = {"start_id": "up2-shared", "container_id": "up2-shared"} if shared else {"start_id": " ", "container_id": ""}
+        doc["arms"][arm] = (
+            {"start_id": "up2-shared", "container_id": "up2-shared"}
+            if shared
+            else {"start_id": " ", "container_id": ""}
+        )
         doc["audited_rounds"][arm] = 0
     doc["evidence"] = [
         {"path": "evidence/off/observations.json", "digest": "sha256:0"},
@@ -245,7 +284,14 @@ def _doubled(*, shared: bool) -> dict:
     ]
     for name in ("native_dispatch_unchanged", "no_local_drafter"):
         del doc["checks"][name]
-    doc["checks"].update({"native_dispatch_changed": "PASS", "local_drafter": "PASS", "source_kv_writes_retained": "HOLD", "final_need_draft_real_complete": "pass"})
+    doc["checks"].update(
+        {
+            "native_dispatch_changed": "PASS",
+            "local_drafter": "PASS",
+            "source_kv_writes_retained": "HOLD",
+            "final_need_draft_real_complete": "pass",
+        }
+    )
     return doc
 
 
@@ -273,14 +319,32 @@ DOUBLED_AT = [
         because(ArmIdentityInvalid, at="$.arms.off.container_id", saying="arm OFF needs a non-empty container_id"),
         because(ArmIdentityInvalid, at="$.arms.on.start_id", saying="arm ON needs a non-empty start_id"),
         because(ArmIdentityInvalid, at="$.arms.on.container_id", saying="arm ON needs a non-empty container_id"),
-        because(DigestInvalid, at="$.evidence[0].digest", saying="'sha256:0' is not sha256: and 64 lowercase hex digits"),
-        because(EvidencePathUnsafe, at="$.evidence[1].path", saying="'evidence/../on.json' must be a relative path of plain segments"),
+        because(
+            DigestInvalid, at="$.evidence[0].digest", saying="'sha256:0' is not sha256: and 64 lowercase hex digits"
+        ),
+        because(
+            EvidencePathUnsafe,
+            at="$.evidence[1].path",
+            saying="'evidence/../on.json' must be a relative path of plain segments",
+        ),
         because(DigestInvalid, at="$.evidence[1].digest", saying="'md5:1' is not sha256"),
         because(EvidencePathUnsafe, at="$.evidence[2].path", saying="'/evidence/x.json' must be a relative path"),
-        because(CheckStringInvalid, at="$.checks.native_dispatch_unchanged", saying="native_dispatch_unchanged is missing; all twelve must say 'PASS'"),
+        because(
+            CheckStringInvalid,
+            at="$.checks.native_dispatch_unchanged",
+            saying="native_dispatch_unchanged is missing; all twelve must say 'PASS'",
+        ),
         because(CheckStringInvalid, at="$.checks.no_local_drafter", saying="no_local_drafter is missing"),
-        because(CheckStringInvalid, at="$.checks.local_drafter", saying="local_drafter is not one of the twelve native checks"),
-        because(CheckStringInvalid, at="$.checks.native_dispatch_changed", saying="native_dispatch_changed is not one of the twelve"),
+        because(
+            CheckStringInvalid,
+            at="$.checks.local_drafter",
+            saying="local_drafter is not one of the twelve native checks",
+        ),
+        because(
+            CheckStringInvalid,
+            at="$.checks.native_dispatch_changed",
+            saying="native_dispatch_changed is not one of the twelve",
+        ),
         because(CheckStringInvalid, at="$.checks.final_need_draft_real_complete", saying="expected 'PASS', got 'pass'"),
         because(CheckStringInvalid, at="$.checks.source_kv_writes_retained", saying="expected 'PASS', got 'HOLD'"),
         because(CountInvalid, at="$.audited_rounds.off", saying="audited rounds must be positive, got 0"),
@@ -297,19 +361,33 @@ def two_faults_of_every_kind_are_both_named():
 )
 def faults_are_named_in_checking_order() -> None:
     blank = check.refused(native_packet_schema_valid(_packet(_doubled(shared=False))))
-    arms = [(ArmIdentityInvalid, f"$.arms.{arm}.{what}") for arm in ("off", "on") for what in ("start_id", "container_id")]
+    arms = [
+        (ArmIdentityInvalid, f"$.arms.{arm}.{what}") for arm in ("off", "on") for what in ("start_id", "container_id")
+    ]
     check.equal("blank ids, then the rest", [(type(r), r.where) for r in blank], arms + DOUBLED_AT)
     shared = check.refused(native_packet_schema_valid(_packet(_doubled(shared=True))))
     check.equal(
         "shared ids, then the rest",
         [(type(r), r.where, r.why) for r in shared][:2],
         [
-            (ArmIdentityInvalid, "$.arms.on.start_id", "OFF and ON share start_id 'up2-shared'; each arm is its own start"),
-            (ArmIdentityInvalid, "$.arms.on.container_id", "OFF and ON share container_id 'up2-shared'; each arm is its own start"),
+            (
+                ArmIdentityInvalid,
+                "$.arms.on.start_id",
+                "OFF and ON share start_id 'up2-shared'; each arm is its own start",
+            ),
+            (
+                ArmIdentityInvalid,
+                "$.arms.on.container_id",
+                "OFF and ON share container_id 'up2-shared'; each arm is its own start",
+            ),
         ],
     )
     check.equal("after the shared ids", [(type(r), r.where) for r in shared][2:], DOUBLED_AT)
     underived = packet_document(complete())
     underived["q"] = 4093
     tails = check.refused(native_packet_schema_valid(_packet(underived)))
-    check.equal("tails OFF then ON", [(type(r), r.where) for r in tails], [(TailsNotDerived, "$.tails.off"), (TailsNotDerived, "$.tails.on")])
+    check.equal(
+        "tails OFF then ON",
+        [(type(r), r.where) for r in tails],
+        [(TailsNotDerived, "$.tails.off"), (TailsNotDerived, "$.tails.on")],
+    )

@@ -23,7 +23,9 @@ SLOT_FATES = ("native", "missing", "fixture", "not_held", "native_and_fixture")
 NativeCase = tuple[NativeCheck, tuple[Observation, ...], tuple[OwnerResolution, ...], dict[tuple[str, Arm], str]]
 
 
-def native_case_passes(check: NativeCheck, resolutions: tuple[OwnerResolution, ...], fates: dict[tuple[str, Arm], str]) -> bool:
+def native_case_passes(
+    check: NativeCheck, resolutions: tuple[OwnerResolution, ...], fates: dict[tuple[str, Arm], str]
+) -> bool:
     """Say whether a native case's check must PASS: every slot native and held, every needed mode resolved (the property's oracle)."""
     resolved = {r.mode for r in resolutions if r.resolved}
     modes_ok = all(mode in resolved for subcase in SUBCASES[check] for mode in subcase.needs)
@@ -36,9 +38,16 @@ def native_case(check: NativeCheck, fates: dict[tuple[str, Arm], str], resolved:
     observations: list[Observation] = []
     for (subcase, arm), fate in fates.items():
         base = Observation(
-            check=check, subcase=subcase, arm=arm, evidence=Evidence.NATIVE,
-            start_id=f"up2-{arm.value.lower()}-start", manifest_digest="sha256:" + "ab" * 32,
-            workload="up2-native-workload-v1", mode="async/process", hooks="hooks-v1", held=True,
+            check=check,
+            subcase=subcase,
+            arm=arm,
+            evidence=Evidence.NATIVE,
+            start_id=f"up2-{arm.value.lower()}-start",
+            manifest_digest="sha256:" + "ab" * 32,
+            workload="up2-native-workload-v1",
+            mode="async/process",
+            hooks="hooks-v1",
+            held=True,
         )
         if fate in ("native", "native_and_fixture"):
             observations.append(base)
@@ -49,8 +58,13 @@ def native_case(check: NativeCheck, fates: dict[tuple[str, Arm], str], resolved:
     # Another check's observations, all short of PASS, must not move this check's verdict.
     checks = list(NativeCheck)
     other = checks[(checks.index(check) + 1) % len(checks)]
-    everything = observations + [attrs.evolve(o, check=other, subcase=SUBCASES[other][0].name, held=False) for o in observations[:2]]
-    resolutions = tuple(OwnerResolution(mode, "coordinator", ok, "properties: an owner decision") for mode, ok in zip(UnsupportedMode, resolved, strict=True))
+    everything = observations + [
+        attrs.evolve(o, check=other, subcase=SUBCASES[other][0].name, held=False) for o in observations[:2]
+    ]
+    resolutions = tuple(
+        OwnerResolution(mode, "coordinator", ok, "properties: an owner decision")
+        for mode, ok in zip(UnsupportedMode, resolved, strict=True)
+    )
     return check, tuple(everything), resolutions, fates
 
 

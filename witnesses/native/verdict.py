@@ -19,12 +19,32 @@ from domain.native import verdict
 from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, SubcaseSource
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence
 from domain.native.verdict import (
-    ArmsMismatched, ArmsShareStart, FixtureNotNative, ManifestMismatch, ModeUnresolved, NoObservations,
-    SplicedStarts, Status, SubcaseMissing, SubcaseNotHeld, UnknownSubcase, decide,
+    ArmsMismatched,
+    ArmsShareStart,
+    FixtureNotNative,
+    ManifestMismatch,
+    ModeUnresolved,
+    NoObservations,
+    SplicedStarts,
+    Status,
+    SubcaseMissing,
+    SubcaseNotHeld,
+    UnknownSubcase,
+    decide,
 )
 from witnesses.core import strategies as near
 from witnesses.native import strategies as gen
-from witnesses.native.fixtures import OFF_START, ON_START, OTHER_MANIFEST, OTHER_ON_START, RESOLVED, complete, observation, replaced, without
+from witnesses.native.fixtures import (
+    OFF_START,
+    ON_START,
+    OTHER_MANIFEST,
+    OTHER_ON_START,
+    RESOLVED,
+    complete,
+    observation,
+    replaced,
+    without,
+)
 
 witness = Witness("native.verdict")
 
@@ -72,7 +92,9 @@ def every_missing_subcase_and_arm_holds_naming_it() -> None:
                 slots += 1
                 v = decide(c, without(full, c, s.name, arm), RESOLVED)
                 seen = [(type(r).__name__, r.where) for r in v.reasons]
-                if v.status is not Status.HOLD or seen != [("SubcaseMissing", f"$.checks.{c.value}.{s.name}.{arm.value}")]:
+                if v.status is not Status.HOLD or seen != [
+                    ("SubcaseMissing", f"$.checks.{c.value}.{s.name}.{arm.value}")
+                ]:
                     wrong.append(f"{c.value}.{s.name}.{arm.value}: {v.status.value} {seen}")
     check.equal("slots (55 subcases x 2 arms)", slots, 110)
     check.equal("slots not held by name", wrong, [])
@@ -81,7 +103,13 @@ def every_missing_subcase_and_arm_holds_naming_it() -> None:
 @witness.refusal(
     "A missing 36q+129 tail in arm ON holds the final-tail check, naming the tail, the arm and the start.",
     rules=[decide],
-    reasons=[because(SubcaseMissing, at="$.checks.final_need_draft_real_complete.tail_36q_plus_129.ON", saying=["tail_36q_plus_129", "arm ON", ON_START])],
+    reasons=[
+        because(
+            SubcaseMissing,
+            at="$.checks.final_need_draft_real_complete.tail_36q_plus_129.ON",
+            saying=["tail_36q_plus_129", "arm ON", ON_START],
+        )
+    ],
 )
 def missing_final_tail_129_on_holds_naming_it():
     return decide(FINAL, without(complete(), FINAL, "tail_36q_plus_129", Arm.ON), RESOLVED)
@@ -103,8 +131,11 @@ def missing_off_arm_holds_naming_every_subcase():
     "CPU-fixture observations of every subcase hold the check in both arms, never PASS.",
     rules=[decide],
     reasons=[
-        because(FixtureNotNative, at=f"$.checks.final_need_draft_real_complete.{s.name}.{arm.value}", saying="CPU_FIXTURE")
-        for s in SUBCASES[FINAL] for arm in Arm
+        because(
+            FixtureNotNative, at=f"$.checks.final_need_draft_real_complete.{s.name}.{arm.value}", saying="CPU_FIXTURE"
+        )
+        for s in SUBCASES[FINAL]
+        for arm in Arm
     ],
 )
 def cpu_fixture_observations_hold_never_pass():
@@ -132,7 +163,13 @@ def any_cpu_fixture_observation_keeps_a_check_from_pass(drawn: tuple[NativeCheck
 @witness.refusal(
     "A native observation that did not hold holds the check, naming its subcase, arm and start.",
     rules=[decide],
-    reasons=[because(SubcaseNotHeld, at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF", saying=["backtrack", OFF_START])],
+    reasons=[
+        because(
+            SubcaseNotHeld,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF",
+            saying=["backtrack", OFF_START],
+        )
+    ],
 )
 def unheld_subcase_holds_naming_its_start():
     return decide(CANCEL, replaced(complete(), CANCEL, "backtrack", Arm.OFF, held=False), RESOLVED)
@@ -142,9 +179,21 @@ def unheld_subcase_holds_naming_its_start():
     "OFF and ON run under a different workload, mode or hooks hold the subcase, naming the field.",
     rules=[decide],
     reasons=[
-        because(ArmsMismatched, at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.leftover_64", saying=["workload", "other-workload"]),
-        because(ArmsMismatched, at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.remaining_257", saying=["mode", "sync/process"]),
-        because(ArmsMismatched, at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.peer_progress", saying=["hooks", "hooks-v2"]),
+        because(
+            ArmsMismatched,
+            at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.leftover_64",
+            saying=["workload", "other-workload"],
+        ),
+        because(
+            ArmsMismatched,
+            at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.remaining_257",
+            saying=["mode", "sync/process"],
+        ),
+        because(
+            ArmsMismatched,
+            at="$.checks.remaining129_256_257_and_leftover64_128_peer_progress.peer_progress",
+            saying=["hooks", "hooks-v2"],
+        ),
     ],
 )
 def mismatched_arms_hold_naming_the_field():
@@ -168,18 +217,29 @@ def unresolved_sync_mode_holds_even_when_observed():
 @witness.refusal(
     "Until its owner resolves multimodal support, the MM subcase holds even when observed natively.",
     rules=[decide],
-    reasons=[because(ModeUnresolved, at="$.checks.mixed_rejected_rows_mm_logprobs_exclusions.multimodal", saying=["multimodal", "coordinator"])],
+    reasons=[
+        because(
+            ModeUnresolved,
+            at="$.checks.mixed_rejected_rows_mm_logprobs_exclusions.multimodal",
+            saying=["multimodal", "coordinator"],
+        )
+    ],
 )
 def unresolved_multimodal_holds_even_when_observed():
     return decide(MIXED, complete(), FIXTURE_OWNER_RESOLUTIONS)
 
 
-@witness.positive("An owner's resolution lets observed sync subcases PASS but never waives a missing one.", rules=[decide])
+@witness.positive(
+    "An owner's resolution lets observed sync subcases PASS but never waives a missing one.", rules=[decide]
+)
 def owner_resolution_passes_observed_but_never_waives() -> None:
     check.equal("resolved and observed", decide(NEAR_CAP, complete(), RESOLVED).status, Status.PASS)
     missing = decide(NEAR_CAP, without(complete(), NEAR_CAP, "k5_sync", Arm.ON), RESOLVED)
-    check.equal("resolved but missing", (missing.status, [r.where for r in missing.reasons]),
-                (Status.HOLD, ["$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync.ON"]))
+    check.equal(
+        "resolved but missing",
+        (missing.status, [r.where for r in missing.reasons]),
+        (Status.HOLD, ["$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync.ON"]),
+    )
 
 
 @witness.refusal(
@@ -199,7 +259,9 @@ def renamed_subcase_holds():
 @witness.refusal(
     "An arm whose observations come from two starts holds, naming both starts.",
     rules=[decide],
-    reasons=[because(SplicedStarts, at="$.checks.cancel_slot_reuse_preempt_backtrack.ON", saying=[ON_START, OTHER_ON_START])],
+    reasons=[
+        because(SplicedStarts, at="$.checks.cancel_slot_reuse_preempt_backtrack.ON", saying=[ON_START, OTHER_ON_START])
+    ],
 )
 def spliced_starts_in_one_arm_hold():
     return decide(CANCEL, replaced(complete(), CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START), RESOLVED)
@@ -220,31 +282,60 @@ def arms_sharing_one_start_hold():
 @witness.refusal(
     "Observations bound to two manifests hold the check.",
     rules=[decide],
-    reasons=[because(ManifestMismatch, at="$.checks.final_need_draft_real_complete", saying=["2 manifests", OTHER_MANIFEST])],
+    reasons=[
+        because(ManifestMismatch, at="$.checks.final_need_draft_real_complete", saying=["2 manifests", OTHER_MANIFEST])
+    ],
 )
 def two_manifests_hold():
-    return decide(FINAL, replaced(complete(), FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED)
+    return decide(
+        FINAL, replaced(complete(), FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED
+    )
 
 
-@witness.positive("The seed's table names 55 subcases, seven checks' from the seed and five checks' as fixtures.", rules=[decide])
+@witness.positive(
+    "The seed's table names 55 subcases, seven checks' from the seed and five checks' as fixtures.", rules=[decide]
+)
 def subcase_table_names_the_seed_subcases() -> None:
     check.equal("subcases", sum(len(t) for t in SUBCASES.values()), 55)
-    check.equal("final tails", [s.name for s in SUBCASES[FINAL]], ["tail_36q_plus_1", "tail_36q_plus_127", "tail_36q_plus_128", "tail_36q_plus_129"])
+    check.equal(
+        "final tails",
+        [s.name for s in SUBCASES[FINAL]],
+        ["tail_36q_plus_1", "tail_36q_plus_127", "tail_36q_plus_128", "tail_36q_plus_129"],
+    )
     check.equal("near cap", [s.name for s in SUBCASES[NEAR_CAP]], ["k4_sync", "k4_async", "k5_sync", "k5_async"])
-    check.equal("remaining/leftover", [s.name for s in SUBCASES[REMAINING]], ["remaining_129", "remaining_256", "remaining_257", "leftover_64", "leftover_128", "peer_progress"])
+    check.equal(
+        "remaining/leftover",
+        [s.name for s in SUBCASES[REMAINING]],
+        ["remaining_129", "remaining_256", "remaining_257", "leftover_64", "leftover_128", "peer_progress"],
+    )
     fixture = [c.value for c, t in SUBCASES.items() if {s.source for s in t} == {SubcaseSource.FIXTURE}]
-    check.equal("fixture-named checks", fixture, [
-        "rank_q_kept_position_valid_anchor_owner_agreement", "source_kv_writes_retained",
-        "step_generation_echo_and_uniform_broadcast", "native_dispatch_unchanged", "no_local_drafter",
-    ])
+    check.equal(
+        "fixture-named checks",
+        fixture,
+        [
+            "rank_q_kept_position_valid_anchor_owner_agreement",
+            "source_kv_writes_retained",
+            "step_generation_echo_and_uniform_broadcast",
+            "native_dispatch_unchanged",
+            "no_local_drafter",
+        ],
+    )
 
 
 @witness.refusal(
     "A mode with no owner record stays unresolved, naming an unassigned owner.",
     rules=[decide],
     reasons=[
-        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync", saying="unsupported until its owner (an unassigned owner) resolves it"),
-        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync", saying="unsupported until its owner (an unassigned owner) resolves it"),
+        because(
+            ModeUnresolved,
+            at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync",
+            saying="unsupported until its owner (an unassigned owner) resolves it",
+        ),
+        because(
+            ModeUnresolved,
+            at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync",
+            saying="unsupported until its owner (an unassigned owner) resolves it",
+        ),
     ],
 )
 def mode_without_owner_record_names_an_unassigned_owner():
@@ -266,11 +357,15 @@ def verdict_must_agree_with_its_reasons() -> None:
             said[label] = "built"
         except ValueError as exc:
             said[label] = str(exc)
-    check.equal("errors", said, {
-        "HOLD without reasons": "status HOLD disagrees with 0 reason(s): PASS iff none",
-        "PASS with a reason": "status PASS disagrees with 1 reason(s): PASS iff none",
-        "HOLD not refused": "refused=False disagrees with status HOLD",
-    })
+    check.equal(
+        "errors",
+        said,
+        {
+            "HOLD without reasons": "status HOLD disagrees with 0 reason(s): PASS iff none",
+            "PASS with a reason": "status PASS disagrees with 1 reason(s): PASS iff none",
+            "HOLD not refused": "refused=False disagrees with status HOLD",
+        },
+    )
 
 
 SECOND_OFF_START = "up2-off-20261026T083000Z"
@@ -288,9 +383,13 @@ def _decide_worlds() -> dict[str, verdict.CheckVerdict]:
     return {
         "missing final tail in ON": decide(FINAL, without(full, FINAL, "tail_36q_plus_129", Arm.ON), RESOLVED),
         "missing OFF arm": decide(DRAFTER, without(full, DRAFTER, None, Arm.OFF), RESOLVED),
-        "spliced ON starts and a missing subcase": decide(CANCEL, without(spliced, CANCEL, "backtrack", Arm.ON), RESOLVED),
+        "spliced ON starts and a missing subcase": decide(
+            CANCEL, without(spliced, CANCEL, "backtrack", Arm.ON), RESOLVED
+        ),
         "arms sharing two starts": decide(DRAFTER, shared, RESOLVED),
-        "two manifests": decide(FINAL, replaced(full, FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED),
+        "two manifests": decide(
+            FINAL, replaced(full, FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED
+        ),
         "mismatched workload": decide(REMAINING, mismatched, RESOLVED),
         "unresolved sync mode": decide(NEAR_CAP, complete(), ()),
     }
@@ -308,7 +407,9 @@ def held_checks_render_located_reasons() -> str:
     return "\n".join(lines) + "\n"
 
 
-@witness.positive("A subcase is named in lower snake_case: an empty, hyphenated or upper-case name cannot be built.", rules=[decide])
+@witness.positive(
+    "A subcase is named in lower snake_case: an empty, hyphenated or upper-case name cannot be built.", rules=[decide]
+)
 def subcase_names_are_lower_snake_case() -> None:
     check.equal("a snake_case name", Subcase("k4_sync", SubcaseSource.SEED).name, "k4_sync")
     said = {}
@@ -317,11 +418,15 @@ def subcase_names_are_lower_snake_case() -> None:
             said[name] = f"built {Subcase(name, SubcaseSource.SEED)!r}"
         except ValueError as exc:
             said[name] = str(exc)
-    check.equal("refused names", said, {
-        "": "Subcase.name: expected a lower snake_case name, got str ''",
-        "k4-sync": "Subcase.name: expected a lower snake_case name, got str 'k4-sync'",
-        "K4_sync": "Subcase.name: expected a lower snake_case name, got str 'K4_sync'",
-    })
+    check.equal(
+        "refused names",
+        said,
+        {
+            "": "Subcase.name: expected a lower snake_case name, got str ''",
+            "k4-sync": "Subcase.name: expected a lower snake_case name, got str 'k4-sync'",
+            "K4_sync": "Subcase.name: expected a lower snake_case name, got str 'K4_sync'",
+        },
+    )
 
 
 @witness.property(
@@ -331,19 +436,31 @@ def subcase_names_are_lower_snake_case() -> None:
 @given(gen.native_cases())
 @example(gen.native_case(NativeCheck.NO_LOCAL_DRAFTER, {}, (False, False)))
 @example(gen.native_case(NativeCheck.NO_LOCAL_DRAFTER, {("remote_round_progress", Arm.ON): "missing"}, (True, True)))
-@example(gen.native_case(NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, {("tail_36q_plus_129", Arm.OFF): "native_and_fixture"}, (True, True)))
+@example(
+    gen.native_case(
+        NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, {("tail_36q_plus_129", Arm.OFF): "native_and_fixture"}, (True, True)
+    )
+)
 @example(gen.native_case(NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP, {}, (False, True)))
 @example(gen.native_case(NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP, {}, (True, False)))
-@example(gen.native_case(NativeCheck.SOURCE_KV_WRITES_RETAINED, {("no_write_holes", Arm.OFF): "not_held"}, (True, True)))
+@example(
+    gen.native_case(NativeCheck.SOURCE_KV_WRITES_RETAINED, {("no_write_holes", Arm.OFF): "not_held"}, (True, True))
+)
 def decide_passes_iff_every_subcase_is_native_in_both_arms(case: Any) -> None:
     native_check, observations, resolutions, fates = case
     decided = verdict.decide(native_check, observations, resolutions)
     mine = [o for o in observations if o.check is native_check]
-    expected = Status.PASS if gen.native_case_passes(native_check, resolutions, fates) else (Status.HOLD if mine else Status.NOT_RUN)
+    expected = (
+        Status.PASS
+        if gen.native_case_passes(native_check, resolutions, fates)
+        else (Status.HOLD if mine else Status.NOT_RUN)
+    )
     check.equal(f"{native_check.value} status", decided.status, expected)
     check.equal("refused", decided.refused, expected is not Status.PASS)
     if expected is not Status.PASS:
-        short = sorted({f"$.checks.{native_check.value}.{s}.{a.value}" for (s, a), fate in fates.items() if fate != "native"})
+        short = sorted(
+            {f"$.checks.{native_check.value}.{s}.{a.value}" for (s, a), fate in fates.items() if fate != "native"}
+        )
         named = {r.where for r in decided.reasons}
         check.equal("slots short of native evidence, each named", [w for w in short if w not in named], [])
 
@@ -353,7 +470,13 @@ def decide_passes_iff_every_subcase_is_native_in_both_arms(case: Any) -> None:
     rules=[verdict.decide],
 )
 @settings(max_examples=25)
-@given(st.sampled_from(["subcase", "start_id"]).flatmap(lambda what: st.tuples(st.just(what), near.near_misses("remote_round_progress" if what == "subcase" else ON_START))))
+@given(
+    st.sampled_from(["subcase", "start_id"]).flatmap(
+        lambda what: st.tuples(
+            st.just(what), near.near_misses("remote_round_progress" if what == "subcase" else ON_START)
+        )
+    )
+)
 @example(("subcase", near.case_flipped("remote_round_progress")))
 @example(("subcase", near.strict_prefix("remote_round_progress")))
 @example(("start_id", near.extended(ON_START, "0")))
@@ -372,8 +495,16 @@ def near_misses_of_subcase_names_and_starts_hold_the_check(drawn: tuple[str, str
     "A slot observed twice, once as CPU fixture and once not held, holds naming both observations.",
     rules=[decide],
     reasons=[
-        because(FixtureNotNative, at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF", saying=f"backtrack in arm OFF is CPU_FIXTURE evidence from start {OFF_START}"),
-        because(SubcaseNotHeld, at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF", saying=f"backtrack did not hold in arm OFF (NATIVE, start {OFF_START})"),
+        because(
+            FixtureNotNative,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF",
+            saying=f"backtrack in arm OFF is CPU_FIXTURE evidence from start {OFF_START}",
+        ),
+        because(
+            SubcaseNotHeld,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF",
+            saying=f"backtrack did not hold in arm OFF (NATIVE, start {OFF_START})",
+        ),
     ],
 )
 def a_slot_observed_twice_names_both_faults():
@@ -388,11 +519,23 @@ def a_slot_observed_twice_names_both_faults():
 def every_mismatched_field_and_unknown_subcase_is_named() -> None:
     where = f"$.checks.{REMAINING.value}.leftover_64"
     obs = replaced(complete(), REMAINING, "leftover_64", Arm.ON, workload="w-2", mode="sync/process", hooks="hooks-v2")
-    check.equal("mismatches", [(r.where, r.why) for r in decide(REMAINING, obs, RESOLVED).reasons], [
-        (where, "OFF and ON must run leftover_64 with the same workload, got up2-native-workload-v1, w-2"),
-        (where, "OFF and ON must run leftover_64 with the same mode, got async/process, sync/process"),
-        (where, "OFF and ON must run leftover_64 with the same hooks, got hooks-v1, hooks-v2"),
-    ])
-    renamed = replaced(replaced(complete(), CANCEL, "backtrack", Arm.ON, subcase="backtrack_v2"), CANCEL, "preempt", Arm.ON, subcase="preempt_2")
+    check.equal(
+        "mismatches",
+        [(r.where, r.why) for r in decide(REMAINING, obs, RESOLVED).reasons],
+        [
+            (where, "OFF and ON must run leftover_64 with the same workload, got up2-native-workload-v1, w-2"),
+            (where, "OFF and ON must run leftover_64 with the same mode, got async/process, sync/process"),
+            (where, "OFF and ON must run leftover_64 with the same hooks, got hooks-v1, hooks-v2"),
+        ],
+    )
+    renamed = replaced(
+        replaced(complete(), CANCEL, "backtrack", Arm.ON, subcase="backtrack_v2"),
+        CANCEL,
+        "preempt",
+        Arm.ON,
+        subcase="preempt_2",
+    )
     unknown = [r.where for r in decide(CANCEL, renamed, RESOLVED).reasons if isinstance(r, UnknownSubcase)]
-    check.equal("unknown subcases", unknown, [f"$.checks.{CANCEL.value}.backtrack_v2", f"$.checks.{CANCEL.value}.preempt_2"])
+    check.equal(
+        "unknown subcases", unknown, [f"$.checks.{CANCEL.value}.backtrack_v2", f"$.checks.{CANCEL.value}.preempt_2"]
+    )

@@ -16,7 +16,10 @@ witness = Witness("native.waits")
 # at or after 10_000 s; submissions close at 12_000 s.
 
 
-@witness.positive("The wait ends at call time plus the wait when that comes before the submission deadline.", rules=[native_wait_deadline])
+@witness.positive(
+    "The wait ends at call time plus the wait when that comes before the submission deadline.",
+    rules=[native_wait_deadline],
+)
 def wait_ends_at_call_plus_wait_when_earlier() -> None:
     check.equal("deadline (s)", check.admitted(native_wait_deadline(10_000, 900, 12_000)), Fraction(10_900))
 
@@ -38,7 +41,10 @@ def wait_beyond_900_s_is_refused():
 _TIMES = st.fractions(min_value=0, max_value=10**6, max_denominator=1000)
 
 
-@witness.property("No admitted deadline is later than the submission deadline or than call time plus 900 s.", rules=[native_wait_deadline])
+@witness.property(
+    "No admitted deadline is later than the submission deadline or than call time plus 900 s.",
+    rules=[native_wait_deadline],
+)
 @settings(max_examples=100, deadline=None)
 @given(_TIMES, st.fractions(min_value=-10, max_value=2000, max_denominator=10), _TIMES)
 # Must hold: a 1000 s wait is refused, never admitted as a deadline past call + 900 s.

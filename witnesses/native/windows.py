@@ -39,41 +39,62 @@ def _exact(what: str, figure: Figure, lo: Fraction, hi: Fraction, provenance: Pr
     check.equal(f"{what} provenance", figure.provenance, provenance)
 
 
-@witness.positive("One 32K/32-token probe costs exactly 26/35 to 223/195 min, printed 0.74–1.14, ESTIMATED.", rules=[window_illustration])
+@witness.positive(
+    "One 32K/32-token probe costs exactly 26/35 to 223/195 min, printed 0.74–1.14, ESTIMATED.",
+    rules=[window_illustration],
+)
 def one_32k_probe_is_0_74_to_1_14_min() -> None:
     w = _seed()
     _exact("probe", w.probe_32k, Fraction(26, 35), Fraction(223, 195), E)
     check.equal("printed", printed(w.probe_32k, 2), "0.74–1.14 min")
 
 
-@witness.positive("Eight probes print 5.9–9.1 min per arm, whether from the exact probe or from 8 × 0.74–1.14.", rules=[window_illustration])
+@witness.positive(
+    "Eight probes print 5.9–9.1 min per arm, whether from the exact probe or from 8 × 0.74–1.14.",
+    rules=[window_illustration],
+)
 def eight_probes_are_5_9_to_9_1_min_per_arm() -> None:
     w = _seed()
     _exact("eight exact", w.eight_probes, Fraction(208, 35), Fraction(1784, 195), E)
     _exact("eight from printed", w.eight_printed_probes, Fraction("5.92"), Fraction("9.12"), E)
-    check.equal("printed", (printed(w.eight_probes, 1), printed(w.eight_printed_probes, 1)), ("5.9–9.1 min", "5.9–9.1 min"))
+    check.equal(
+        "printed", (printed(w.eight_probes, 1), printed(w.eight_printed_probes, 1)), ("5.9–9.1 min", "5.9–9.1 min")
+    )
 
 
-@witness.positive("One near-cap probe prints 3.1–3.4 min and three print 9.3–10.3 min per arm.", rules=[window_illustration])
+@witness.positive(
+    "One near-cap probe prints 3.1–3.4 min and three print 9.3–10.3 min per arm.", rules=[window_illustration]
+)
 def near_cap_probes_are_3_1_to_3_4_and_9_3_to_10_3() -> None:
     w = _seed()
     _exact("near cap", w.near_cap_probe, Fraction(1303031, 420000), Fraction(670001, 195000), E)
-    check.equal("printed", (printed(w.near_cap_probe, 1), printed(w.three_near_cap, 1)), ("3.1–3.4 min", "9.3–10.3 min"))
+    check.equal(
+        "printed", (printed(w.near_cap_probe, 1), printed(w.three_near_cap, 1)), ("3.1–3.4 min", "9.3–10.3 min")
+    )
 
 
-@witness.positive("With S30's lower ends (19 s construction, 10 s control) the near-cap probe would print 3.0–3.4, not 3.1.", rules=[window_illustration])
+@witness.positive(
+    "With S30's lower ends (19 s construction, 10 s control) the near-cap probe would print 3.0–3.4, not 3.1.",
+    rules=[window_illustration],
+)
 def s30_lower_ends_would_print_3_0() -> None:
     check.equal("printed", printed(_seed().near_cap_probe_s30_lower_ends, 1), "3.0–3.4 min")
 
 
-@witness.positive("Across OFF/ON the seed's 30.4–38.8 min is twice the printed per-arm figures; the exact sum prints 30.5–38.9.", rules=[window_illustration])
+@witness.positive(
+    "Across OFF/ON the seed's 30.4–38.8 min is twice the printed per-arm figures; the exact sum prints 30.5–38.9.",
+    rules=[window_illustration],
+)
 def across_arms_is_30_4_to_38_8_from_printed_figures() -> None:
     w = _seed()
     _exact("across", w.across_arms, Fraction("30.4"), Fraction("38.8"), E)
     check.equal("exact sum printed", printed(w.across_arms_exact, 1), "30.5–38.9 min")
 
 
-@witness.positive("S30's 62–68 min plus 30.4–38.8 is 92.4–106.8 (≈92–107) min before restore, leaving 7–13 min before 75.", rules=[window_illustration])
+@witness.positive(
+    "S30's 62–68 min plus 30.4–38.8 is 92.4–106.8 (≈92–107) min before restore, leaving 7–13 min before 75.",
+    rules=[window_illustration],
+)
 def diagnostic_is_about_92_to_107_min_before_restore() -> None:
     w = _seed()
     _exact("diagnostic", w.diagnostic_before_restore, Fraction("92.4"), Fraction("106.8"), E)
@@ -81,7 +102,10 @@ def diagnostic_is_about_92_to_107_min_before_restore() -> None:
     _exact("left before 75", w.left_before_submission, Fraction(7), Fraction(13), E)
 
 
-@witness.positive("An extra engine start is an ESTIMATED 6.5–6.8 min, four waits up to 60 min, and W13 a MEASURED 50.093 min.", rules=[window_illustration])
+@witness.positive(
+    "An extra engine start is an ESTIMATED 6.5–6.8 min, four waits up to 60 min, and W13 a MEASURED 50.093 min.",
+    rules=[window_illustration],
+)
 def extra_start_waits_and_w13_span() -> None:
     w = _seed()
     check.equal("measured start input", SEED_WINDOW_INPUTS.engine_start.provenance, M)
@@ -122,7 +146,9 @@ def measured_total_within_75_min_fits() -> None:
 @witness.refusal(
     "No check has an established native bound, so no complete packet fits a 900 s wait.",
     rules=[complete_packet_fit],
-    reasons=[because(UnmeasuredCaseCost, at=f"$.cases.{c.value}", saying="no established native bound") for c in NativeCheck],
+    reasons=[
+        because(UnmeasuredCaseCost, at=f"$.cases.{c.value}", saying="no established native bound") for c in NativeCheck
+    ],
 )
 def no_established_complete_packet_fit():
     return complete_packet_fit(SEED_CASE_COSTS, 900)
@@ -144,7 +170,10 @@ def _costs(lo: int | str, hi: int | str, unit: Unit, provenance: Provenance = M)
     return tuple(CaseCost(c, between(lo, hi, unit, provenance, c.value)) for c in NativeCheck)
 
 
-@witness.positive("A zero-second wait and counts of one are accepted: four waits span 0 min and eight probes equal one.", rules=[window_illustration])
+@witness.positive(
+    "A zero-second wait and counts of one are accepted: four waits span 0 min and eight probes equal one.",
+    rules=[window_illustration],
+)
 def zero_wait_and_counts_of_one_are_accepted() -> None:
     ones = attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=0, **dict.fromkeys(_EVERY_COUNT, 1))
     w = check.admitted(window_illustration(ones))
@@ -171,7 +200,9 @@ def measured_total_of_exactly_75_min_fits() -> None:
 @witness.refusal(
     "A MEASURED total reaching exactly 90 min exceeds the 75 min window but not the 90 min hard bound.",
     rules=[one_hold_fit],
-    reasons=[because(WindowExceeded, at="$.diagnostic.hi", saying="up to 90.0 min exceeds the 75 min submission window")],
+    reasons=[
+        because(WindowExceeded, at="$.diagnostic.hi", saying="up to 90.0 min exceeds the 75 min submission window")
+    ],
 )
 def measured_total_of_exactly_90_min_exceeds_only_the_window():
     return one_hold_fit(between(80, 90, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
@@ -195,7 +226,10 @@ def zero_second_wait_is_exceeded_by_measured_cases():
     return complete_packet_fit(_costs(1, 1, Unit.SECONDS), 0)
 
 
-@witness.positive("Twelve MEASURED 1.25 min case costs fill a 900 s wait exactly and fit, as a 15 min complete_packet.", rules=[complete_packet_fit])
+@witness.positive(
+    "Twelve MEASURED 1.25 min case costs fill a 900 s wait exactly and fit, as a 15 min complete_packet.",
+    rules=[complete_packet_fit],
+)
 def measured_minute_costs_filling_900_s_exactly_fit() -> None:
     fit = check.admitted(complete_packet_fit(_costs("1.25", "1.25", Unit.MINUTES), 900))
     check.equal("total", fit, Figure(Fraction(15), Fraction(15), Unit.MINUTES, M, "complete_packet"))
@@ -217,14 +251,23 @@ _ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, Native
     "An ESTIMATED case cost and a check with no cost are each refused by name, and the rest's 1000 s adds no third reason.",
     rules=[complete_packet_fit],
     reasons=[
-        because(FitNotEstablished, at=f"$.cases.{_ESTIMATED_CHECK.value}", saying=f"{_ESTIMATED_CHECK.value} cost is ESTIMATED"),
-        because(UnmeasuredCaseCost, at=f"$.cases.{_MISSING_CHECK.value}", saying=f"{_MISSING_CHECK.value} has no cost at all"),
+        because(
+            FitNotEstablished,
+            at=f"$.cases.{_ESTIMATED_CHECK.value}",
+            saying=f"{_ESTIMATED_CHECK.value} cost is ESTIMATED",
+        ),
+        because(
+            UnmeasuredCaseCost,
+            at=f"$.cases.{_MISSING_CHECK.value}",
+            saying=f"{_MISSING_CHECK.value} has no cost at all",
+        ),
     ],
 )
 def estimated_and_missing_case_costs_are_refused_by_name():
     costs = tuple(
         CaseCost(c.check, between(100, 100, Unit.SECONDS, E if c.check is _ESTIMATED_CHECK else M, c.check.value))
-        for c in _costs(100, 100, Unit.SECONDS) if c.check is not _MISSING_CHECK
+        for c in _costs(100, 100, Unit.SECONDS)
+        if c.check is not _MISSING_CHECK
     )
     return complete_packet_fit(costs, 900)
 
@@ -257,15 +300,25 @@ def window_texts_are_byte_identical() -> str:
     rules=[window_illustration],
 )
 def refused_inputs_are_named_in_order() -> None:
-    refused = check.refused(window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=-1, **dict.fromkeys(_EVERY_COUNT, 0))))
-    check.equal("where, in order", [r.where for r in refused], ["$.native_wait_s", "$.probe_tokens", "$.near_cap_completion", "$.probes_32k", "$.probes_near_cap", "$.waits"])
+    refused = check.refused(
+        window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=-1, **dict.fromkeys(_EVERY_COUNT, 0)))
+    )
+    check.equal(
+        "where, in order",
+        [r.where for r in refused],
+        ["$.native_wait_s", "$.probe_tokens", "$.near_cap_completion", "$.probes_32k", "$.probes_near_cap", "$.waits"],
+    )
 
 
 @witness.refusal(
     "A complete packet missing two checks' costs names both, each as having no cost at all.",
     rules=[complete_packet_fit],
     reasons=[
-        because(UnmeasuredCaseCost, at="$.cases.native_dispatch_unchanged", saying="native_dispatch_unchanged has no cost at all"),
+        because(
+            UnmeasuredCaseCost,
+            at="$.cases.native_dispatch_unchanged",
+            saying="native_dispatch_unchanged has no cost at all",
+        ),
         because(UnmeasuredCaseCost, at="$.cases.no_local_drafter", saying="no_local_drafter has no cost at all"),
     ],
 )

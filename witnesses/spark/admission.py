@@ -68,7 +68,11 @@ def a_live_lease_admits_until_it_expires() -> None:
 @witness.refusal(
     "A group the log never mentions refuses: no state is no suspension.",
     rules=[admission.pair_serving_successor_may_launch],
-    reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="records no state for FabricGroupA")],
+    reasons=[
+        because(
+            SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="records no state for FabricGroupA"
+        )
+    ],
 )
 def a_group_with_no_state_refuses():
     return admission.pair_serving_successor_may_launch(authority_log(*HELD_A), GROUP_A, READ_AT)
@@ -79,7 +83,11 @@ def a_group_with_no_state_refuses():
     rules=[admission.successor_is_candidate],
 )
 def the_exact_candidate_key_admits() -> None:
-    check.equal("key", check.admitted(admission.successor_is_candidate(SUSPENSION, V41_GROUP_A_CANDIDATE)), V41_GROUP_A_CANDIDATE.candidate)
+    check.equal(
+        "key",
+        check.admitted(admission.successor_is_candidate(SUSPENSION, V41_GROUP_A_CANDIDATE)),
+        V41_GROUP_A_CANDIDATE.candidate,
+    )
 
 
 @witness.refusal(
@@ -89,7 +97,9 @@ def the_exact_candidate_key_admits() -> None:
 )
 def a_longer_key_is_another_successor():
     longer = attrs.evolve(SUSPENSION.exact_candidate_realization, key=V41_GROUP_A_CANDIDATE.candidate + "-rerun")
-    return admission.successor_is_candidate(attrs.evolve(SUSPENSION, exact_candidate_realization=longer), V41_GROUP_A_CANDIDATE)
+    return admission.successor_is_candidate(
+        attrs.evolve(SUSPENSION, exact_candidate_realization=longer), V41_GROUP_A_CANDIDATE
+    )
 
 
 @witness.positive(
@@ -98,14 +108,18 @@ def a_longer_key_is_another_successor():
 )
 def the_latest_image_for_the_key_admits() -> None:
     stale = ImageAdmitted(at=IMAGE.at - 10, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
-    digest = check.admitted(admission.image_admitted_for_runtime_artifact(authority_log(stale, IMAGE), V41_GROUP_A_CANDIDATE, READ_AT))
+    digest = check.admitted(
+        admission.image_admitted_for_runtime_artifact(authority_log(stale, IMAGE), V41_GROUP_A_CANDIDATE, READ_AT)
+    )
     check.equal("digest", digest, IMAGE.config_digest)
 
 
 @witness.refusal(
     "A log with no admitted image refuses the runtime-artifact conjunct.",
     rules=[admission.image_admitted_for_runtime_artifact],
-    reasons=[because(ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying="admits no image")],
+    reasons=[
+        because(ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying="admits no image")
+    ],
 )
 def no_admitted_image_refuses():
     return admission.image_admitted_for_runtime_artifact(authority_log(SUSPENSION), V41_GROUP_A_CANDIDATE, READ_AT)
@@ -117,13 +131,23 @@ def no_admitted_image_refuses():
 )
 def four_held_hosts_admit() -> None:
     stray = HostHeld(at=1, host="srv6", subject="someone-else")
-    check.equal("subject", check.admitted(admission.admit_host_held_by_subject_among(authority_log(stray, *HELD_A), GROUP_A, READ_AT)), GROUP_A.subject)
+    check.equal(
+        "subject",
+        check.admitted(admission.admit_host_held_by_subject_among(authority_log(stray, *HELD_A), GROUP_A, READ_AT)),
+        GROUP_A.subject,
+    )
 
 
 @witness.refusal(
     "One reason names every host the subject does not hold, held elsewhere or never recorded.",
     rules=[admission.admit_host_held_by_subject_among],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying=["2 of 4", "srv5 (held by intruder)", "srv8 (no holding recorded)"])],
+    reasons=[
+        because(
+            HostNotHeldBySubject,
+            at="admit_host_held_by_subject_among",
+            saying=["2 of 4", "srv5 (held by intruder)", "srv8 (no holding recorded)"],
+        )
+    ],
 )
 def one_reason_names_every_unheld_host():
     taken = HostHeld(at=READ_AT - 1, host="srv5", subject="intruder")
@@ -135,8 +159,14 @@ def one_reason_names_every_unheld_host():
     rules=[admission.successor_launch_admission],
 )
 def the_fold_admits_the_admitting_world() -> None:
-    admitted = check.admitted(admission.successor_launch_admission(admitting_log(), READ_AT, GROUP_A, V41_GROUP_A_CANDIDATE))
-    check.equal("read", (admitted.at, admitted.lease_expires_at, admitted.config_digest), (READ_AT, LEASE_EXPIRES_AT, IMAGE.config_digest))
+    admitted = check.admitted(
+        admission.successor_launch_admission(admitting_log(), READ_AT, GROUP_A, V41_GROUP_A_CANDIDATE)
+    )
+    check.equal(
+        "read",
+        (admitted.at, admitted.lease_expires_at, admitted.config_digest),
+        (READ_AT, LEASE_EXPIRES_AT, IMAGE.config_digest),
+    )
 
 
 @witness.refusal(
@@ -150,15 +180,24 @@ def the_fold_admits_the_admitting_world() -> None:
     ],
 )
 def the_fold_reports_every_failing_conjunct():
-    other = attrs.evolve(SUSPENSION, lease_expires_at=READ_AT, exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="other"))
+    other = attrs.evolve(
+        SUSPENSION,
+        lease_expires_at=READ_AT,
+        exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="other"),
+    )
     return admission.successor_launch_admission(authority_log(other, READING), READ_AT, GROUP_A, V41_GROUP_A_CANDIDATE)
 
 
 @witness.refusal(
     "The one reason lists every unheld host in the group's order, separated by commas.",
     rules=[admission.admit_host_held_by_subject_among],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among",
-                     saying="2 of 4 hosts are not held by spark-serving-group-a: srv5 (held by intruder), srv8 (no holding recorded)")],
+    reasons=[
+        because(
+            HostNotHeldBySubject,
+            at="admit_host_held_by_subject_among",
+            saying="2 of 4 hosts are not held by spark-serving-group-a: srv5 (held by intruder), srv8 (no holding recorded)",
+        )
+    ],
 )
 def the_unheld_hosts_are_listed_exactly():
     taken = HostHeld(at=READ_AT - 1, host="srv5", subject="intruder")
@@ -180,7 +219,13 @@ def _latest(events: list[Any]) -> Any:
 def failing_conjuncts(log: AuthorityLog, at: int) -> set[str]:
     """Decide seed A4's four conjuncts from the log as read at `at`; return the ones that fail."""
     seen = [e.event for e in log.events if e.event.at <= at]
-    state = _latest([e for e in seen if isinstance(e, (GroupActive, GroupSuspendedForAuthorizedSuccessor)) and e.group == GROUP_A.name])
+    state = _latest(
+        [
+            e
+            for e in seen
+            if isinstance(e, (GroupActive, GroupSuspendedForAuthorizedSuccessor)) and e.group == GROUP_A.name
+        ]
+    )
     image = _latest([e for e in seen if isinstance(e, ImageAdmitted)])
     failing = set()
     suspended = isinstance(state, GroupSuspendedForAuthorizedSuccessor)
@@ -198,18 +243,35 @@ def failing_conjuncts(log: AuthorityLog, at: int) -> set[str]:
     return failing
 
 
-def _suspension(at: int, lease: int, key: str = V41_GROUP_A_CANDIDATE.candidate) -> GroupSuspendedForAuthorizedSuccessor:
-    return GroupSuspendedForAuthorizedSuccessor(at=at, group=GROUP_A.name, exact_candidate_realization=PairRealizationKeyed(key=key), lease_expires_at=lease)
+def _suspension(
+    at: int, lease: int, key: str = V41_GROUP_A_CANDIDATE.candidate
+) -> GroupSuspendedForAuthorizedSuccessor:
+    return GroupSuspendedForAuthorizedSuccessor(
+        at=at, group=GROUP_A.name, exact_candidate_realization=PairRealizationKeyed(key=key), lease_expires_at=lease
+    )
 
 
 TINY_HELD = [HostHeld(at=1, host=h.name, subject=GROUP_A.subject) for h in GROUP_A.hosts]
-TINY_IMAGE = ImageAdmitted(at=2, config_digest="sha256:" + "5e" * 32, runtime_key=V41_GROUP_A_CANDIDATE.runtime_artifact)
+TINY_IMAGE = ImageAdmitted(
+    at=2, config_digest="sha256:" + "5e" * 32, runtime_key=V41_GROUP_A_CANDIDATE.runtime_artifact
+)
 ADMITTING = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10)])
 EXPIRED = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 6)])
 OTHER_SUCCESSOR = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10, gen.OTHER_CANDIDATE)])
-ACTIVE_AFTER_SUSPENSION_TIE = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10), GroupActive(at=3, group=GROUP_A.name, incumbent="v4")])
-STRAY_HOST = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10), HostHeld(at=4, host="srv7", subject=gen.OTHER_SUBJECT)])
-OTHER_IMAGE = gen.authority_log_of([*TINY_HELD, TINY_IMAGE, _suspension(3, 10), ImageAdmitted(at=2, config_digest=TINY_IMAGE.config_digest, runtime_key=gen.OTHER_RUNTIME_KEY)])
+ACTIVE_AFTER_SUSPENSION_TIE = gen.authority_log_of(
+    [*TINY_HELD, TINY_IMAGE, _suspension(3, 10), GroupActive(at=3, group=GROUP_A.name, incumbent="v4")]
+)
+STRAY_HOST = gen.authority_log_of(
+    [*TINY_HELD, TINY_IMAGE, _suspension(3, 10), HostHeld(at=4, host="srv7", subject=gen.OTHER_SUBJECT)]
+)
+OTHER_IMAGE = gen.authority_log_of(
+    [
+        *TINY_HELD,
+        TINY_IMAGE,
+        _suspension(3, 10),
+        ImageAdmitted(at=2, config_digest=TINY_IMAGE.config_digest, runtime_key=gen.OTHER_RUNTIME_KEY),
+    ]
+)
 
 
 @witness.property(
@@ -229,11 +291,17 @@ def admission_names_exactly_the_failing_conjuncts(log: AuthorityLog, at: int) ->
     outcome = v41_group_a_launch.v41_group_a_launch_admission(log, at)
     check.equal("refused", getattr(outcome, "refused", None), bool(expected))
     if expected:
-        check.equal("conjuncts named, one reason each", sorted(r.where for r in check.refused(outcome)), sorted(expected))
+        check.equal(
+            "conjuncts named, one reason each", sorted(r.where for r in check.refused(outcome)), sorted(expected)
+        )
     else:
         admitted = check.admitted(outcome)
         check.equal("hosts held by", admitted.hosts_held_by, GROUP_A.subject)
-        check.holds("the lease is live at the read", admitted.lease_expires_at is not None and at < admitted.lease_expires_at, admitted)
+        check.holds(
+            "the lease is live at the read",
+            admitted.lease_expires_at is not None and at < admitted.lease_expires_at,
+            admitted,
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -247,7 +315,10 @@ def _keyed(key: str) -> GroupSuspendedForAuthorizedSuccessor:
     return attrs.evolve(SUSPENSION, exact_candidate_realization=PairRealizationKeyed(key=key))
 
 
-@witness.property("Every near miss of the candidate's key is another successor, and the exact key admits.", rules=[admission.successor_is_candidate])
+@witness.property(
+    "Every near miss of the candidate's key is another successor, and the exact key admits.",
+    rules=[admission.successor_is_candidate],
+)
 @settings(max_examples=25)
 @given(near.near_misses(KEY))
 @example(near.case_flipped(KEY))
@@ -258,7 +329,11 @@ def _keyed(key: str) -> GroupSuspendedForAuthorizedSuccessor:
 def near_misses_of_the_candidate_key_are_other_successors(miss: str) -> None:
     check.equal("the exact key", admission.successor_is_candidate(_keyed(KEY), V41_GROUP_A_CANDIDATE), Admitted(KEY))
     reasons = check.refused(admission.successor_is_candidate(_keyed(miss), V41_GROUP_A_CANDIDATE))
-    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(SuccessorIsNotThisCandidate, SUCCESSOR_IS_CANDIDATE)])
+    check.equal(
+        f"{miss!r} refused at",
+        [(type(r), r.where) for r in reasons],
+        [(SuccessorIsNotThisCandidate, SUCCESSOR_IS_CANDIDATE)],
+    )
 
 
 @witness.property(
@@ -276,8 +351,14 @@ def near_misses_of_the_runtime_key_are_refused(miss: str) -> None:
     exact = admission.image_admitted_for_runtime_artifact(authority_log(IMAGE), V41_GROUP_A_CANDIDATE, READ_AT)
     check.equal("the exact key", exact, Admitted(IMAGE.config_digest))
     image = attrs.evolve(IMAGE, runtime_key=miss)
-    reasons = check.refused(admission.image_admitted_for_runtime_artifact(authority_log(image), V41_GROUP_A_CANDIDATE, READ_AT))
-    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(ImageNotAdmittedForRuntimeArtifact, IMAGE_FOR_RUNTIME_ARTIFACT)])
+    reasons = check.refused(
+        admission.image_admitted_for_runtime_artifact(authority_log(image), V41_GROUP_A_CANDIDATE, READ_AT)
+    )
+    check.equal(
+        f"{miss!r} refused at",
+        [(type(r), r.where) for r in reasons],
+        [(ImageNotAdmittedForRuntimeArtifact, IMAGE_FOR_RUNTIME_ARTIFACT)],
+    )
 
 
 def _srv7_held(host: str, subject: str) -> AuthorityLog:
@@ -296,7 +377,11 @@ def _srv7_held(host: str, subject: str) -> AuthorityLog:
 @example(near.padded(GROUP_A.subject, after="\t"))
 @example(near.lookalike(GROUP_A.subject))
 def near_misses_of_the_subject_do_not_hold(miss: str) -> None:
-    check.equal("the exact subject", admission.admit_host_held_by_subject_among(_srv7_held("srv7", GROUP_A.subject), GROUP_A, READ_AT), Admitted(GROUP_A.subject))
+    check.equal(
+        "the exact subject",
+        admission.admit_host_held_by_subject_among(_srv7_held("srv7", GROUP_A.subject), GROUP_A, READ_AT),
+        Admitted(GROUP_A.subject),
+    )
     reasons = check.refused(admission.admit_host_held_by_subject_among(_srv7_held("srv7", miss), GROUP_A, READ_AT))
     check.equal("one reason", len(reasons), 1)
     check.contains(f"{miss!r} named", f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (held by ", reasons[0].why)
@@ -315,8 +400,14 @@ def near_misses_of_the_subject_do_not_hold(miss: str) -> None:
 @example(near.lookalike("srv7", 1))
 def near_misses_of_a_host_name_hold_nothing(miss: str) -> None:
     check.admitted(admission.admit_host_held_by_subject_among(_srv7_held("srv7", GROUP_A.subject), GROUP_A, READ_AT))
-    reasons = check.refused(admission.admit_host_held_by_subject_among(_srv7_held(miss, GROUP_A.subject), GROUP_A, READ_AT))
-    check.equal(f"{miss!r} leaves srv7 unheld", [r.why for r in reasons], [f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (no holding recorded)"])
+    reasons = check.refused(
+        admission.admit_host_held_by_subject_among(_srv7_held(miss, GROUP_A.subject), GROUP_A, READ_AT)
+    )
+    check.equal(
+        f"{miss!r} leaves srv7 unheld",
+        [r.why for r in reasons],
+        [f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (no holding recorded)"],
+    )
 
 
 @witness.property(
@@ -332,5 +423,9 @@ def near_misses_of_a_host_name_hold_nothing(miss: str) -> None:
 @example(near.lookalike(GROUP_A.name))
 def near_misses_of_the_group_name_are_no_state(miss: str) -> None:
     check.admitted(admission.pair_serving_successor_may_launch(authority_log(SUSPENSION), GROUP_A, READ_AT))
-    reasons = check.refused(admission.pair_serving_successor_may_launch(authority_log(attrs.evolve(SUSPENSION, group=miss)), GROUP_A, READ_AT))
+    reasons = check.refused(
+        admission.pair_serving_successor_may_launch(
+            authority_log(attrs.evolve(SUSPENSION, group=miss)), GROUP_A, READ_AT
+        )
+    )
     check.contains(f"{miss!r} is no state", "records no state for FabricGroupA", reasons[0].why)

@@ -24,7 +24,9 @@ def the_head_applies_first_and_rolls_back_last() -> None:
     check.equal("readback order", [s.node_rank for s in steps.readback], [0, 1, 2, 3])
     check.equal("rollback order", [s.node_rank for s in steps.rollback], [3, 2, 1, 0])
     check.equal("front door", [(s.host, s.node_rank) for s in steps.front_door], [("srv1", 0)])
-    check.equal("stage counts", [len(getattr(steps, f.name)) for f in attrs.fields(type(steps))], [4, 4, 4, 4, 4, 4, 1, 4])
+    check.equal(
+        "stage counts", [len(getattr(steps, f.name)) for f in attrs.fields(type(steps))], [4, 4, 4, 4, 4, 4, 1, 4]
+    )
 
 
 @witness.positive(
@@ -49,8 +51,12 @@ def each_step_has_its_own_log_and_preflight_checks_every_mount() -> None:
     check.equal("distinct logs", len({s.log_path for s in every}), len(every))
     check.equal("a log path", plan.steps.readback[2].log_path, "/var/log/gunbc/apply/gunbc-v41-tp4.readback.rank2.log")
     script = render_step_script(plan.steps.preflight[1])
-    for source in ("/srv/gunbc/checkpoints/DeepseekV41FlashDba1be0a", "/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a",
-                   "/srv/gunbc/engram/manifests/gunbc-v41-tp4", "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4"):
+    for source in (
+        "/srv/gunbc/checkpoints/DeepseekV41FlashDba1be0a",
+        "/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a",
+        "/srv/gunbc/engram/manifests/gunbc-v41-tp4",
+        "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4",
+    ):
         check.contains(f"preflight tests {source}", f"test -e {source} ||", script)
     check.contains("logs to its own file", "exec >>/var/log/gunbc/apply/gunbc-v41-tp4.preflight.rank1.log 2>&1", script)
 
@@ -63,8 +69,14 @@ def stage_scripts_take_the_container_name() -> None:
     steps = spark_native_arm_steps_of(glm_plan())
     unit = "/etc/systemd/system/glm-native-rank.service"
     check.contains("preserve", f"cp -p {unit} {unit}.preserved", render_step_script(steps.preserve[1]))
-    check.contains("apply", f"mv {unit}.staged {unit}\nsystemctl daemon-reload\nsystemctl restart glm-native-rank.service", render_step_script(steps.apply[1]))
-    check.contains("readback", "docker inspect --format '{{.State.Running}}' glm-native", render_step_script(steps.readback[1]))
+    check.contains(
+        "apply",
+        f"mv {unit}.staged {unit}\nsystemctl daemon-reload\nsystemctl restart glm-native-rank.service",
+        render_step_script(steps.apply[1]),
+    )
+    check.contains(
+        "readback", "docker inspect --format '{{.State.Running}}' glm-native", render_step_script(steps.readback[1])
+    )
     check.contains("commit", "systemctl enable glm-native-rank.service", render_step_script(steps.commit[1]))
     check.contains("rollback", f"mv {unit}.preserved {unit}", render_step_script(steps.rollback[0]))
     check.equal("stage of the rollback step", steps.rollback[0].stage, ApplyStage.ROLLBACK)
@@ -77,7 +89,10 @@ def stage_scripts_take_the_container_name() -> None:
 )
 def a_missing_mount_source_never_reaches_the_apply():
     request = glm_plan().request
-    container = attrs.evolve(request.container, extra_mounts=(launcher.ArmMount(source="relative/stores", target="/srv/stores", read_only=True),))
+    container = attrs.evolve(
+        request.container,
+        extra_mounts=(launcher.ArmMount(source="relative/stores", target="/srv/stores", read_only=True),),
+    )
     return launcher.plan_arm_launch_for(attrs.evolve(request, container=container))
 
 
@@ -95,12 +110,17 @@ def a_root_log_path_makes_the_root_directory() -> None:
     rules=[apply_steps.render_step_script],
 )
 def every_stage_script_ends_in_one_newline() -> None:
-    for arm, steps in (("GLM", spark_native_arm_steps_of(glm_plan())), ("V4.1", check.admitted(plan_v41_group_a_launch(v41_inputs())).steps)):
+    for arm, steps in (
+        ("GLM", spark_native_arm_steps_of(glm_plan())),
+        ("V4.1", check.admitted(plan_v41_group_a_launch(v41_inputs())).steps),
+    ):
         for step in every_step(steps):
             script = render_step_script(step)
             label = f"{arm} {step.stage.value} rank {step.node_rank}"
             check.holds(f"{label} starts with its shell line", script.startswith("#!/bin/sh\n"), script[:20])
-            check.holds(f"{label} ends in one newline", script.endswith("\n") and not script.endswith("\n\n"), script[-20:])
+            check.holds(
+                f"{label} ends in one newline", script.endswith("\n") and not script.endswith("\n\n"), script[-20:]
+            )
 
 
 def _body_of(script: str) -> list[str]:
@@ -115,22 +135,54 @@ def v41_stage_scripts_touch_only_the_v41_arm() -> None:
     steps = check.admitted(plan_v41_group_a_launch(v41_inputs())).steps
     rank, head = "gunbc-v41-tp4-rank.service", "gunbc-v41-tp4-head.service"
     unit, head_unit = f"/etc/systemd/system/{rank}", f"/etc/systemd/system/{head}"
-    check.equal("preserve, rank 3", _body_of(render_step_script(steps.preserve[3])), [
-        f"rm -f {unit}.preserved {unit}.preserved.absent",
-        f"if [ -e {unit} ]; then cp -p {unit} {unit}.preserved; else touch {unit}.preserved.absent; fi"])
-    check.equal("readback, rank 3", _body_of(render_step_script(steps.readback[3])), [
-        f"systemctl is-active --quiet {rank}",
-        "test \"$(docker inspect --format '{{.State.Running}}' gunbc-v41-tp4)\" = true",
-        f"test \"$(docker inspect --format '{{{{.Config.Image}}}}' gunbc-v41-tp4)\" = {DIGEST}"])
-    check.equal("commit, rank 3", _body_of(render_step_script(steps.commit[3])), [f"systemctl enable {rank}", f"rm -f {unit}.preserved {unit}.preserved.absent"])
-    check.equal("rollback, the head last", _body_of(render_step_script(steps.rollback[3])), [
-        f"systemctl stop {head} || true",
-        f"if [ -e {head_unit}.preserved ]; then mv {head_unit}.preserved {head_unit}; systemctl daemon-reload; systemctl start {head};",
-        f"else rm -f {head_unit} {head_unit}.preserved.absent; systemctl daemon-reload; fi"])
-    check.equal("front door, the head", _body_of(render_step_script(steps.front_door[0])), [
-        "for attempt in $(seq 1 90); do",
-        "  if curl --fail --silent --max-time 10 http://127.0.0.1:8000/v1/models | grep -F -- deepseek-v4.1-flash >/dev/null; then exit 0; fi",
-        "  sleep 10", "done", "echo 'front door: deepseek-v4.1-flash never answered on port 8000'", "exit 1"])
-    check.equal("cleanup, rank 3", _body_of(render_step_script(steps.cleanup[3])), [
-        f"rm -f {unit}.staged",
-        f"if ! systemctl is-active --quiet {rank}; then docker rm --force gunbc-v41-tp4 >/dev/null 2>&1 || true; fi"])
+    check.equal(
+        "preserve, rank 3",
+        _body_of(render_step_script(steps.preserve[3])),
+        [
+            f"rm -f {unit}.preserved {unit}.preserved.absent",
+            f"if [ -e {unit} ]; then cp -p {unit} {unit}.preserved; else touch {unit}.preserved.absent; fi",
+        ],
+    )
+    check.equal(
+        "readback, rank 3",
+        _body_of(render_step_script(steps.readback[3])),
+        [
+            f"systemctl is-active --quiet {rank}",
+            "test \"$(docker inspect --format '{{.State.Running}}' gunbc-v41-tp4)\" = true",
+            f"test \"$(docker inspect --format '{{{{.Config.Image}}}}' gunbc-v41-tp4)\" = {DIGEST}",
+        ],
+    )
+    check.equal(
+        "commit, rank 3",
+        _body_of(render_step_script(steps.commit[3])),
+        [f"systemctl enable {rank}", f"rm -f {unit}.preserved {unit}.preserved.absent"],
+    )
+    check.equal(
+        "rollback, the head last",
+        _body_of(render_step_script(steps.rollback[3])),
+        [
+            f"systemctl stop {head} || true",
+            f"if [ -e {head_unit}.preserved ]; then mv {head_unit}.preserved {head_unit}; systemctl daemon-reload; systemctl start {head};",
+            f"else rm -f {head_unit} {head_unit}.preserved.absent; systemctl daemon-reload; fi",
+        ],
+    )
+    check.equal(
+        "front door, the head",
+        _body_of(render_step_script(steps.front_door[0])),
+        [
+            "for attempt in $(seq 1 90); do",
+            "  if curl --fail --silent --max-time 10 http://127.0.0.1:8000/v1/models | grep -F -- deepseek-v4.1-flash >/dev/null; then exit 0; fi",
+            "  sleep 10",
+            "done",
+            "echo 'front door: deepseek-v4.1-flash never answered on port 8000'",
+            "exit 1",
+        ],
+    )
+    check.equal(
+        "cleanup, rank 3",
+        _body_of(render_step_script(steps.cleanup[3])),
+        [
+            f"rm -f {unit}.staged",
+            f"if ! systemctl is-active --quiet {rank}; then docker rm --force gunbc-v41-tp4 >/dev/null 2>&1 || true; fi",
+        ],
+    )

@@ -33,11 +33,20 @@ SUSPENSION_LINE = (
     rules=[authority_log.read_authority_log],
 )
 def typed_lines_read_as_events() -> None:
-    reading = '{"event": "registry_reading", "at": 1767220100, "config_digest": "%s", "hub_cli_path": null, "vllm_version": "0.1.dev1+gd2d649e6"}' % READING.config_digest
+    reading = (
+        f'{{"event": "registry_reading", "at": 1767220100, "config_digest": "{READING.config_digest}", '
+        '"hub_cli_path": null, "vllm_version": "0.1.dev1+gd2d649e6"}'
+    )
     log = check.admitted(authority_log.read_authority_log(f"{SUSPENSION_LINE}\n\n{reading}\n", "a.jsonl"))
     check.equal("lines", [e.line for e in log.events], [1, 3])
     check.equal("suspension", log.events[0].event, SUSPENSION)
-    check.equal("absent CLI path", log.events[1].event, RegistryReadingRecorded(at=1767220100, config_digest=READING.config_digest, hub_cli_path=None, vllm_version="0.1.dev1+gd2d649e6"))
+    check.equal(
+        "absent CLI path",
+        log.events[1].event,
+        RegistryReadingRecorded(
+            at=1767220100, config_digest=READING.config_digest, hub_cli_path=None, vllm_version="0.1.dev1+gd2d649e6"
+        ),
+    )
     check.equal("type", type(log.events[0].event), GroupSuspendedForAuthorizedSuccessor)
 
 
@@ -53,13 +62,15 @@ def typed_lines_read_as_events() -> None:
     ],
 )
 def every_malformed_line_is_refused_located():
-    text = "\n".join([
-        '{"event": "host_held", "at": "1767200000", "host": "srv5", "subject": "s"}',
-        '{"event": "host_held", "at": 1767200000, "host": "srv6", "subject": "s", "note": "x"}',
-        '{"event": "lease_renewed", "at": 1767200000}',
-        "[1, 2]",
-        SUSPENSION_LINE.replace("1767232800", "1.5"),
-    ])
+    text = "\n".join(
+        [
+            '{"event": "host_held", "at": "1767200000", "host": "srv5", "subject": "s"}',
+            '{"event": "host_held", "at": 1767200000, "host": "srv6", "subject": "s", "note": "x"}',
+            '{"event": "lease_renewed", "at": 1767200000}',
+            "[1, 2]",
+            SUSPENSION_LINE.replace("1767232800", "1.5"),
+        ]
+    )
     return authority_log.read_authority_log(text, "log.jsonl")
 
 
@@ -74,12 +85,14 @@ def every_malformed_line_is_refused_located():
     ],
 )
 def missing_keys_and_coercions_are_refused():
-    text = "\n".join([
-        '{"event": "host_held", "at": 1, "host": "srv5"}',
-        '{"event": "host_held", "at": true, "host": "srv5", "subject": "s"}',
-        '{"event": "image_admitted", "at": 1, "config_digest": "sha256:abc", "runtime_key": "k"}',
-        "{not json",
-    ])
+    text = "\n".join(
+        [
+            '{"event": "host_held", "at": 1, "host": "srv5"}',
+            '{"event": "host_held", "at": true, "host": "srv5", "subject": "s"}',
+            '{"event": "image_admitted", "at": 1, "config_digest": "sha256:abc", "runtime_key": "k"}',
+            "{not json",
+        ]
+    )
     return authority_log.read_authority_log(text, "x")
 
 
@@ -94,7 +107,9 @@ MALFORMED_LOG_LINES = (
     '{"event": "image_admitted", "at": 1, "config_digest": "sha256:abc", "runtime_key": "k"}',
     '{"event": "image_admitted", "at": 1, "config_digest": 5, "runtime_key": "k"}',
     '{"event": "group_suspended_for_authorized_successor", "at": 1, "group": "G", "exact_candidate_realization": {"key": 3}, "lease_expires_at": true}',
-    '{"event": "registry_reading", "at": -1, "config_digest": "sha256:' + "5e" * 32 + '", "hub_cli_path": null, "vllm_version": null}',
+    '{"event": "registry_reading", "at": -1, "config_digest": "sha256:'
+    + "5e" * 32
+    + '", "hub_cli_path": null, "vllm_version": null}',
     "",
     '{"event": "group_active", "at": 1, "group": "G", "incumbent": "i"}',
 )
@@ -114,13 +129,30 @@ def malformed_log_errors_are_byte_identical() -> str:
     "An invalid JSON line does not stop the read: the lines after it are still read and refused, each located.",
     rules=[authority_log.read_authority_log],
     reasons=[
-        because(MalformedAuthorityLine, at="a.jsonl:1: $", saying="expected a JSON object, got invalid JSON (Expecting property name enclosed in double quotes at column 2)"),
-        because(MalformedAuthorityLine, at="a.jsonl:2: $.event", saying="expected one of group_active, group_suspended_for_authorized_successor, host_held, image_admitted, registry_reading, got nothing (the key is missing)"),
-        because(MalformedAuthorityLine, at="a.jsonl:3: $.by", saying="expected one of the keys of host_held (at, host, subject), got an unknown key"),
+        because(
+            MalformedAuthorityLine,
+            at="a.jsonl:1: $",
+            saying="expected a JSON object, got invalid JSON (Expecting property name enclosed in double quotes at column 2)",
+        ),
+        because(
+            MalformedAuthorityLine,
+            at="a.jsonl:2: $.event",
+            saying="expected one of group_active, group_suspended_for_authorized_successor, host_held, image_admitted, registry_reading, got nothing (the key is missing)",
+        ),
+        because(
+            MalformedAuthorityLine,
+            at="a.jsonl:3: $.by",
+            saying="expected one of the keys of host_held (at, host, subject), got an unknown key",
+        ),
     ],
 )
 def reading_goes_on_past_invalid_json():
-    return authority_log.read_authority_log("{not json\n" + MALFORMED_LOG_LINES[1] + '\n{"event": "host_held", "at": 1, "host": "srv5", "subject": "s", "by": "y"}', "a.jsonl")
+    return authority_log.read_authority_log(
+        "{not json\n"
+        + MALFORMED_LOG_LINES[1]
+        + '\n{"event": "host_held", "at": 1, "host": "srv5", "subject": "s", "by": "y"}',
+        "a.jsonl",
+    )
 
 
 @witness.positive(
@@ -135,7 +167,13 @@ def a_sha256_digest_is_accepted() -> None:
 @witness.refusal(
     "An image event constructed with a short digest is refused, naming the class and field.",
     rules=[vf.sha256_digest],
-    reasons=[because(ValueRefused, at="construction", saying="ImageAdmitted.config_digest: expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:abc'")],
+    reasons=[
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ImageAdmitted.config_digest: expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:abc'",
+        )
+    ],
 )
 def a_short_digest_is_refused_at_construction():
     return constructed(lambda: ImageAdmitted(at=1, config_digest="sha256:abc", runtime_key="k"))
@@ -161,7 +199,11 @@ DIGEST = READING.config_digest
 def near_misses_of_an_event_tag_are_refused(miss: str) -> None:
     check.admitted(authority_log.read_authority_log(json.dumps(HELD_LINE), "log.jsonl"))
     reasons = check.refused(authority_log.read_authority_log(json.dumps({**HELD_LINE, "event": miss}), "log.jsonl"))
-    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(MalformedAuthorityLine, "log.jsonl:1: $.event")])
+    check.equal(
+        f"{miss!r} refused at",
+        [(type(r), r.where) for r in reasons],
+        [(MalformedAuthorityLine, "log.jsonl:1: $.event")],
+    )
 
 
 @witness.property(
@@ -179,20 +221,36 @@ def near_misses_of_a_config_digest_are_refused(miss: str) -> None:
     line = {"event": "image_admitted", "at": 1, "config_digest": DIGEST, "runtime_key": "vllm-openai@d2d649e6"}
     check.admitted(authority_log.read_authority_log(json.dumps(line), "log.jsonl"))
     reasons = check.refused(authority_log.read_authority_log(json.dumps({**line, "config_digest": miss}), "log.jsonl"))
-    check.equal(f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(MalformedAuthorityLine, "log.jsonl:1: $.config_digest")])
+    check.equal(
+        f"{miss!r} refused at",
+        [(type(r), r.where) for r in reasons],
+        [(MalformedAuthorityLine, "log.jsonl:1: $.config_digest")],
+    )
 
 
 @witness.refusal(
     "A line nested too deep and a line with hostile JSON values are each refused at FILE:LINE and the value's path, and reading goes on.",
     rules=[authority_log.read_authority_log],
     reasons=[
-        because(MalformedAuthorityLine, at="log.jsonl:2: $", saying="expected JSON nested at most 64 deep, got deeper nesting at column 67"),
-        because(MalformedAuthorityLine, at="log.jsonl:3: $.at", saying="expected unique keys, got duplicate key 'at' (2 times)"),
+        because(
+            MalformedAuthorityLine,
+            at="log.jsonl:2: $",
+            saying="expected JSON nested at most 64 deep, got deeper nesting at column 67",
+        ),
+        because(
+            MalformedAuthorityLine,
+            at="log.jsonl:3: $.at",
+            saying="expected unique keys, got duplicate key 'at' (2 times)",
+        ),
         because(MalformedAuthorityLine, at="log.jsonl:3: $.at", saying="expected a JSON number, got NaN"),
-        because(MalformedAuthorityLine, at="log.jsonl:3: $.host", saying="expected Unicode text, got '\\udc00', which holds a lone surrogate"),
+        because(
+            MalformedAuthorityLine,
+            at="log.jsonl:3: $.host",
+            saying="expected Unicode text, got '\\udc00', which holds a lone surrogate",
+        ),
     ],
 )
 def too_deep_and_hostile_lines_are_refused_located():
     deep = "  " + "[" * 65 + "]" * 65
     hostile = '{"event": "host_held", "at": 1, "at": NaN, "host": "\\udc00", "subject": "s"}'
-    return authority_log.read_authority_log(f'{json.dumps(HELD_LINE)}\n{deep}\n{hostile}\n', "log.jsonl")
+    return authority_log.read_authority_log(f"{json.dumps(HELD_LINE)}\n{deep}\n{hostile}\n", "log.jsonl")

@@ -58,7 +58,9 @@ def readings_within_their_bets_confirm_them() -> None:
         V41AfterRequestsResident(concurrency=4, per_rank_bytes=30 * GIB),
         V41AfterRequestsResident(concurrency=2, per_rank_bytes=18 * GIB + GIB // 2),
     )
-    measured = check.admitted(capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings))
+    measured = check.admitted(
+        capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
+    )
     check.equal("confirmed", measured.confirmed_concurrencies, (2, 4))
     check.equal("unmeasured", measured.unmeasured_concurrencies, (6, 16))
 
@@ -69,7 +71,9 @@ def readings_within_their_bets_confirm_them() -> None:
 )
 def a_bet_equal_to_the_allowance_does_not_press() -> None:
     at_7525 = attrs.evolve(PROFILE, gpu_memory_utilization_bp=7525)
-    measured = check.admitted(capacity.v41_capacity_measurement(at_7525, GROUP_A, capacity.v41_engram_resident_bets(), ()))
+    measured = check.admitted(
+        capacity.v41_capacity_measurement(at_7525, GROUP_A, capacity.v41_engram_resident_bets(), ())
+    )
     check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(30))
     check.equal("pressured", measured.pressured_concurrencies, (6, 16))
 
@@ -77,7 +81,11 @@ def a_bet_equal_to_the_allowance_does_not_press() -> None:
 @witness.refusal(
     "One byte over the 30 GiB bet at x4 falsifies that bet.",
     rules=[capacity.v41_capacity_measurement, capacity.v41_engram_resident_bets],
-    reasons=[because(BetFalsified, at="$.after_requests_resident[0].per_rank_bytes", saying=["at x4", "exceeds the 30 GiB bet"])],
+    reasons=[
+        because(
+            BetFalsified, at="$.after_requests_resident[0].per_rank_bytes", saying=["at x4", "exceeds the 30 GiB bet"]
+        )
+    ],
 )
 def a_reading_above_its_bet_falsifies_it() -> object:
     reading = V41AfterRequestsResident(concurrency=4, per_rank_bytes=30 * GIB + 1)
@@ -128,8 +136,14 @@ def bets_missing_a_step_are_refused() -> object:
     rules=[capacity.v41_capacity_measurement],
     reasons=[
         because(ReadingRepeated, at="$.after_requests_resident[1].concurrency", saying="x2 is read twice"),
-        because(BetFalsified, at="$.after_requests_resident[2].per_rank_bytes", saying="at x4 the after-requests resident 40 GiB per rank exceeds the 30 GiB bet"),
-        because(ReadingOffStaircase, at="$.after_requests_resident[3].concurrency", saying="x8 is not a staircase step"),
+        because(
+            BetFalsified,
+            at="$.after_requests_resident[2].per_rank_bytes",
+            saying="at x4 the after-requests resident 40 GiB per rank exceeds the 30 GiB bet",
+        ),
+        because(
+            ReadingOffStaircase, at="$.after_requests_resident[3].concurrency", saying="x8 is not a staircase step"
+        ),
     ],
 )
 def every_faulty_reading_is_refused() -> object:
@@ -147,7 +161,9 @@ def every_faulty_reading_is_refused() -> object:
     rules=[capacity.v41_capacity_measurement],
     reasons=[
         because(BetsDoNotCoverStaircase, at="$.bets", saying="bets name x2, x4, x6;"),
-        because(ReadingOffStaircase, at="$.after_requests_resident[0].concurrency", saying="x16 is not a staircase step"),
+        because(
+            ReadingOffStaircase, at="$.after_requests_resident[0].concurrency", saying="x16 is not a staircase step"
+        ),
     ],
 )
 def a_reading_without_a_bet_is_refused() -> object:
@@ -161,14 +177,18 @@ def a_reading_without_a_bet_is_refused() -> object:
 )
 def the_bet_lines_name_the_steps_that_press() -> None:
     lines = check.admitted(capacity.v41_engram_bet_lines(PROFILE, GROUP_A))
-    check.equal("lines", lines, (
-        "per-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA",
-        "x2: bet 19 GiB per rank, within the allowance; no reading yet",
-        "x4: bet 30 GiB per rank, exceeds the allowance; no reading yet",
-        "x6: bet 37 GiB per rank, exceeds the allowance; no reading yet",
-        "x16: bet 46 GiB per rank, exceeds the allowance; no reading yet",
-        "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it",
-    ))
+    check.equal(
+        "lines",
+        lines,
+        (
+            "per-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA",
+            "x2: bet 19 GiB per rank, within the allowance; no reading yet",
+            "x4: bet 30 GiB per rank, exceeds the allowance; no reading yet",
+            "x6: bet 37 GiB per rank, exceeds the allowance; no reading yet",
+            "x16: bet 46 GiB per rank, exceeds the allowance; no reading yet",
+            "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it",
+        ),
+    )
 
 
 @witness.refusal(

@@ -21,9 +21,13 @@ V41_DIRECTORY = "/srv/gunbc/checkpoints/DeepseekV41FlashDba1be0a"
     rules=[checkpoint.spark_local_checkpoint_directory],
 )
 def each_row_has_one_placement() -> None:
-    check.equal("V4.1 placement", checkpoint.spark_local_checkpoint_directory(DEEPSEEK_V41_FLASH_DBA1BE0A), V41_DIRECTORY)
     check.equal(
-        "GLM placement", checkpoint.spark_local_checkpoint_directory(GLM_CHECKPOINT_ROW), "/srv/gunbc/checkpoints/Glm46Fp8"
+        "V4.1 placement", checkpoint.spark_local_checkpoint_directory(DEEPSEEK_V41_FLASH_DBA1BE0A), V41_DIRECTORY
+    )
+    check.equal(
+        "GLM placement",
+        checkpoint.spark_local_checkpoint_directory(GLM_CHECKPOINT_ROW),
+        "/srv/gunbc/checkpoints/Glm46Fp8",
     )
 
 
@@ -33,16 +37,30 @@ def each_row_has_one_placement() -> None:
 )
 def the_v41_row_weighs_its_rounded_backbone() -> None:
     check.equal("row weight (GiB)", DEEPSEEK_V41_FLASH_DBA1BE0A.weight_gib, 287)
-    check.equal("the rounding of the byte count", sizes.gibibyte_ceiling(V41_BACKBONE_BYTE_COUNT), DEEPSEEK_V41_FLASH_DBA1BE0A.weight_gib)
-    check.holds("bytes sit inside the 287th GiB", 286 * GIB < V41_BACKBONE_BYTE_COUNT <= 287 * GIB, V41_BACKBONE_BYTE_COUNT)
+    check.equal(
+        "the rounding of the byte count",
+        sizes.gibibyte_ceiling(V41_BACKBONE_BYTE_COUNT),
+        DEEPSEEK_V41_FLASH_DBA1BE0A.weight_gib,
+    )
+    check.holds(
+        "bytes sit inside the 287th GiB", 286 * GIB < V41_BACKBONE_BYTE_COUNT <= 287 * GIB, V41_BACKBONE_BYTE_COUNT
+    )
 
 
 @witness.refusal(
     "A row named with a path separator or a parent step cannot be built, so no placement escapes the checkpoint root.",
     rules=[checkpoint.spark_local_checkpoint_directory],
     reasons=[
-        because(ValueRefused, at="construction", saying="CheckpointRow.name: expected a name of letters, digits, '.', '_' or '-', got str '../etc'"),
-        because(ValueRefused, at="construction", saying="CheckpointRow.name: expected a name of letters, digits, '.', '_' or '-', got str 'a/b'"),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="CheckpointRow.name: expected a name of letters, digits, '.', '_' or '-', got str '../etc'",
+        ),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="CheckpointRow.name: expected a name of letters, digits, '.', '_' or '-', got str 'a/b'",
+        ),
     ],
 )
 def a_row_name_that_would_escape_the_root_is_refused() -> object:

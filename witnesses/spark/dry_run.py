@@ -6,7 +6,12 @@ import attrs
 
 from claims import Witness, because, check
 from domain.spark import dry_run, v41_group_a_launch
-from domain.spark.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
+from domain.spark.admission import (
+    HostNotHeldBySubject,
+    ImageNotAdmittedForRuntimeArtifact,
+    SuccessorIsNotThisCandidate,
+    SuccessorMayNotLaunch,
+)
 from domain.spark.authority_log import AuthorityLog, HostHeld, ImageAdmitted
 from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, ObligationOpen
 from domain.spark.profile import GLM_GROUP_B_PROFILE
@@ -31,8 +36,10 @@ witness = Witness("spark.dry_run")
 @witness.refusal(
     "A refused dry run still renders its hosts and reports the expired lease and the withheld #12359 together.",
     rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
-    reasons=[because(ObligationOpen, at="#12359"),
-             because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="expired")],
+    reasons=[
+        because(ObligationOpen, at="#12359"),
+        because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="expired"),
+    ],
 )
 def a_refused_dry_run_reports_every_reason():
     report = dry_run.v41_group_a_launch_dry_run(admitting_log(), 1_767_232_800, v41_inputs(manifest=None))
@@ -68,11 +75,17 @@ def the_glm_dry_run_admits() -> None:
 @witness.refusal(
     "The GLM dry run refuses when a Group B host is not held by its subject.",
     rules=[dry_run.glm_group_b_launch_dry_run],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv3 (held by spark-serving-group-a)")],
+    reasons=[
+        because(
+            HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv3 (held by spark-serving-group-a)"
+        )
+    ],
 )
 def the_glm_dry_run_refuses_an_unheld_host():
     taken = HostHeld(at=READ_AT - 5, host="srv3", subject="spark-serving-group-a")
-    return dry_run.glm_group_b_launch_dry_run(authority_log(ACTIVE, *HELD_A, *HELD_B, taken), READ_AT, GLM_GROUP_B_PROFILE).verdict
+    return dry_run.glm_group_b_launch_dry_run(
+        authority_log(ACTIVE, *HELD_A, *HELD_B, taken), READ_AT, GLM_GROUP_B_PROFILE
+    ).verdict
 
 
 # --- the rendered reports an operator reads (regression controls) and the fold's conditions ---
@@ -89,11 +102,17 @@ SRV7_TAKEN = HostHeld(at=1_767_221_000, host="srv7", subject="spark-serving-grou
 @witness.refusal(
     "A V4.1 dry run whose plan renders is still refused when admission refuses, naming the failing conjunct.",
     rules=[dry_run.v41_group_a_launch_dry_run],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)")],
+    reasons=[
+        because(
+            HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)"
+        )
+    ],
 )
 def a_rendered_v41_plan_is_still_refused_by_admission():
     # Seed A4: the dry run exits 0 only when the plan rendered AND admission holds; here only the plan does.
-    report = dry_run.v41_group_a_launch_dry_run(authority_log(ACTIVE, *HELD_A, SRV7_TAKEN, IMAGE, SUSPENSION), READ_AT, v41_inputs())
+    report = dry_run.v41_group_a_launch_dry_run(
+        authority_log(ACTIVE, *HELD_A, SRV7_TAKEN, IMAGE, SUSPENSION), READ_AT, v41_inputs()
+    )
     check.equal("hosts rendered", [s.host for s in report.hosts], ["srv5", "srv6", "srv7", "srv8"])
     return report.verdict
 
@@ -131,7 +150,9 @@ def glm_dry_run_reports_are_byte_identical() -> str:
     taken = HostHeld(at=READ_AT - 5, host="srv3", subject="spark-serving-group-a")
     worlds = [("admitted", authority_log(*HELD_B)), ("srv3 held by Group A", authority_log(*HELD_B, taken))]
     return "".join(
-        _titled(title, dry_run.render_dry_run_report(dry_run.glm_group_b_launch_dry_run(log, READ_AT, GLM_GROUP_B_PROFILE)))
+        _titled(
+            title, dry_run.render_dry_run_report(dry_run.glm_group_b_launch_dry_run(log, READ_AT, GLM_GROUP_B_PROFILE))
+        )
         for title, log in worlds
     )
 
@@ -149,12 +170,16 @@ def admitted_reports_name_the_arm_the_verdict_and_the_head() -> None:
     check.equal("utilizations (bp)", (v41.utilization_bp, glm.utilization_bp), (8000, 8500))
     text = dry_run.render_dry_run_report(glm)
     titles = [line for line in text.splitlines() if line.startswith("=== ")]
-    check.equal("host titles", titles, [
-        "=== srv1 (node rank 0, serving head) ===",
-        "=== srv2 (node rank 1, headless rank) ===",
-        "=== srv3 (node rank 2, headless rank) ===",
-        "=== srv4 (node rank 3, headless rank) ===",
-    ])
+    check.equal(
+        "host titles",
+        titles,
+        [
+            "=== srv1 (node rank 0, serving head) ===",
+            "=== srv2 (node rank 1, headless rank) ===",
+            "=== srv3 (node rank 2, headless rank) ===",
+            "=== srv4 (node rank 3, headless rank) ===",
+        ],
+    )
     check.contains("verdict line", "## verdict\nADMITTED: the glm-group-b plan rendered and admission holds\n", text)
 
 
@@ -179,9 +204,21 @@ def each_host_section_carries_its_own_rank_scripts() -> None:
 )
 def supplied_values_discharge_their_frontiers() -> None:
     supplied = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs()).frontiers
-    check.equal("#12353 discharged by", supplied[0], f"#12353 (build lane / #12353): discharged by the authority log witness.jsonl: image {DIGEST}")
-    check.equal("#12371 discharged by", supplied[1], f"#12371 (#12371 v41_measurement_launch_shape (clever-gull-48)): discharged by {v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE.source}")
-    check.equal("#12359 discharged by", supplied[2], f"#12359 (#12359 v41_engram_store_manifest): discharged by {v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.source}")
+    check.equal(
+        "#12353 discharged by",
+        supplied[0],
+        f"#12353 (build lane / #12353): discharged by the authority log witness.jsonl: image {DIGEST}",
+    )
+    check.equal(
+        "#12371 discharged by",
+        supplied[1],
+        f"#12371 (#12371 v41_measurement_launch_shape (clever-gull-48)): discharged by {v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE.source}",
+    )
+    check.equal(
+        "#12359 discharged by",
+        supplied[2],
+        f"#12359 (#12359 v41_engram_store_manifest): discharged by {v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.source}",
+    )
     for withheld, index in (("produced", 0), ("shape", 1), ("manifest", 2)):
         report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(**{withheld: None}))
         opened = [n for n, line in enumerate(report.frontiers) if "): OPEN; today: " in line]
@@ -196,7 +233,11 @@ def supplied_values_discharge_their_frontiers() -> None:
 def a_fit_without_a_utilization_renders_no_suffix() -> None:
     report = dry_run.glm_group_b_launch_dry_run(authority_log(*HELD_B), READ_AT, GLM_GROUP_B_PROFILE)
     text = dry_run.render_dry_run_report(attrs.evolve(report, utilization_bp=None))
-    check.contains("bare fit line", "\n332 GiB × 5/4 = 415 GiB ≤ 484 GiB, margin 69 GiB (weights 332 GiB + allowance 0 GiB)\n\n## hosts (4)", text)
+    check.contains(
+        "bare fit line",
+        "\n332 GiB × 5/4 = 415 GiB ≤ 484 GiB, margin 69 GiB (weights 332 GiB + allowance 0 GiB)\n\n## hosts (4)",
+        text,
+    )
 
 
 @witness.refusal(
@@ -204,10 +245,20 @@ def a_fit_without_a_utilization_renders_no_suffix() -> None:
     rules=[dry_run.v41_group_a_launch_dry_run],
     reasons=[
         because(ObligationOpen, at="#12371", saying="the V4.1 plan for image"),
-        because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="expired at 1767227400, 1800 s before the read at 1767229200"),
+        because(
+            SuccessorMayNotLaunch,
+            at="pair_serving_successor_may_launch",
+            saying="expired at 1767227400, 1800 s before the read at 1767229200",
+        ),
         because(SuccessorIsNotThisCandidate, at="V41CandidateKeyed.candidate", saying="'gunbc-v4-pair-rerun'"),
-        because(ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying="'vllm-openai@v0.11.0'"),
-        because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="1 of 4 hosts are not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)"),
+        because(
+            ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying="'vllm-openai@v0.11.0'"
+        ),
+        because(
+            HostNotHeldBySubject,
+            at="admit_host_held_by_subject_among",
+            saying="1 of 4 hosts are not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)",
+        ),
     ],
 )
 def the_v41_dry_run_without_a_shape_reports_every_reason():
@@ -226,12 +277,19 @@ def the_logs_own_transition_discharges_12370() -> None:
     log = admitting_log()
     inputs = attrs.evolve(
         v41_inputs(),
-        discharges=(v41_group_a_launch.authority_transition_discharge(log), FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE),
+        discharges=(
+            v41_group_a_launch.authority_transition_discharge(log),
+            FIXTURE_OCCUPANCY_DISCHARGE,
+            FIXTURE_HOST_EFFECTS_DISCHARGE,
+        ),
     )
     report = dry_run.v41_group_a_launch_dry_run(log, READ_AT, inputs)
-    check.equal("#12370 line", report.frontiers[5],
-                "#12370 (adhoc-f7cabf26-ca3 / #12370 (bright-ant-770)): discharged by the authority log witness.jsonl, "
-                "read as group_suspended_for_authorized_successor events (#12370's shape)")
+    check.equal(
+        "#12370 line",
+        report.frontiers[5],
+        "#12370 (adhoc-f7cabf26-ca3 / #12370 (bright-ant-770)): discharged by the authority log witness.jsonl, "
+        "read as group_suspended_for_authorized_successor events (#12370's shape)",
+    )
     check.admitted(report.verdict)
 
 
@@ -242,13 +300,31 @@ def the_logs_own_transition_discharges_12370() -> None:
 def the_engram_bets_are_reported_only_when_asked() -> None:
     asked = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(), engram_bets=True)
     text = dry_run.render_dry_run_report(asked)
-    check.contains("the section", "\n## Engram residency bets\nper-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA\n", text)
-    check.holds("after the fit wall, before the hosts", text.index("## fit wall") < text.index("## Engram residency bets") < text.index("## hosts"), text[:400])
+    check.contains(
+        "the section",
+        "\n## Engram residency bets\nper-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA\n",
+        text,
+    )
+    check.holds(
+        "after the fit wall, before the hosts",
+        text.index("## fit wall") < text.index("## Engram residency bets") < text.index("## hosts"),
+        text[:400],
+    )
     unasked = dry_run.render_dry_run_report(dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs()))
     check.absent("the section unasked", "Engram residency bets", unasked)
-    check.equal("the report otherwise", text.replace("\n".join(["", "## Engram residency bets", *asked.engram_bets, ""]), ""), unasked)
-    shapeless = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, attrs.evolve(v41_inputs(), launch_shape=None), engram_bets=True)
-    check.equal("without a launch shape", shapeless.engram_bets, ("not reached: #12371's launch shape is open, so no utilization sets the allowance",))
+    check.equal(
+        "the report otherwise",
+        text.replace("\n".join(["", "## Engram residency bets", *asked.engram_bets, ""]), ""),
+        unasked,
+    )
+    shapeless = dry_run.v41_group_a_launch_dry_run(
+        admitting_log(), READ_AT, attrs.evolve(v41_inputs(), launch_shape=None), engram_bets=True
+    )
+    check.equal(
+        "without a launch shape",
+        shapeless.engram_bets,
+        ("not reached: #12371's launch shape is open, so no utilization sets the allowance",),
+    )
 
 
 @witness.positive(
@@ -257,7 +333,19 @@ def the_engram_bets_are_reported_only_when_asked() -> None:
 )
 def the_engram_bets_follow_the_plans_utilization() -> None:
     stop_rules = "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it"
-    for bp, allowance, within in ((8000, "24.25 GiB at 8000 bp (0.8)", {2}), (9500, "6.25 GiB at 9500 bp (0.95)", set())):
-        report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(shape=shape_at(bp)), engram_bets=True)
-        bets = [f"x{c}: bet {gib} GiB per rank, {'within' if c in within else 'exceeds'} the allowance; no reading yet" for c, gib in ((2, 19), (4, 30), (6, 37), (16, 46))]
-        check.equal(f"bets at {bp} bp", report.engram_bets, (f"per-rank allowance {allowance} on FabricGroupA", *bets, stop_rules))
+    for bp, allowance, within in (
+        (8000, "24.25 GiB at 8000 bp (0.8)", {2}),
+        (9500, "6.25 GiB at 9500 bp (0.95)", set()),
+    ):
+        report = dry_run.v41_group_a_launch_dry_run(
+            admitting_log(), READ_AT, v41_inputs(shape=shape_at(bp)), engram_bets=True
+        )
+        bets = [
+            f"x{c}: bet {gib} GiB per rank, {'within' if c in within else 'exceeds'} the allowance; no reading yet"
+            for c, gib in ((2, 19), (4, 30), (6, 37), (16, 46))
+        ]
+        check.equal(
+            f"bets at {bp} bp",
+            report.engram_bets,
+            (f"per-rank allowance {allowance} on FabricGroupA", *bets, stop_rules),
+        )

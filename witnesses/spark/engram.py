@@ -25,15 +25,23 @@ def the_v41_request_renders_four_plain_dotted_words() -> None:
     for bad in (" ", '"', "'", "{", "\\"):
         check.absent(f"{bad!r} in a word", bad, words)
     flipped = engram.engram_config_flags(VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=True))
-    check.equal("flipped flags", flipped, ("--engram-config.cpu_offload", "false", "--engram-config.dp_shared_memory", "true"))
+    check.equal(
+        "flipped flags", flipped, ("--engram-config.cpu_offload", "false", "--engram-config.dp_shared_memory", "true")
+    )
 
 
 @witness.refusal(
     "A Python-style True or the text 'true' cannot enter a request, so its flags only ever say true or false.",
     rules=[engram.engram_config_flags],
     reasons=[
-        because(ValueRefused, at="construction", saying="VllmEngramConfigRequest.cpu_offload: expected bool, got str 'True'"),
-        because(ValueRefused, at="construction", saying="VllmEngramConfigRequest.dp_shared_memory: expected bool, got str 'true'"),
+        because(
+            ValueRefused, at="construction", saying="VllmEngramConfigRequest.cpu_offload: expected bool, got str 'True'"
+        ),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="VllmEngramConfigRequest.dp_shared_memory: expected bool, got str 'true'",
+        ),
     ],
 )
 def a_python_style_boolean_is_refused() -> object:

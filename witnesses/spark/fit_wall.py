@@ -33,10 +33,14 @@ witness = Witness("spark.fit_wall")
 V41 = DEEPSEEK_V41_FLASH_DBA1BE0A
 
 
-
 @witness.positive(
     "At 0.80 utilization V4.1 fits Group A with a 97 GiB allowance and a 4 GiB margin.",
-    rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib, fleet.group_pool_gib, profile.deepseek_v41_measurement_profile],
+    rules=[
+        fit_wall.serving_arm_admits_under,
+        fit_wall.engram_page_cache_allowance_gib,
+        fleet.group_pool_gib,
+        profile.deepseek_v41_measurement_profile,
+    ],
 )
 def v41_fits_group_a_at_080_utilization_by_4_gib() -> None:
     fit = check.admitted(fit_wall.serving_arm_admits_under(V41, GROUP_A, v41_profile_at(8000)))
@@ -50,7 +54,12 @@ def v41_fits_group_a_at_080_utilization_by_4_gib() -> None:
 
 @witness.refusal(
     "At 0.50 utilization the wall refuses V4.1, naming the 242 GiB declared allowance.",
-    rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib, profile.deepseek_v41_measurement_profile, sizes.format_exact],
+    rules=[
+        fit_wall.serving_arm_admits_under,
+        fit_wall.engram_page_cache_allowance_gib,
+        profile.deepseek_v41_measurement_profile,
+        sizes.format_exact,
+    ],
     reasons=[
         because(
             EngramAllowanceOverflowsPool,
@@ -69,7 +78,9 @@ def half_utilization_refuses_naming_the_242_gib_allowance() -> object:
 )
 def the_allowance_is_the_pool_share_outside_the_engine() -> None:
     for bp, gib in ((8000, 97), (5000, 242), (7933, 101), (7934, 100), (10_000, 0), (1, 484)):
-        check.equal(f"allowance at {bp} bp (GiB)", fit_wall.engram_page_cache_allowance_gib(v41_profile_at(bp), GROUP_A), gib)
+        check.equal(
+            f"allowance at {bp} bp (GiB)", fit_wall.engram_page_cache_allowance_gib(v41_profile_at(bp), GROUP_A), gib
+        )
 
 
 @witness.positive(
@@ -136,7 +147,9 @@ def glm_is_charged_zero_beyond_weights() -> None:
 @witness.refusal(
     "A 400 GiB row that declares nothing beyond weights is refused at its weights.",
     rules=[fit_wall.serving_arm_admits],
-    reasons=[because(WeightsOverflowPool, at="$.row.weight_gib", saying=["400 GiB of weights", "500 GiB", "484 GiB pool"])],
+    reasons=[
+        because(WeightsOverflowPool, at="$.row.weight_gib", saying=["400 GiB of weights", "500 GiB", "484 GiB pool"])
+    ],
 )
 def weights_too_large_for_the_pool_are_refused_at_the_weights() -> object:
     heavy = attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=400, resident_beyond_weights=NothingBeyondWeights())
@@ -170,7 +183,11 @@ def a_requirement_equal_to_the_pool_fits_with_zero_margin() -> None:
 @witness.refusal(
     "When the weights alone exactly fill the pool, the wall blames the allowance that overflows it.",
     rules=[fit_wall.serving_arm_admits_under],
-    reasons=[because(EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying=["96 GiB declared", "480 GiB pool"])],
+    reasons=[
+        because(
+            EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying=["96 GiB declared", "480 GiB pool"]
+        )
+    ],
 )
 def weights_that_exactly_fill_the_pool_leave_the_allowance_blamed() -> object:
     return fit_wall.serving_arm_admits_under(attrs.evolve(V41, weight_gib=384), GROUP_AT_480_GIB, v41_profile_at(8000))
@@ -268,7 +285,9 @@ def refusal_iff_requirement_exceeds_pool(row: CheckpointRow, group: HostGroup, b
     if refused(outcome):
         (reason,) = check.refused(outcome)
         weights_alone = Fraction(row.weight_gib * 5, 4) > pool
-        check.equal("reason blamed", type(reason), WeightsOverflowPool if weights_alone else EngramAllowanceOverflowsPool)
+        check.equal(
+            "reason blamed", type(reason), WeightsOverflowPool if weights_alone else EngramAllowanceOverflowsPool
+        )
         return
     fit = check.admitted(outcome)
     check.equal("requirement (GiB)", fit.requirement_gib, requirement)
@@ -290,7 +309,11 @@ def more_utilization_never_refuses_a_fit(row: CheckpointRow, group: HostGroup, b
     at_high = fit_wall.serving_arm_admits_under(row, group, v41_profile_at(high))
     if not refused(at_low):
         check.holds(f"still fits at {high} bp", not refused(at_high), at_high)
-        check.holds("the allowance shrinks", check.admitted(at_high).allowance_gib <= check.admitted(at_low).allowance_gib, (at_low, at_high))
+        check.holds(
+            "the allowance shrinks",
+            check.admitted(at_high).allowance_gib <= check.admitted(at_low).allowance_gib,
+            (at_low, at_high),
+        )
 
 
 @witness.property(
@@ -323,4 +346,8 @@ def more_weight_never_fits_where_less_refused(row: CheckpointRow, group: HostGro
 @example(GLM_CHECKPOINT_ROW, GROUP_B, GLM_GROUP_B_PROFILE)
 def nothing_beyond_weights_is_charged_zero(row: CheckpointRow, group: HostGroup, profile: ServingLaunchProfile) -> None:
     bare = attrs.evolve(row, resident_beyond_weights=NothingBeyondWeights())
-    check.equal("under a profile as without", fit_wall.serving_arm_admits_under(bare, group, profile), fit_wall.serving_arm_admits(bare, group))
+    check.equal(
+        "under a profile as without",
+        fit_wall.serving_arm_admits_under(bare, group, profile),
+        fit_wall.serving_arm_admits(bare, group),
+    )

@@ -54,7 +54,9 @@ SUSPENSION = GroupSuspendedForAuthorizedSuccessor(
 HELD_A = tuple(HostHeld(at=1_767_200_000, host=h.name, subject=GROUP_A.subject) for h in GROUP_A.hosts)
 HELD_B = tuple(HostHeld(at=1_767_200_000, host=h.name, subject=GROUP_B.subject) for h in GROUP_B.hosts)
 IMAGE = ImageAdmitted(at=1_767_220_000, config_digest=DIGEST, runtime_key=V41_GROUP_A_CANDIDATE.runtime_artifact)
-READING = RegistryReadingRecorded(at=1_767_220_100, config_digest=DIGEST, hub_cli_path="/usr/local/bin/hf", vllm_version="0.1.dev1+gd2d649e6")
+READING = RegistryReadingRecorded(
+    at=1_767_220_100, config_digest=DIGEST, hub_cli_path="/usr/local/bin/hf", vllm_version="0.1.dev1+gd2d649e6"
+)
 
 DRY_RUN_DISCHARGES = (
     FIXTURE_OCCUPANCY_DISCHARGE,
@@ -66,7 +68,9 @@ DRY_RUN_DISCHARGES = (
 
 def authority_log(*events: AuthorityEvent) -> AuthorityLog:
     """Return a log of these events, one a line, in order."""
-    return AuthorityLog(source="witness.jsonl", events=tuple(LoggedEvent(line=n, event=e) for n, e in enumerate(events, 1)))
+    return AuthorityLog(
+        source="witness.jsonl", events=tuple(LoggedEvent(line=n, event=e) for n, e in enumerate(events, 1))
+    )
 
 
 def admitting_log() -> AuthorityLog:
@@ -85,7 +89,9 @@ def v41_inputs(
     manifest: EngramStoreManifest | None = FIXTURE_V41_ENGRAM_STORE_MANIFEST,
 ) -> V41LaunchInputs:
     """Return the plan's interface values: fixtures supplied for every frontier unless named."""
-    return V41LaunchInputs(produced=produced, launch_shape=shape, engram_manifest=manifest, discharges=DRY_RUN_DISCHARGES)
+    return V41LaunchInputs(
+        produced=produced, launch_shape=shape, engram_manifest=manifest, discharges=DRY_RUN_DISCHARGES
+    )
 
 
 def v41_plan() -> V41GroupALaunchPlan:
@@ -109,21 +115,33 @@ def glm_plan() -> ArmLaunchPlan:
 
 def every_step(steps: ArmApplySteps) -> tuple[ApplyStep, ...]:
     """Return every apply step in the order an operator reads them (rollback runs only on failure)."""
-    return (*steps.preflight, *steps.preserve, *steps.apply, *steps.readback, *steps.front_door,
-            *steps.commit, *steps.rollback, *steps.cleanup)
+    return (
+        *steps.preflight,
+        *steps.preserve,
+        *steps.apply,
+        *steps.readback,
+        *steps.front_door,
+        *steps.commit,
+        *steps.rollback,
+        *steps.cleanup,
+    )
 
 
 # ---------------------------------------------------------------------------
 # The witnesses' own reader of a rendered `docker create` argv and a unit's Exec line (never the domain's parsing).
 
-SWITCHES = frozenset({"--headless", "--enable-auto-tool-choice", "--enable-prefix-caching", "--no-enable-prefix-caching"})
+SWITCHES = frozenset(
+    {"--headless", "--enable-auto-tool-choice", "--enable-prefix-caching", "--no-enable-prefix-caching"}
+)
 """vLLM flags that take no value; every other flag takes exactly one."""
 
 
 def argv_of_unit(unit: str) -> tuple[str, ...]:
     """Read the `ExecStartPre=` line that carries `docker create` back into its argv, by systemd's quoting."""
     lines = unit.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.startswith("ExecStartPre=") and " create" in line.split(" \\")[0])
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith("ExecStartPre=") and " create" in line.split(" \\")[0]
+    )
     joined = lines[start]
     i = start
     while joined.endswith(" \\"):
@@ -137,8 +155,8 @@ def _unescape(word: str) -> str:
     out, i = [], 0
     while i < len(word):
         if word[i] in "%$":
-            if word[i + 1:i + 2] != word[i]:
-                raise ValueError(f"systemd would expand {word[i:i + 2]!r} in {word!r}")
+            if word[i + 1 : i + 2] != word[i]:
+                raise ValueError(f"systemd would expand {word[i : i + 2]!r} in {word!r}")
             i += 1
         out.append(word[i])
         i += 1
@@ -169,11 +187,15 @@ def read_create_argv(argv: tuple[str, ...]) -> dict[str, Any]:
     entry = words.index("--entrypoint")
     docker = _flags(words[2:entry])
     if words[entry + 1] != "vllm" or words[entry + 3] != "serve":
-        raise ValueError(f"expected `--entrypoint vllm IMAGE serve`, got {words[entry:entry + 4]!r}")
-    vllm = _flags(words[entry + 5:])
-    one = lambda table, flag: None if flag not in table else (table[flag][0] if len(table[flag]) == 1 else table[flag])  # noqa: E731
+        raise ValueError(f"expected `--entrypoint vllm IMAGE serve`, got {words[entry : entry + 4]!r}")
+    vllm = _flags(words[entry + 5 :])
+    one = lambda table, flag: None if flag not in table else (table[flag][0] if len(table[flag]) == 1 else table[flag])
     engram = {k.removeprefix("--engram-config."): v[0] for k, v in vllm.items() if k.startswith("--engram-config.")}
-    prefix = None if not ({"--enable-prefix-caching", "--no-enable-prefix-caching"} & set(vllm)) else "--enable-prefix-caching" in vllm
+    prefix = (
+        None
+        if not ({"--enable-prefix-caching", "--no-enable-prefix-caching"} & set(vllm))
+        else "--enable-prefix-caching" in vllm
+    )
     return {
         "container": one(docker, "--name"),
         "shm_size": one(docker, "--shm-size"),
@@ -192,19 +214,23 @@ def read_create_argv(argv: tuple[str, ...]) -> dict[str, Any]:
         "utilization_bp": Fraction(one(vllm, "--gpu-memory-utilization")) * 10_000,
         "max_model_len": int(one(vllm, "--max-model-len")),
         "max_num_seqs": int(one(vllm, "--max-num-seqs")),
-        "max_num_batched_tokens": None if "--max-num-batched-tokens" not in vllm else int(one(vllm, "--max-num-batched-tokens")),
+        "max_num_batched_tokens": None
+        if "--max-num-batched-tokens" not in vllm
+        else int(one(vllm, "--max-num-batched-tokens")),
         "kv_cache_dtype": one(vllm, "--kv-cache-dtype"),
         "prefix_caching": prefix,
         "parsers": (one(vllm, "--tool-call-parser"), one(vllm, "--reasoning-parser"), one(vllm, "--tokenizer-mode")),
         "engram": engram or None,
-        "flags_given_twice": sorted(k for k, v in {**docker, **vllm}.items() if len(v) > 1 and k not in {"--volume", "--env"}),
+        "flags_given_twice": sorted(
+            k for k, v in {**docker, **vllm}.items() if len(v) > 1 and k not in {"--volume", "--env"}
+        ),
     }
 
 
 def expected_values(plan: ArmLaunchPlan, rank: RankPlan) -> dict[str, Any]:
     """Say what the reader must find in a rank's argv, straight from the plan."""
     request, profile, parsers = plan.request, plan.profile, plan.request.row.parsers
-    lower = lambda b: "true" if b else "false"  # noqa: E731
+    lower = lambda b: "true" if b else "false"
     return {
         "container": request.container.container_name,
         "shm_size": request.container.shm_size,
@@ -227,6 +253,11 @@ def expected_values(plan: ArmLaunchPlan, rank: RankPlan) -> dict[str, Any]:
         "kv_cache_dtype": profile.kv_cache_dtype,
         "prefix_caching": profile.enable_prefix_caching,
         "parsers": (parsers.tool_call_parser, parsers.reasoning_parser, parsers.tokenizer_mode),
-        "engram": None if profile.engram is None else {"cpu_offload": lower(profile.engram.cpu_offload), "dp_shared_memory": lower(profile.engram.dp_shared_memory)},
+        "engram": None
+        if profile.engram is None
+        else {
+            "cpu_offload": lower(profile.engram.cpu_offload),
+            "dp_shared_memory": lower(profile.engram.dp_shared_memory),
+        },
         "flags_given_twice": [],
     }

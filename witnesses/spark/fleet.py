@@ -45,7 +45,11 @@ def group_a_seats_four_ranks_head_first() -> None:
     shape = check.admitted(fleet.four_spark_tp4(GROUP_A))
     check.equal("head", shape.head.name, "srv5")
     check.equal("--master-addr", shape.master_addr, "10.77.0.5")
-    check.equal("seats", tuple((s.node_rank, s.host.name) for s in shape.seats), ((0, "srv5"), (1, "srv6"), (2, "srv7"), (3, "srv8")))
+    check.equal(
+        "seats",
+        tuple((s.node_rank, s.host.name) for s in shape.seats),
+        ((0, "srv5"), (1, "srv6"), (2, "srv7"), (3, "srv8")),
+    )
 
 
 @witness.refusal(
@@ -60,7 +64,9 @@ def a_three_host_group_is_not_four_spark_tp4() -> object:
 @witness.refusal(
     "A follower answering on the head's rail address is refused, naming the head.",
     rules=[fleet.four_spark_tp4, fleet.spark_pair_serving_head],
-    reasons=[because(FabricAddressShared, at="$.hosts[2].fabric_address", saying=["srv7", "10.77.0.5", "the head srv5"])],
+    reasons=[
+        because(FabricAddressShared, at="$.hosts[2].fabric_address", saying=["srv7", "10.77.0.5", "the head srv5"])
+    ],
 )
 def a_follower_on_the_heads_rail_address_is_refused() -> object:
     hosts = list(GROUP_A.hosts)
@@ -84,7 +90,13 @@ def a_two_host_group_on_one_address_is_refused_twice() -> object:
 @witness.refusal(
     "A follower answering on another follower's rail address is refused, naming that follower and not the head.",
     rules=[fleet.four_spark_tp4],
-    reasons=[because(FabricAddressShared, at="$.hosts[2].fabric_address", saying="srv7 answers on fabric-rail address 10.77.0.6, already srv6's")],
+    reasons=[
+        because(
+            FabricAddressShared,
+            at="$.hosts[2].fabric_address",
+            saying="srv7 answers on fabric-rail address 10.77.0.6, already srv6's",
+        )
+    ],
 )
 def a_follower_on_another_followers_address_is_refused() -> object:
     hosts = list(GROUP_A.hosts)
@@ -109,7 +121,9 @@ def a_group_naming_a_host_twice_cannot_be_built() -> None:
 @witness.refusal(
     "A group document repeating srv5 is refused at its host list, listing the names.",
     rules=[vf.distinct, convert.located_pairs],
-    reasons=[because(NotOfShape, at="$.hosts", saying="expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")],
+    reasons=[
+        because(NotOfShape, at="$.hosts", saying="expected distinct host names, got ['srv5', 'srv5', 'srv7', 'srv8']")
+    ],
 )
 def a_group_document_repeating_a_host_is_refused() -> object:
     document = STRICT.unstructure(GROUP_A)
@@ -131,11 +145,24 @@ def a_minted_gb10_host_adds_121_gib() -> None:
     "Every follower sharing a rail address is named, each with the host whose address it takes.",
     rules=[fleet.four_spark_tp4],
     reasons=[
-        because(FabricAddressShared, at="$.hosts[1].fabric_address", saying="srv6 answers on fabric-rail address 10.77.0.5, already the head srv5's"),
-        because(FabricAddressShared, at="$.hosts[3].fabric_address", saying="srv8 answers on fabric-rail address 10.77.0.7, already srv7's"),
+        because(
+            FabricAddressShared,
+            at="$.hosts[1].fabric_address",
+            saying="srv6 answers on fabric-rail address 10.77.0.5, already the head srv5's",
+        ),
+        because(
+            FabricAddressShared,
+            at="$.hosts[3].fabric_address",
+            saying="srv8 answers on fabric-rail address 10.77.0.7, already srv7's",
+        ),
     ],
 )
 def every_follower_sharing_a_rail_address_is_named() -> object:
     head, srv6, srv7, srv8 = GROUP_A.hosts
-    hosts = (head, attrs.evolve(srv6, fabric_address=head.fabric_address), srv7, attrs.evolve(srv8, fabric_address=srv7.fabric_address))
+    hosts = (
+        head,
+        attrs.evolve(srv6, fabric_address=head.fabric_address),
+        srv7,
+        attrs.evolve(srv8, fabric_address=srv7.fabric_address),
+    )
     return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts))

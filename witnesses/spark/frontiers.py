@@ -19,7 +19,11 @@ witness = Witness("spark.frontiers")
     rules=[frontiers.open_frontiers],
 )
 def six_frontiers_are_declared() -> None:
-    check.equal("keys", [f.key for f in frontiers.V41_DECLARED_FRONTIERS], ["#12353", "#12371", "#12359", "#12351", "wet-runner", "#12370"])
+    check.equal(
+        "keys",
+        [f.key for f in frontiers.V41_DECLARED_FRONTIERS],
+        ["#12353", "#12371", "#12359", "#12351", "wet-runner", "#12370"],
+    )
     check.equal("occupancy today", frontiers.OCCUPANCY.today, "not yet a conjunct")
     check.equal("occupancy trigger", frontiers.OCCUPANCY.trigger, "#12351 merges")
     check.equal("open with nothing discharged", frontiers.open_frontiers(())[3], frontiers.OCCUPANCY)
@@ -40,7 +44,8 @@ def six_frontiers_are_declared() -> None:
 )
 def nothing_supplied_refuses_every_frontier_by_name():
     return v41_group_a_launch.plan_v41_group_a_launch(
-        v41_group_a_launch.V41LaunchInputs(produced=None, launch_shape=None, engram_manifest=None, discharges=()))
+        v41_group_a_launch.V41LaunchInputs(produced=None, launch_shape=None, engram_manifest=None, discharges=())
+    )
 
 
 @witness.positive(
@@ -70,6 +75,10 @@ KEYS = tuple(f.key for f in frontiers.V41_DECLARED_FRONTIERS)
 @example((0, near.lookalike("#12353")))
 def near_misses_of_a_frontier_key_discharge_nothing(drawn: tuple[int, str]) -> None:
     i, miss = drawn
-    others = KEYS[:i] + KEYS[i + 1:]
+    others = KEYS[:i] + KEYS[i + 1 :]
     check.equal("all discharged", frontiers.open_frontiers(KEYS), ())
-    check.equal(f"{miss!r} in place of {KEYS[i]!r}", frontiers.open_frontiers((*others, miss)), (frontiers.V41_DECLARED_FRONTIERS[i],))
+    check.equal(
+        f"{miss!r} in place of {KEYS[i]!r}",
+        frontiers.open_frontiers((*others, miss)),
+        (frontiers.V41_DECLARED_FRONTIERS[i],),
+    )

@@ -13,7 +13,11 @@ from witnesses.spark.fixtures import ACTIVE, HELD_A, HELD_B, READ_AT, authority_
 
 witness = Witness("spark.glm_group_b_launch")
 
-GLM_RULES = [glm_group_b_launch.plan_glm_group_b_launch, glm_group_b_launch.glm_native_arm_container, glm_group_b_launch.glm_native_arm_units]
+GLM_RULES = [
+    glm_group_b_launch.plan_glm_group_b_launch,
+    glm_group_b_launch.glm_native_arm_container,
+    glm_group_b_launch.glm_native_arm_units,
+]
 
 
 @witness.positive(
@@ -22,9 +26,19 @@ GLM_RULES = [glm_group_b_launch.plan_glm_group_b_launch, glm_group_b_launch.glm_
 )
 def glm_carries_its_own_container_and_unit_values() -> None:
     container, units = glm_group_b_launch.glm_native_arm_container(), glm_group_b_launch.glm_native_arm_units()
-    check.equal("container", (container.container_name, container.rendezvous_port, container.shm_size, container.extra_mounts), ("glm-native", 29501, "64g", ()))
-    check.equal("units", (units.head_unit_name, units.rank_unit_name), ("glm-native-head.service", "glm-native-rank.service"))
-    check.equal("logs", (units.head_log_path, units.rank_log_path), ("/var/log/gunbc/glm-native-head.log", "/var/log/gunbc/glm-native-rank.log"))
+    check.equal(
+        "container",
+        (container.container_name, container.rendezvous_port, container.shm_size, container.extra_mounts),
+        ("glm-native", 29501, "64g", ()),
+    )
+    check.equal(
+        "units", (units.head_unit_name, units.rank_unit_name), ("glm-native-head.service", "glm-native-rank.service")
+    )
+    check.equal(
+        "logs",
+        (units.head_log_path, units.rank_log_path),
+        ("/var/log/gunbc/glm-native-head.log", "/var/log/gunbc/glm-native-rank.log"),
+    )
     check.equal("plan's container", glm_plan().request.container, container)
 
 
@@ -36,11 +50,19 @@ def glm_ranks_render_the_glm_shape() -> None:
     plan = glm_plan()
     for rank in plan.ranks:
         argv = render.docker_create_argv(plan, rank)
-        check.equal("parsers", (argv[argv.index("--tool-call-parser") + 1], argv[argv.index("--reasoning-parser") + 1]), ("glm45", "glm45"))
+        check.equal(
+            "parsers",
+            (argv[argv.index("--tool-call-parser") + 1], argv[argv.index("--reasoning-parser") + 1]),
+            ("glm45", "glm45"),
+        )
         check.absent("tokenizer mode", "--tokenizer-mode", argv)
         check.equal("Engram words", [w for w in argv if w.startswith("--engram-config")], [])
         check.equal("image", argv[argv.index("--entrypoint") + 2], "nvcr.io/nvidia/vllm:25.10-py3")
-        check.equal("kv and utilization", (argv[argv.index("--kv-cache-dtype") + 1], argv[argv.index("--gpu-memory-utilization") + 1]), ("fp8", "0.85"))
+        check.equal(
+            "kv and utilization",
+            (argv[argv.index("--kv-cache-dtype") + 1], argv[argv.index("--gpu-memory-utilization") + 1]),
+            ("fp8", "0.85"),
+        )
         check.absent("prefix caching flag (unset)", "prefix-caching", " ".join(argv))
 
 
@@ -49,8 +71,11 @@ def glm_ranks_render_the_glm_shape() -> None:
     rules=[glm_group_b_launch.plan_glm_group_b_launch],
 )
 def glm_subject_key_is_unchanged() -> None:
-    check.equal("subject key", glm_plan().subject_key,
-                "checkpoint=Glm46Fp8;served_model=glm-4.6-fp8;gpu_memory_utilization_bp=8500;max_model_len=131072;max_num_seqs=8;kv_cache_dtype=fp8")
+    check.equal(
+        "subject key",
+        glm_plan().subject_key,
+        "checkpoint=Glm46Fp8;served_model=glm-4.6-fp8;gpu_memory_utilization_bp=8500;max_model_len=131072;max_num_seqs=8;kv_cache_dtype=fp8",
+    )
 
 
 @witness.refusal(
@@ -68,14 +93,24 @@ def _separated(title: str, body: str) -> str:
 
 @witness.snapshot(
     "Group B's whole rendering stays byte-identical across launcher refactors, as a regression control.",
-    rules=[glm_group_b_launch.plan_glm_group_b_launch, render.render_unit, render.docker_create_argv,
-           apply_steps.render_step_script],
+    rules=[
+        glm_group_b_launch.plan_glm_group_b_launch,
+        render.render_unit,
+        render.docker_create_argv,
+        apply_steps.render_step_script,
+    ],
 )
 def glm_group_b_rendering_is_byte_identical() -> str:
     plan = glm_plan()
     parts = [_separated(f"unit {r.unit_name} on {r.host.name}", render.render_unit(plan, r)) for r in plan.ranks]
-    parts += [_separated(f"docker create argv on {r.host.name}", "\n".join(render.docker_create_argv(plan, r))) for r in plan.ranks]
-    parts += [_separated(f"{s.stage.value} script on {s.host}", render_step_script(s)) for s in every_step(spark_native_arm_steps_of(plan))]
+    parts += [
+        _separated(f"docker create argv on {r.host.name}", "\n".join(render.docker_create_argv(plan, r)))
+        for r in plan.ranks
+    ]
+    parts += [
+        _separated(f"{s.stage.value} script on {s.host}", render_step_script(s))
+        for s in every_step(spark_native_arm_steps_of(plan))
+    ]
     parts.append(_separated("compatibility subject key", profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE)))
     return "".join(parts)
 
@@ -86,13 +121,23 @@ def glm_group_b_rendering_is_byte_identical() -> str:
 )
 def glm_admits_when_group_b_holds_its_hosts() -> None:
     admitted = check.admitted(glm_group_b_launch.glm_group_b_launch_admission(authority_log(*HELD_B), READ_AT))
-    check.equal("held by", (admitted.group, admitted.hosts_held_by, admitted.lease_expires_at), ("FabricGroupB", "spark-serving-group-b", None))
+    check.equal(
+        "held by",
+        (admitted.group, admitted.hosts_held_by, admitted.lease_expires_at),
+        ("FabricGroupB", "spark-serving-group-b", None),
+    )
 
 
 @witness.refusal(
     "Group B's GLM arm refuses when its hosts are held by Group A's subject.",
     rules=[glm_group_b_launch.glm_group_b_launch_admission],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="4 of 4 hosts are not held by spark-serving-group-b")],
+    reasons=[
+        because(
+            HostNotHeldBySubject,
+            at="admit_host_held_by_subject_among",
+            saying="4 of 4 hosts are not held by spark-serving-group-b",
+        )
+    ],
 )
 def glm_refuses_hosts_held_by_another_subject():
     return glm_group_b_launch.glm_group_b_launch_admission(authority_log(ACTIVE, *HELD_A), READ_AT)

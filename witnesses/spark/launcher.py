@@ -10,7 +10,13 @@ from domain.spark import launcher
 from domain.spark.fit_wall import WeightsOverflowPool
 from domain.spark.fleet import GROUP_A, GroupNotFourHosts
 from domain.spark.glm_group_b_launch import glm_group_b_launch_request
-from domain.spark.launcher import ArmMount, MountSourceMissing, MountTargetRepeated, ProfileAbsent, RendezvousPortCollides
+from domain.spark.launcher import (
+    ArmMount,
+    MountSourceMissing,
+    MountTargetRepeated,
+    ProfileAbsent,
+    RendezvousPortCollides,
+)
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.core.fixtures import ValueRefused, constructed
 
@@ -28,10 +34,14 @@ def four_hosts_plan_one_head_and_three_headless_ranks() -> None:
     check.equal("node ranks", [r.node_rank for r in plan.ranks], [0, 1, 2, 3])
     check.equal("hosts", [r.host.name for r in plan.ranks], ["srv1", "srv2", "srv3", "srv4"])
     check.equal("headless", [r.headless for r in plan.ranks], [False, True, True, True])
-    check.equal("units", [r.unit_name for r in plan.ranks], ["glm-native-head.service"] + ["glm-native-rank.service"] * 3)
+    check.equal(
+        "units", [r.unit_name for r in plan.ranks], ["glm-native-head.service"] + ["glm-native-rank.service"] * 3
+    )
     check.equal("logs", plan.ranks[0].log_path, "/var/log/gunbc/glm-native-head.log")
     check.equal("master addr", plan.master_addr, "10.77.1.1")
-    check.equal("fit (GLM charged zero)", (plan.fit.allowance_gib, plan.fit.resident_gib, plan.fit.margin_gib), (0, 332, 69))
+    check.equal(
+        "fit (GLM charged zero)", (plan.fit.allowance_gib, plan.fit.resident_gib, plan.fit.margin_gib), (0, 332, 69)
+    )
 
 
 @witness.positive(
@@ -42,14 +52,20 @@ def the_head_is_node_rank_zero_not_a_unit_name() -> None:
     same = attrs.evolve(GLM_REQUEST, units=attrs.evolve(GLM_REQUEST.units, rank_unit_name="glm-native-head.service"))
     plan = check.admitted(launcher.plan_arm_launch_for(same))
     check.equal("headless", [r.headless for r in plan.ranks], [False, True, True, True])
-    check.equal("log paths", [r.log_path for r in plan.ranks][:2], ["/var/log/gunbc/glm-native-head.log", "/var/log/gunbc/glm-native-rank.log"])
+    check.equal(
+        "log paths",
+        [r.log_path for r in plan.ranks][:2],
+        ["/var/log/gunbc/glm-native-head.log", "/var/log/gunbc/glm-native-rank.log"],
+    )
 
 
 @witness.refusal(
     "A three-host group is refused because FourSparkTp4 seats four ranks, and its 363 GiB pool is named too.",
     rules=[launcher.plan_arm_launch_for],
-    reasons=[because(GroupNotFourHosts, at="$.group.hosts", saying="has 3"),
-             because(WeightsOverflowPool, at="$.row.weight_gib", saying="363 GiB pool")],
+    reasons=[
+        because(GroupNotFourHosts, at="$.group.hosts", saying="has 3"),
+        because(WeightsOverflowPool, at="$.row.weight_gib", saying="363 GiB pool"),
+    ],
 )
 def a_three_host_group_is_refused():
     three = attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3])
@@ -62,8 +78,13 @@ def a_three_host_group_is_refused():
     reasons=[because(MountSourceMissing, at="$.container.extra_mounts[1].source", saying="/srv/receipts")],
 )
 def a_mount_without_a_source_is_refused():
-    mounts = (ArmMount(source="/srv/stores", target="/srv/stores", read_only=True), ArmMount(source="", target="/srv/receipts", read_only=False))
-    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts)))
+    mounts = (
+        ArmMount(source="/srv/stores", target="/srv/stores", read_only=True),
+        ArmMount(source="", target="/srv/receipts", read_only=False),
+    )
+    return launcher.plan_arm_launch_for(
+        attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
+    )
 
 
 @witness.refusal(
@@ -77,8 +98,11 @@ def a_mount_without_a_source_is_refused():
 )
 def every_failing_check_is_reported_at_once():
     checkpoint = "/srv/gunbc/checkpoints/Glm46Fp8"
-    container = attrs.evolve(GLM_REQUEST.container, rendezvous_port=8000,
-                             extra_mounts=(ArmMount(source="/srv/other", target=checkpoint, read_only=True),))
+    container = attrs.evolve(
+        GLM_REQUEST.container,
+        rendezvous_port=8000,
+        extra_mounts=(ArmMount(source="/srv/other", target=checkpoint, read_only=True),),
+    )
     heavy = attrs.evolve(GLM_REQUEST.row, weight_gib=400)
     return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=container, row=heavy))
 
@@ -97,9 +121,21 @@ def the_port_range_and_any_string_source_are_accepted() -> None:
     "Ports 0 and 65536, a string port and a non-string mount source are refused at construction, naming the class and field.",
     rules=[vf.port, vf.strict_str],
     reasons=[
-        because(ValueRefused, at="construction", saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got int 0"),
-        because(ValueRefused, at="construction", saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got int 65536"),
-        because(ValueRefused, at="construction", saying="ArmLaunchRequest.serve_port: expected a port in 1..65535, got str '8000'"),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got int 0",
+        ),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ArmContainerIdentity.rendezvous_port: expected a port in 1..65535, got int 65536",
+        ),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ArmLaunchRequest.serve_port: expected a port in 1..65535, got str '8000'",
+        ),
         because(ValueRefused, at="construction", saying="ArmMount.source: expected str, got NoneType None"),
     ],
 )
@@ -115,11 +151,21 @@ def out_of_range_ports_and_a_non_string_source_are_refused():
 @witness.refusal(
     "A request naming no profile is refused at $.profile, saying no rank's flags can be rendered.",
     rules=[launcher.plan_arm_launch_for],
-    reasons=[because(ProfileAbsent, at="$.profile", saying="no serving launch profile was named, so no rank's flags can be rendered")],
+    reasons=[
+        because(
+            ProfileAbsent,
+            at="$.profile",
+            saying="no serving launch profile was named, so no rank's flags can be rendered",
+        )
+    ],
 )
 def a_request_without_a_profile_says_why():
     refused = launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, profile=None))
-    check.equal("whole why", [r.why for r in check.refused(refused)], ["no serving launch profile was named, so no rank's flags can be rendered"])
+    check.equal(
+        "whole why",
+        [r.why for r in check.refused(refused)],
+        ["no serving launch profile was named, so no rank's flags can be rendered"],
+    )
     return refused
 
 
@@ -127,8 +173,16 @@ def a_request_without_a_profile_says_why():
     "Every relative mount source and every mount onto a repeated target is named, each at its own mount.",
     rules=[launcher.plan_arm_launch_for],
     reasons=[
-        because(MountSourceMissing, at="$.container.extra_mounts[0].source", saying="the mount onto /srv/a names source 'a', not an absolute host path"),
-        because(MountSourceMissing, at="$.container.extra_mounts[1].source", saying="the mount onto /srv/b names source 'b', not an absolute host path"),
+        because(
+            MountSourceMissing,
+            at="$.container.extra_mounts[0].source",
+            saying="the mount onto /srv/a names source 'a', not an absolute host path",
+        ),
+        because(
+            MountSourceMissing,
+            at="$.container.extra_mounts[1].source",
+            saying="the mount onto /srv/b names source 'b', not an absolute host path",
+        ),
         because(MountTargetRepeated, at="$.container.extra_mounts[1].target", saying="/srv/b is bound 2 times"),
         because(MountTargetRepeated, at="$.container.extra_mounts[2].target", saying="/srv/b is bound 2 times"),
         because(MountTargetRepeated, at="$.container.extra_mounts[3].target", saying="/srv/c is bound 2 times"),
@@ -136,6 +190,16 @@ def a_request_without_a_profile_says_why():
     ],
 )
 def every_bad_mount_is_named():
-    mounts = tuple(ArmMount(source=source, target=target, read_only=True) for source, target in (
-        ("a", "/srv/a"), ("b", "/srv/b"), ("/srv/x", "/srv/b"), ("/srv/y", "/srv/c"), ("/srv/z", "/srv/c")))
-    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts)))
+    mounts = tuple(
+        ArmMount(source=source, target=target, read_only=True)
+        for source, target in (
+            ("a", "/srv/a"),
+            ("b", "/srv/b"),
+            ("/srv/x", "/srv/b"),
+            ("/srv/y", "/srv/c"),
+            ("/srv/z", "/srv/c"),
+        )
+    )
+    return launcher.plan_arm_launch_for(
+        attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
+    )

@@ -26,7 +26,6 @@ GLM_KEY = "checkpoint=Glm46Fp8;served_model=glm-4.6-fp8;gpu_memory_utilization_b
 ENGRAM_PART = ";engram=cpu_offload:true,dp_shared_memory:false"
 
 
-
 @witness.positive(
     "The GLM subject key carries no Engram part because GLM's request is absent.",
     rules=[profile.profile_subject_key],
@@ -87,7 +86,13 @@ def the_mint_fixes_what_v41_decides() -> None:
     check.equal("engram", minted.engram, VllmEngramConfigRequest(cpu_offload=True, dp_shared_memory=False))
     check.equal(
         "measured axes",
-        (minted.gpu_memory_utilization_bp, minted.max_model_len, minted.max_num_seqs, minted.max_num_batched_tokens, minted.enable_prefix_caching),
+        (
+            minted.gpu_memory_utilization_bp,
+            minted.max_model_len,
+            minted.max_num_seqs,
+            minted.max_num_batched_tokens,
+            minted.enable_prefix_caching,
+        ),
         (7500, 131072, 6, 4096, True),
     )
 
@@ -96,14 +101,22 @@ def the_mint_fixes_what_v41_decides() -> None:
     "The mint refuses a utilization outside 1..10000 bp and a zero max_num_seqs at construction, so no subject key renders for them.",
     rules=[profile.deepseek_v41_measurement_profile, profile.profile_subject_key],
     reasons=[
-        because(ValueRefused, at="construction", saying="ServingLaunchProfile.gpu_memory_utilization_bp: expected basis points in 1..10000, got int 0"),
-        because(ValueRefused, at="construction", saying="ServingLaunchProfile.max_num_seqs: expected int > 0, got int 0"),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ServingLaunchProfile.gpu_memory_utilization_bp: expected basis points in 1..10000, got int 0",
+        ),
+        because(
+            ValueRefused, at="construction", saying="ServingLaunchProfile.max_num_seqs: expected int > 0, got int 0"
+        ),
     ],
 )
 def a_mint_out_of_range_renders_no_key() -> object:
     return constructed(
         lambda: profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, v41_profile_at(0)),
-        lambda: profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, profile.deepseek_v41_measurement_profile(8000, 262144, 0, 8192, False)),
+        lambda: profile.profile_subject_key(
+            DEEPSEEK_V41_FLASH_DBA1BE0A, profile.deepseek_v41_measurement_profile(8000, 262144, 0, 8192, False)
+        ),
     )
 
 
@@ -122,7 +135,9 @@ NO_ENGRAM = gen.launch_profiles(engram=st.none())
 @given(gen.checkpoint_rows(), NO_ENGRAM, gen.engram_requests)
 @example(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE, V41_ENGRAM_REQUEST)
 @example(DEEPSEEK_V41_FLASH_DBA1BE0A, attrs.evolve(V41_AT_080, engram=None), V41_ENGRAM_REQUEST)
-def an_absent_request_leaves_the_key_unchanged(row: CheckpointRow, plain: ServingLaunchProfile, request: VllmEngramConfigRequest) -> None:
+def an_absent_request_leaves_the_key_unchanged(
+    row: CheckpointRow, plain: ServingLaunchProfile, request: VllmEngramConfigRequest
+) -> None:
     without = profile.profile_subject_key(row, plain)
     with_request = profile.profile_subject_key(row, attrs.evolve(plain, engram=request))
     check.absent("an Engram part without a request", "engram", without)
@@ -135,9 +150,21 @@ def an_absent_request_leaves_the_key_unchanged(row: CheckpointRow, plain: Servin
     rules=[profile.profile_subject_key],
 )
 @given(gen.checkpoint_rows(), NO_ENGRAM, gen.engram_requests, gen.engram_requests)
-@example(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE, V41_ENGRAM_REQUEST, VllmEngramConfigRequest(cpu_offload=True, dp_shared_memory=True))
-@example(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE, V41_ENGRAM_REQUEST, VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=False))
-def a_present_request_changes_the_key(row: CheckpointRow, plain: ServingLaunchProfile, a: VllmEngramConfigRequest, b: VllmEngramConfigRequest) -> None:
+@example(
+    GLM_CHECKPOINT_ROW,
+    GLM_GROUP_B_PROFILE,
+    V41_ENGRAM_REQUEST,
+    VllmEngramConfigRequest(cpu_offload=True, dp_shared_memory=True),
+)
+@example(
+    GLM_CHECKPOINT_ROW,
+    GLM_GROUP_B_PROFILE,
+    V41_ENGRAM_REQUEST,
+    VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=False),
+)
+def a_present_request_changes_the_key(
+    row: CheckpointRow, plain: ServingLaunchProfile, a: VllmEngramConfigRequest, b: VllmEngramConfigRequest
+) -> None:
     without = profile.profile_subject_key(row, plain)
     key_a = profile.profile_subject_key(row, attrs.evolve(plain, engram=a))
     key_b = profile.profile_subject_key(row, attrs.evolve(plain, engram=b))
@@ -151,6 +178,12 @@ def a_present_request_changes_the_key(row: CheckpointRow, plain: ServingLaunchPr
 )
 def prefix_caching_enters_the_key_as_set() -> None:
     for setting, part in ((True, ";enable_prefix_caching=true"), (False, ";enable_prefix_caching=false")):
-        key = profile.profile_subject_key(GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, enable_prefix_caching=setting))
+        key = profile.profile_subject_key(
+            GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, enable_prefix_caching=setting)
+        )
         check.equal(f"key with prefix caching {setting}", key, GLM_KEY + part)
-    check.absent("the unset GLM key", "enable_prefix_caching", profile.profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE))
+    check.absent(
+        "the unset GLM key",
+        "enable_prefix_caching",
+        profile.profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE),
+    )

@@ -49,8 +49,16 @@ def a_write_into_a_subdirectory_is_refused():
     "An absolute path spelled with a dot segment, or a relative path, is refused even when it normalizes into its scope.",
     rules=[remote_steps.seal_remote_file_write],
     reasons=[
-        because(WriteOutsideScope, at="$.path", saying=f"{SCOPE.root}/./m.json is not a file directly inside the sealed scope {SCOPE.root}"),
-        because(WriteOutsideScope, at="$.path", saying="manifests/m.json is not a file directly inside the sealed scope manifests"),
+        because(
+            WriteOutsideScope,
+            at="$.path",
+            saying=f"{SCOPE.root}/./m.json is not a file directly inside the sealed scope {SCOPE.root}",
+        ),
+        because(
+            WriteOutsideScope,
+            at="$.path",
+            saying="manifests/m.json is not a file directly inside the sealed scope manifests",
+        ),
     ],
 )
 def an_unnormal_or_relative_path_is_refused():
@@ -71,7 +79,13 @@ def a_write_carries_any_bytes() -> None:
 @witness.refusal(
     "A write whose content is text, not bytes, is refused at construction, naming the class and field.",
     rules=[vf.strict_bytes],
-    reasons=[because(ValueRefused, at="construction", saying="TypedRemoteFileWrite.content: expected bytes, got str '{}'")],
+    reasons=[
+        because(ValueRefused, at="construction", saying="TypedRemoteFileWrite.content: expected bytes, got str '{}'")
+    ],
 )
 def a_text_content_is_refused():
-    return constructed(lambda: TypedRemoteFileWrite(host="srv5", path=f"{SCOPE.root}/m.json", content="{}", scope=SCOPE, readback_sha256="0"))  # type: ignore[arg-type]
+    return constructed(
+        lambda: TypedRemoteFileWrite(
+            host="srv5", path=f"{SCOPE.root}/m.json", content="{}", scope=SCOPE, readback_sha256="0"
+        )
+    )  # type: ignore[arg-type]

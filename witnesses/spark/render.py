@@ -30,10 +30,16 @@ witness = Witness("spark.render")
 def head_serves_and_followers_run_headless() -> None:
     plan = glm_plan()
     head, follower = (render.docker_create_argv(plan, plan.ranks[i]) for i in (0, 2))
-    check.equal("head tail", head[head.index("--master-addr"):head.index("--gpu-memory-utilization")],
-                ("--master-addr", "10.77.1.1", "--master-port", "29501", "--host", "0.0.0.0", "--port", "8000"))
-    check.equal("follower tail", follower[follower.index("--node-rank"):follower.index("--gpu-memory-utilization")],
-                ("--node-rank", "2", "--master-addr", "10.77.1.1", "--master-port", "29501", "--headless"))
+    check.equal(
+        "head tail",
+        head[head.index("--master-addr") : head.index("--gpu-memory-utilization")],
+        ("--master-addr", "10.77.1.1", "--master-port", "29501", "--host", "0.0.0.0", "--port", "8000"),
+    )
+    check.equal(
+        "follower tail",
+        follower[follower.index("--node-rank") : follower.index("--gpu-memory-utilization")],
+        ("--node-rank", "2", "--master-addr", "10.77.1.1", "--master-port", "29501", "--headless"),
+    )
     check.equal("create head", head[:4], ("docker", "create", "--name", "glm-native"))
     check.contains("own rail address", "VLLM_HOST_IP=10.77.1.3", follower)
 
@@ -56,7 +62,11 @@ def an_absent_tokenizer_mode_renders_no_flag() -> None:
     rules=[render.utilization_words],
 )
 def utilization_renders_exactly_from_basis_points() -> None:
-    check.equal("renderings", [render.utilization_words(bp) for bp in (8000, 8500, 8125, 10000, 1)], ["0.80", "0.85", "0.8125", "1.00", "0.0001"])
+    check.equal(
+        "renderings",
+        [render.utilization_words(bp) for bp in (8000, 8500, 8125, 10000, 1)],
+        ["0.80", "0.85", "0.8125", "1.00", "0.0001"],
+    )
 
 
 @witness.positive(
@@ -70,7 +80,9 @@ def a_unit_creates_then_starts_attached() -> None:
     check.contains("create", "ExecStartPre=/usr/bin/docker create \\\n    --name glm-native \\\n", unit)
     check.contains("start attached", "ExecStart=/usr/bin/docker start --attach glm-native\n", unit)
     check.contains("log", "StandardOutput=append:/var/log/gunbc/glm-native-rank.log\n", unit)
-    check.contains("description", "Description=GLM native TP4 arm on Group B (headless rank, node rank 1 of 4 on srv2)\n", unit)
+    check.contains(
+        "description", "Description=GLM native TP4 arm on Group B (headless rank, node rank 1 of 4 on srv2)\n", unit
+    )
 
 
 @witness.positive(
@@ -85,14 +97,26 @@ def systemd_words_escape_specifiers() -> None:
 
 @witness.refusal(
     "A group the launcher refuses renders no argv and no unit, because rendering takes only a planned arm.",
-    rules=[launcher.plan_arm_launch_for, render.docker_create_argv, render.render_unit, render.vllm_serve_args,
-           render.utilization_words, render.systemd_word],
+    rules=[
+        launcher.plan_arm_launch_for,
+        render.docker_create_argv,
+        render.render_unit,
+        render.vllm_serve_args,
+        render.utilization_words,
+        render.systemd_word,
+    ],
     reasons=[because(GroupNotFourHosts, at="$.group.hosts", saying="has 5")],
 )
 def a_refused_group_renders_nothing():
-    five = attrs.evolve(GROUP_B, hosts=(*GROUP_B.hosts, attrs.evolve(GROUP_B.hosts[0], name="srv9", fabric_address="10.77.1.9")))
-    request = attrs.evolve(glm_group_b_launch_request(GLM_GROUP_B_PROFILE), group=five, row=DEEPSEEK_V41_FLASH_DBA1BE0A,
-                           profile=attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=9500))
+    five = attrs.evolve(
+        GROUP_B, hosts=(*GROUP_B.hosts, attrs.evolve(GROUP_B.hosts[0], name="srv9", fabric_address="10.77.1.9"))
+    )
+    request = attrs.evolve(
+        glm_group_b_launch_request(GLM_GROUP_B_PROFILE),
+        group=five,
+        row=DEEPSEEK_V41_FLASH_DBA1BE0A,
+        profile=attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=9500),
+    )
     return launcher.plan_arm_launch_for(request)
 
 
@@ -124,12 +148,22 @@ def rendering_is_deterministic(request: launcher.ArmLaunchRequest) -> None:
     again = check.admitted(launcher.plan_arm_launch_for(request))
     for a, b in zip(first.ranks, again.ranks, strict=True):
         # The unit carries the rank's whole `docker create` argv, so equal bytes mean equal argv too.
-        check.equal(f"rank {a.node_rank} unit bytes", render.render_unit(again, b).encode(), render.render_unit(first, a).encode())
+        check.equal(
+            f"rank {a.node_rank} unit bytes",
+            render.render_unit(again, b).encode(),
+            render.render_unit(first, a).encode(),
+        )
 
 
 @witness.property(
     "Each rank's docker create argv, and the unit line that carries it, parse back to the plan's values.",
-    rules=[render.docker_create_argv, render.vllm_serve_args, render.render_unit, render.systemd_word, render.utilization_words],
+    rules=[
+        render.docker_create_argv,
+        render.vllm_serve_args,
+        render.render_unit,
+        render.systemd_word,
+        render.utilization_words,
+    ],
 )
 @given(gen.planned_arms)
 def each_rank_argv_parses_back_to_the_plan(plan: ArmLaunchPlan) -> None:
@@ -156,17 +190,32 @@ def rank_zero_alone_serves(plan: ArmLaunchPlan) -> None:
     for rank in plan.ranks:
         words = words_of[rank.node_rank]
         check.equal(f"rank {rank.node_rank} has --port", "--port" in words, rank.node_rank == 0)
-        check.equal(f"rank {rank.node_rank} unit", rank.unit_name, plan.request.units.head_unit_name if rank.node_rank == 0 else plan.request.units.rank_unit_name)
+        check.equal(
+            f"rank {rank.node_rank} unit",
+            rank.unit_name,
+            plan.request.units.head_unit_name if rank.node_rank == 0 else plan.request.units.rank_unit_name,
+        )
 
 
 def _names(plan: ArmLaunchPlan) -> set[str]:
     units = plan.request.units
-    return {plan.request.container.container_name, units.head_unit_name, units.rank_unit_name, units.head_log_path, units.rank_log_path}
+    return {
+        plan.request.container.container_name,
+        units.head_unit_name,
+        units.rank_unit_name,
+        units.head_log_path,
+        units.rank_log_path,
+    }
 
 
 @witness.property(
     "The V4.1 and GLM arms never share a container, unit or log name, nor spell one another's names.",
-    rules=[launcher.plan_arm_launch_for, glm_group_b_launch.plan_glm_group_b_launch, render.render_unit, render.docker_create_argv],
+    rules=[
+        launcher.plan_arm_launch_for,
+        glm_group_b_launch.plan_glm_group_b_launch,
+        render.render_unit,
+        render.docker_create_argv,
+    ],
 )
 @given(gen.v41_arm_plans, gen.glm_plans)
 def arm_names_never_collide(v41: ArmLaunchPlan, glm: ArmLaunchPlan) -> None:
@@ -189,4 +238,8 @@ def every_unit_file_ends_in_one_newline() -> None:
             unit = render.render_unit(plan, rank)
             label = f"{arm} node rank {rank.node_rank}"
             check.holds(f"{label} opens with [Unit]", unit.startswith("[Unit]\n"), unit[:20])
-            check.holds(f"{label} ends its [Install] section in one newline", unit.endswith("\n[Install]\nWantedBy=multi-user.target\n"), unit[-40:])
+            check.holds(
+                f"{label} ends its [Install] section in one newline",
+                unit.endswith("\n[Install]\nWantedBy=multi-user.target\n"),
+                unit[-40:],
+            )

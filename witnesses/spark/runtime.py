@@ -35,7 +35,9 @@ def a_probed_image_is_admitted_with_its_hub_cli_reader() -> None:
     admitted = check.admitted(runtime.arm_wall_admits_runtime(V41_PROBED_RUNTIME))
     check.equal("config digest", admitted.artifact.config_digest, "sha256:" + "5e" * 32)
     check.equal("runtime key", admitted.artifact.runtime_key, "vllm-openai@d2d649e6")
-    check.equal("route", admitted.route, HubCliReader(hub_cli_path="/usr/local/bin/hf", vllm_version="0.1.dev1+gd2d649e6"))
+    check.equal(
+        "route", admitted.route, HubCliReader(hub_cli_path="/usr/local/bin/hf", vllm_version="0.1.dev1+gd2d649e6")
+    )
 
 
 @witness.positive(

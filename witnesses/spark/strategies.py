@@ -64,7 +64,9 @@ def _hosts_with(memory: st.SearchStrategy[int], count: st.SearchStrategy[int]) -
         n = draw(count)
         names = draw(st.lists(st.sampled_from(NAME_POOL), min_size=n, max_size=n, unique=True))
         # Distinct rail addresses unless a strategy asks otherwise: `four_spark_tp4` refuses shared ones.
-        return tuple(Host(name=name, fabric_address=f"10.77.9.{i + 1}", memory_gib=draw(memory)) for i, name in enumerate(names))
+        return tuple(
+            Host(name=name, fabric_address=f"10.77.9.{i + 1}", memory_gib=draw(memory)) for i, name in enumerate(names)
+        )
 
     return build()
 
@@ -83,15 +85,28 @@ four_host_groups = host_groups(memory=st.integers(min_value=100, max_value=200),
 # ---------------------------------------------------------------------------
 # checkpoint rows, Engram, profiles
 
-parsers = st.builds(CheckpointVllmParsers, tool_call_parser=name_tokens, reasoning_parser=name_tokens, tokenizer_mode=st.none() | name_tokens)
+parsers = st.builds(
+    CheckpointVllmParsers,
+    tool_call_parser=name_tokens,
+    reasoning_parser=name_tokens,
+    tokenizer_mode=st.none() | name_tokens,
+)
 
 residencies = st.sampled_from([NothingBeyondWeights(), PageCacheFromNonKvHeadroom()])
 
 
-def checkpoint_rows(weight: st.SearchStrategy[int] = st.integers(min_value=1, max_value=800)) -> st.SearchStrategy[CheckpointRow]:
+def checkpoint_rows(
+    weight: st.SearchStrategy[int] = st.integers(min_value=1, max_value=800),
+) -> st.SearchStrategy[CheckpointRow]:
     """Draw a checkpoint row of either residency."""
-    return st.builds(CheckpointRow, name=name_tokens, served_model=name_tokens, weight_gib=weight, parsers=parsers, resident_beyond_weights=residencies)
-
+    return st.builds(
+        CheckpointRow,
+        name=name_tokens,
+        served_model=name_tokens,
+        weight_gib=weight,
+        parsers=parsers,
+        resident_beyond_weights=residencies,
+    )
 
 
 engram_requests = st.builds(VllmEngramConfigRequest, cpu_offload=st.booleans(), dp_shared_memory=st.booleans())
@@ -118,11 +133,17 @@ def launch_profiles(
 # runtime, capacity
 
 config_digests = st.text(alphabet="0123456789abcdef", min_size=64, max_size=64).map(lambda h: "sha256:" + h)
-registry_readings = st.builds(RegistryReading, hub_cli_path=st.none() | plain_texts, vllm_version=st.none() | plain_texts)
+registry_readings = st.builds(
+    RegistryReading, hub_cli_path=st.none() | plain_texts, vllm_version=st.none() | plain_texts
+)
 produced_artifacts = st.builds(ProducedArtifact, config_digest=config_digests, runtime_key=plain_texts)
-produced_runtimes = st.builds(GunbcDeepseekV41EngramProduced, artifact=produced_artifacts, registry_reading=st.none() | registry_readings)
+produced_runtimes = st.builds(
+    GunbcDeepseekV41EngramProduced, artifact=produced_artifacts, registry_reading=st.none() | registry_readings
+)
 resident_bets = st.builds(ResidentBet, concurrency=st.integers(1, 64), per_rank_gib=st.integers(1, 128))
-after_requests_resident = st.builds(V41AfterRequestsResident, concurrency=st.integers(1, 64), per_rank_bytes=st.integers(0, 128 * GIB))
+after_requests_resident = st.builds(
+    V41AfterRequestsResident, concurrency=st.integers(1, 64), per_rank_bytes=st.integers(0, 128 * GIB)
+)
 _steps = st.lists(st.sampled_from([2, 4, 6, 16]), unique=True).map(tuple)
 capacity_measurements = st.builds(
     CapacityMeasurement,
@@ -218,9 +239,25 @@ authority_events = st.one_of(
         exact_candidate_realization=st.builds(PairRealizationKeyed, key=_candidate_keys),
         lease_expires_at=st.integers(min_value=0, max_value=16),
     ),
-    st.builds(GroupActive, at=_times, group=st.sampled_from([GROUP_A.name, "FabricGroupB"]), incumbent=st.just("gunbc-spark-pair@FabricGroupA/deepseek-v4")),
-    st.builds(ImageAdmitted, at=_times, config_digest=config_digests, runtime_key=st.sampled_from([V41_GROUP_A_CANDIDATE.runtime_artifact, OTHER_RUNTIME_KEY])),
-    st.builds(RegistryReadingRecorded, at=_times, config_digest=config_digests, hub_cli_path=st.none() | plain_texts, vllm_version=st.none() | plain_texts),
+    st.builds(
+        GroupActive,
+        at=_times,
+        group=st.sampled_from([GROUP_A.name, "FabricGroupB"]),
+        incumbent=st.just("gunbc-spark-pair@FabricGroupA/deepseek-v4"),
+    ),
+    st.builds(
+        ImageAdmitted,
+        at=_times,
+        config_digest=config_digests,
+        runtime_key=st.sampled_from([V41_GROUP_A_CANDIDATE.runtime_artifact, OTHER_RUNTIME_KEY]),
+    ),
+    st.builds(
+        RegistryReadingRecorded,
+        at=_times,
+        config_digest=config_digests,
+        hub_cli_path=st.none() | plain_texts,
+        vllm_version=st.none() | plain_texts,
+    ),
     st.builds(HostHeld, at=_times, host=_host_names, subject=st.sampled_from([GROUP_A.subject, OTHER_SUBJECT])),
 )
 """One authority event drawn from pools that make Group A's conjuncts pass and fail often."""
@@ -228,7 +265,9 @@ authority_events = st.one_of(
 
 def authority_log_of(events: list[Any] | tuple[Any, ...]) -> AuthorityLog:
     """Return a log holding these events, one a line, in order."""
-    return AuthorityLog(source="properties.jsonl", events=tuple(LoggedEvent(line=n, event=e) for n, e in enumerate(events, 1)))
+    return AuthorityLog(
+        source="properties.jsonl", events=tuple(LoggedEvent(line=n, event=e) for n, e in enumerate(events, 1))
+    )
 
 
 authority_logs = st.lists(authority_events, max_size=14).map(authority_log_of)
@@ -260,8 +299,6 @@ ROW_BEARING_VALUES: dict[str, st.SearchStrategy[Any]] = {
 """Values carrying `ResidentBeyondWeights`, a union of two field-less classes."""
 
 
-
-
 @st.composite
 def _fit_figures(draw: Any) -> FitFigures:
     weights = draw(st.integers(min_value=1, max_value=800))
@@ -288,7 +325,9 @@ fit_figures = _fit_figures()
 
 def _planned(request: ArmLaunchRequest) -> ArmLaunchPlan:
     outcome = plan_arm_launch_for(request)
-    assert isinstance(outcome, Admitted), f"the launch-request strategy drew a request the launcher refuses: {outcome!r}"
+    assert isinstance(outcome, Admitted), (
+        f"the launch-request strategy drew a request the launcher refuses: {outcome!r}"
+    )
     return outcome.value
 
 
@@ -323,5 +362,3 @@ def _glm_planned(profile: ServingLaunchProfile) -> ArmLaunchPlan:
 
 glm_plans = launch_profiles().map(_glm_planned)
 """Group B GLM plans under generated profiles (GLM is charged nothing beyond weights, so each fits)."""
-
-

@@ -6,7 +6,12 @@ import attrs
 
 from claims import Witness, because, check
 from domain.spark import dry_run, v41_group_a_launch
-from domain.spark.admission import HostNotHeldBySubject, ImageNotAdmittedForRuntimeArtifact, SuccessorIsNotThisCandidate, SuccessorMayNotLaunch
+from domain.spark.admission import (
+    HostNotHeldBySubject,
+    ImageNotAdmittedForRuntimeArtifact,
+    SuccessorIsNotThisCandidate,
+    SuccessorMayNotLaunch,
+)
 from domain.spark.apply_steps import render_step_script
 from domain.spark.authority_log import HostHeld, ImageAdmitted
 from domain.spark.fit_wall import BeyondWeightsChargeUnknown, EngramAllowanceOverflowsPool
@@ -69,8 +74,11 @@ def v41_plan_renders_four_mp_ranks_with_the_v41_shape() -> None:
         check.equal("batched tokens", _flag(argv, "--max-num-batched-tokens"), "8192")
         check.equal("utilization", _flag(argv, "--gpu-memory-utilization"), "0.80")
         check.contains("prefix caching off", "--no-enable-prefix-caching", argv)
-        check.equal("parsers", (_flag(argv, "--tool-call-parser"), _flag(argv, "--reasoning-parser"), _flag(argv, "--tokenizer-mode")),
-                    ("deepseek_v4", "deepseek_v4", "deepseek_v4"))
+        check.equal(
+            "parsers",
+            (_flag(argv, "--tool-call-parser"), _flag(argv, "--reasoning-parser"), _flag(argv, "--tokenizer-mode")),
+            ("deepseek_v4", "deepseek_v4", "deepseek_v4"),
+        )
         check.contains("the --entrypoint flag", "--entrypoint", argv)
         check.equal("image = config digest", argv[argv.index("--entrypoint") + 2], DIGEST)
 
@@ -83,16 +91,34 @@ def v41_engram_env_and_three_mounts_ride_under_gunbc_v41_tp4() -> None:
     plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
     for argv in _argvs():
         check.equal("container", _flag(argv, "--name"), "gunbc-v41-tp4")
-        check.contains("manifest env", "GUNBC_ENGRAM_ROW_STORE_MANIFEST=/srv/gunbc/engram/manifests/gunbc-v41-tp4/row-store-manifest.json", argv)
-        check.contains("receipt env", "GUNBC_ENGRAM_TOUCH_RECEIPT_DIR=/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4", argv)
+        check.contains(
+            "manifest env",
+            "GUNBC_ENGRAM_ROW_STORE_MANIFEST=/srv/gunbc/engram/manifests/gunbc-v41-tp4/row-store-manifest.json",
+            argv,
+        )
+        check.contains(
+            "receipt env", "GUNBC_ENGRAM_TOUCH_RECEIPT_DIR=/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4", argv
+        )
         volumes = [argv[i + 1] for i, word in enumerate(argv) if word == "--volume"]
-        check.equal("mounts", volumes[1:], [
-            "/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a:/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a:ro",
-            "/srv/gunbc/engram/manifests/gunbc-v41-tp4:/srv/gunbc/engram/manifests/gunbc-v41-tp4:ro",
-            "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4:/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4:rw",
-        ])
-    check.equal("units", [r.unit_name for r in plan.arm.ranks],
-                ["gunbc-v41-tp4-head.service", "gunbc-v41-tp4-rank.service", "gunbc-v41-tp4-rank.service", "gunbc-v41-tp4-rank.service"])
+        check.equal(
+            "mounts",
+            volumes[1:],
+            [
+                "/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a:/srv/gunbc/engram/row-stores/DeepseekV41FlashDba1be0a:ro",
+                "/srv/gunbc/engram/manifests/gunbc-v41-tp4:/srv/gunbc/engram/manifests/gunbc-v41-tp4:ro",
+                "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4:/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4:rw",
+            ],
+        )
+    check.equal(
+        "units",
+        [r.unit_name for r in plan.arm.ranks],
+        [
+            "gunbc-v41-tp4-head.service",
+            "gunbc-v41-tp4-rank.service",
+            "gunbc-v41-tp4-rank.service",
+            "gunbc-v41-tp4-rank.service",
+        ],
+    )
 
 
 @witness.positive(
@@ -113,7 +139,13 @@ def v41_rendering_names_no_pair_or_glm_arm() -> None:
 @witness.refusal(
     "At 0.50 utilization the plan refuses, naming the 242 GiB declared allowance.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch],
-    reasons=[because(EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying=["242 GiB", "661.25 GiB", "484 GiB"])],
+    reasons=[
+        because(
+            EngramAllowanceOverflowsPool,
+            at="$.row.resident_beyond_weights",
+            saying=["242 GiB", "661.25 GiB", "484 GiB"],
+        )
+    ],
 )
 def half_utilization_refuses_naming_the_allowance():
     return plan_v41_group_a_launch(v41_inputs(shape=shape_at(5000)))
@@ -122,8 +154,10 @@ def half_utilization_refuses_naming_the_allowance():
 @witness.refusal(
     "Without a profile the launcher refuses the V4.1 row because its beyond-weights charge is unknown.",
     rules=[plan_arm_launch_for],
-    reasons=[because(BeyondWeightsChargeUnknown, at="$.row.resident_beyond_weights", saying="the charge is unknown"),
-             because(ProfileAbsent, at="$.profile")],
+    reasons=[
+        because(BeyondWeightsChargeUnknown, at="$.row.resident_beyond_weights", saying="the charge is unknown"),
+        because(ProfileAbsent, at="$.profile"),
+    ],
 )
 def no_profile_refuses_because_the_charge_is_unknown():
     return plan_arm_launch_for(v41_group_a_launch.v41_group_a_launch_request(None, DIGEST))
@@ -150,11 +184,17 @@ def active_incumbent_refuses_the_launch():
 @witness.refusal(
     "A suspension whose lease expired before the read refuses the launch.",
     rules=[v41_group_a_launch.v41_group_a_launch_admission],
-    reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying=["expired at 1767227400", "1800 s"])],
+    reasons=[
+        because(
+            SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying=["expired at 1767227400", "1800 s"]
+        )
+    ],
 )
 def expired_lease_refuses_the_launch():
     expired = attrs.evolve(SUSPENSION, lease_expires_at=1_767_227_400)
-    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, expired), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(
+        authority_log(ACTIVE, *HELD_A, IMAGE, READING, expired), READ_AT
+    )
 
 
 @witness.refusal(
@@ -163,14 +203,25 @@ def expired_lease_refuses_the_launch():
     reasons=[because(SuccessorIsNotThisCandidate, at="V41CandidateKeyed.candidate", saying="gunbc-v4-pair-rerun")],
 )
 def suspension_for_another_successor_refuses_the_launch():
-    other = attrs.evolve(SUSPENSION, exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="gunbc-v4-pair-rerun"))
-    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, IMAGE, READING, other), READ_AT)
+    other = attrs.evolve(
+        SUSPENSION,
+        exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="gunbc-v4-pair-rerun"),
+    )
+    return v41_group_a_launch.v41_group_a_launch_admission(
+        authority_log(ACTIVE, *HELD_A, IMAGE, READING, other), READ_AT
+    )
 
 
 @witness.refusal(
     "An image admitted against another runtime key refuses the launch at V41CandidateKeyed.runtime_artifact.",
     rules=[v41_group_a_launch.v41_group_a_launch_admission],
-    reasons=[because(ImageNotAdmittedForRuntimeArtifact, at="V41CandidateKeyed.runtime_artifact", saying=["vllm-openai@v0.11.0", "vllm-openai@d2d649e6"])],
+    reasons=[
+        because(
+            ImageNotAdmittedForRuntimeArtifact,
+            at="V41CandidateKeyed.runtime_artifact",
+            saying=["vllm-openai@v0.11.0", "vllm-openai@d2d649e6"],
+        )
+    ],
 )
 def image_for_another_runtime_key_refuses_the_launch():
     other = ImageAdmitted(at=IMAGE.at, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
@@ -180,11 +231,17 @@ def image_for_another_runtime_key_refuses_the_launch():
 @witness.refusal(
     "A Group A host held by another subject refuses the launch at admit_host_held_by_subject_among.",
     rules=[v41_group_a_launch.v41_group_a_launch_admission],
-    reasons=[because(HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)")],
+    reasons=[
+        because(
+            HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)"
+        )
+    ],
 )
 def host_not_held_by_the_subject_refuses_the_launch():
     taken = HostHeld(at=1_767_221_000, host="srv7", subject="spark-serving-group-b")
-    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, taken, IMAGE, READING, SUSPENSION), READ_AT)
+    return v41_group_a_launch.v41_group_a_launch_admission(
+        authority_log(ACTIVE, *HELD_A, taken, IMAGE, READING, SUSPENSION), READ_AT
+    )
 
 
 @witness.positive(
@@ -202,8 +259,10 @@ def correct_suspension_admits_the_launch() -> None:
 @witness.refusal(
     "The live inputs reach the planner, which names the image and the open #12371 and #12359 gaps.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_produced_from_log],
-    reasons=[because(ObligationOpen, at="#12371", saying=[DIGEST, "v41_measurement_launch_shape", "TRIGGER"]),
-             because(ObligationOpen, at="#12359", saying=[DIGEST, "v41_engram_store_manifest", "SUFFICIENT FOR"])],
+    reasons=[
+        because(ObligationOpen, at="#12371", saying=[DIGEST, "v41_measurement_launch_shape", "TRIGGER"]),
+        because(ObligationOpen, at="#12359", saying=[DIGEST, "v41_engram_store_manifest", "SUFFICIENT FOR"]),
+    ],
 )
 def live_inputs_reach_the_planner_naming_the_image_and_the_open_gaps():
     produced = v41_produced_from_log(admitting_log(), READ_AT)
@@ -218,7 +277,12 @@ def dry_run_renders_four_hosts_with_create_unit_staging_preflight_apply() -> Non
     report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs())
     text = dry_run.render_dry_run_report(report)
     check.equal("hosts", [s.host for s in report.hosts], ["srv5", "srv6", "srv7", "srv8"])
-    for title in ("--- docker create argv ---", "--- Engram staging (3 typed steps) ---", "--- preflight script ---", "--- apply script ---"):
+    for title in (
+        "--- docker create argv ---",
+        "--- Engram staging (3 typed steps) ---",
+        "--- preflight script ---",
+        "--- apply script ---",
+    ):
         check.equal(f"sections {title}", text.count(title), 4)
     check.equal("unit sections", text.count("--- unit gunbc-v41-tp4-"), 4)
     check.holds("verdict admitted", text.startswith("# launch dry run: v41-group-a — ADMITTED"), text[:80])
@@ -232,10 +296,16 @@ def engram_staging_is_three_modeled_steps_with_no_next_temp_file() -> None:
     staged = check.admitted(v41_engram_staging_steps("srv6", v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST))
     steps = (staged.manifest_dir, staged.receipt_dir, staged.manifest)
     check.equal("step kinds", [type(s) for s in steps], [MkdirStep, MkdirStep, TypedRemoteFileWrite])
-    check.equal("manifest dir argv", staged.manifest_dir.argv, ("mkdir", "-p", "/srv/gunbc/engram/manifests/gunbc-v41-tp4"))
-    check.equal("receipt dir argv", staged.receipt_dir.argv, ("mkdir", "-p", "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4"))
+    check.equal(
+        "manifest dir argv", staged.manifest_dir.argv, ("mkdir", "-p", "/srv/gunbc/engram/manifests/gunbc-v41-tp4")
+    )
+    check.equal(
+        "receipt dir argv", staged.receipt_dir.argv, ("mkdir", "-p", "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4")
+    )
     check.equal("sealed scope", staged.manifest.scope.root, "/srv/gunbc/engram/manifests/gunbc-v41-tp4")
-    check.equal("manifest bytes", staged.manifest.content, v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.text.encode())
+    check.equal(
+        "manifest bytes", staged.manifest.content, v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.text.encode()
+    )
     words = [render_remote_step(s) for s in steps]
     for banned in (".next", "rm -", "test -d"):
         check.absent(f"{banned!r} in the staging", banned, words)
@@ -244,11 +314,13 @@ def engram_staging_is_three_modeled_steps_with_no_next_temp_file() -> None:
 @witness.refusal(
     "Without a produced image the V4.1 plan refuses at #12353, calling the image unestablished.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch],
-    reasons=[because(
-        V41RuntimeProductionUnestablished,
-        at="#12353",
-        saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image (config digest) + a registry reading inside it (owner build lane / #12353)",
-    )],
+    reasons=[
+        because(
+            V41RuntimeProductionUnestablished,
+            at="#12353",
+            saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image (config digest) + a registry reading inside it (owner build lane / #12353)",
+        )
+    ],
 )
 def no_produced_image_is_called_unestablished():
     return v41_group_a_launch.plan_v41_group_a_launch(v41_inputs(produced=None))
@@ -272,7 +344,11 @@ def the_produced_reading_carries_the_vllm_version() -> None:
 def the_produced_image_is_read_from_the_log() -> None:
     produced = v41_group_a_launch.v41_produced_from_log(admitting_log(), READ_AT)
     check.equal("digest", produced.artifact.config_digest if produced else None, DIGEST)
-    check.equal("reading", produced.registry_reading.hub_cli_path if produced and produced.registry_reading else None, "/usr/local/bin/hf")
+    check.equal(
+        "reading",
+        produced.registry_reading.hub_cli_path if produced and produced.registry_reading else None,
+        "/usr/local/bin/hf",
+    )
     before = v41_group_a_launch.v41_produced_from_log(admitting_log(), IMAGE.at - 1)
     check.equal("nothing before the image", before, None)
     unread = v41_group_a_launch.v41_produced_from_log(admitting_log(), READING.at - 1)
@@ -286,19 +362,31 @@ def the_produced_image_is_read_from_the_log() -> None:
 )
 def a_withheld_occupancy_discharge_refuses():
     inputs = v41_inputs()
-    return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=tuple(d for d in inputs.discharges if d.key != "#12351")))
+    return v41_group_a_launch.plan_v41_group_a_launch(
+        attrs.evolve(inputs, discharges=tuple(d for d in inputs.discharges if d.key != "#12351"))
+    )
 
 
 @witness.refusal(
     "A discharge naming the image, the launch shape or the manifest never stands in for its value: each frontier stays open, by name.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch],
     reasons=[
-        because(V41RuntimeProductionUnestablished, at="#12353", saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image"),
-        because(ObligationOpen, at="#12371", saying="waits on max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicit off (owner #12371"),
+        because(
+            V41RuntimeProductionUnestablished,
+            at="#12353",
+            saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image",
+        ),
+        because(
+            ObligationOpen,
+            at="#12371",
+            saying="waits on max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicit off (owner #12371",
+        ),
         because(ObligationOpen, at="#12359", saying="waits on Engram manifest text (owner #12359"),
     ],
 )
 def a_discharge_without_its_value_leaves_the_frontier_open():
     inputs = v41_inputs(produced=None, shape=None, manifest=None)
-    named = tuple(FrontierDischarge(key=key, by="a note that claims the value exists") for key in ("#12353", "#12371", "#12359"))
+    named = tuple(
+        FrontierDischarge(key=key, by="a note that claims the value exists") for key in ("#12353", "#12371", "#12359")
+    )
     return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=inputs.discharges + named))
