@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,32 @@ def test_unexplained_survivors_fail_and_explanations_must_fit(swept: Path) -> No
     proc = run_cli(swept, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
     assert proc.returncode == 1
     assert "unexplained survivor toy_domain." in proc.stdout
+
+
+def test_admitted_untriaged_survivors_pass_as_counted_debt_and_the_list_only_shrinks(
+    swept: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "toy"
+    shutil.copytree(swept, project)
+    admitted = run_cli(project, "mutate", "survivors", "--admit-untriaged", timeout=300)
+    assert admitted.returncode == 0 and "admitted " in admitted.stdout, admitted.stdout + admitted.stderr
+    path = project / "toy_mutations" / "untriaged.toml"
+    ids = [line.split('"')[1] for line in path.read_text().splitlines() if line.startswith("mutant = ")]
+    assert ids and ids == sorted(ids)
+    passed = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert f"debt: {len(ids)} untriaged survivor(s) admitted" in passed.stdout
+    assert "unexplained survivor" not in passed.stdout
+    # An entry whose mutant is gone (or killed) fails until the command shrinks the file again.
+    path.write_text(path.read_text() + '\n[[untriaged]]\nmutant = "toy_domain.limits.x_gone__mutmut_1"\n')
+    stale = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
+    assert stale.returncode == 1 and "stale untriaged entry toy_domain.limits.x_gone__mutmut_1" in stale.stdout
+    shrunk = run_cli(project, "mutate", "survivors", "--admit-untriaged", timeout=300)
+    assert "1 gone" in shrunk.stdout and "x_gone" not in path.read_text()
+    # A malformed entry is a located input error (exit 2).
+    path.write_text('[[untriaged]]\nmutant = ""\n')
+    bad = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
+    assert bad.returncode == 2 and "untriaged.toml @ $.untriaged[0]" in bad.stderr, bad.stdout + bad.stderr
 
 
 def test_shards_merge_into_the_same_evidence(swept: Path, tmp_path: Path) -> None:

@@ -133,7 +133,7 @@ def evidence_problems(
     from claims._internal.mutation import audit
     from claims._internal.mutation.catalog import collect
     from claims._internal.mutation.plan import Baseline
-    from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+    from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
 
     config = session.config
     claims = session.discovery.claims
@@ -162,5 +162,6 @@ def evidence_problems(
     shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
     problems += audit.stale_rows(evidence, baseline, by_id, catalog.seeded, sources, config.typecheck)
     problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims)
-    problems += audit.survivor_problems(evidence, read_equivalent(path), shown)
+    admitted = untriaged_path(config)
+    problems += audit.survivor_problems(evidence, read_equivalent(path), shown, read_untriaged(admitted), admitted.name)
     return problems

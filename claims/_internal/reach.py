@@ -99,8 +99,13 @@ class _Statements(ast.NodeTransformer):
         return out
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self.lines:
+            # A closure's statements are the enclosing function's own (a mutant of them is that function's mutant):
+            # record them under its name, counted from its def line, whenever the closure runs.
+            node.body = self.body(node.body, top=True)
+            return node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            return node  # nested definitions: their statements count for their own runs only
+            return node  # witness modules record entries only; a class body is not a function's statement
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):

@@ -6,6 +6,7 @@ claim_batch mutate [--auto] --update    record what was observed in ledger/evide
 claim_batch mutate --auto --rebuild     rerun every mutant, ignoring recorded rows
 claim_batch mutate show ID              a mutant's or defect's diff, status and every killer
 claim_batch mutate survivors            every survivor with its diff and equivalence reason
+claim_batch mutate survivors --admit-untriaged   admit the unexplained survivors as debt (untriaged.toml)
 """
 
 from __future__ import annotations

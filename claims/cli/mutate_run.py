@@ -16,7 +16,7 @@ from claims._internal.mutation.evidence import Evidence, Observation, read_evide
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen
 from claims._internal.mutation.plan import in_shard, parse_shard
-from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
 from claims._internal.mutation.tables import module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.progress import Progress
@@ -212,7 +212,15 @@ def _auto(
             file=sys.stderr,
         )
         return Exit.INTERRUPTED
+    untriaged = read_untriaged(untriaged_path(ws.config))
     survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
+    admitted = [m for m in survivors if m in untriaged]
+    if admitted:
+        print(
+            f"debt: {len(admitted)} untriaged survivor(s) admitted in {_shown(ws, untriaged_path(ws.config))} "
+            "(counted undetected above; `claim_batch mutate survivors` lists them)"
+        )
+    survivors = [m for m in survivors if m not in untriaged]
     for mutant_id in survivors[:CHANGES_SHOWN]:
         problems.append(
             f"unexplained survivor {mutant_id}: kill it with a claim, or explain it in {equivalent_path(ws.config).relative_to(ws.config.root)} (`claim_batch mutate show {mutant_id}`)"
@@ -231,6 +239,11 @@ def _auto(
             f"stale explanation {m}: it is killed now; remove it from the equivalents file"
             for m in sorted(equivalent)
             if m in shown and shown[m].status == "killed"
+        ]
+        problems += [
+            f"stale untriaged entry {m}: it is killed or gone now; run `claim_batch mutate survivors --admit-untriaged`"
+            for m in sorted(untriaged)
+            if m not in shown or shown[m].status == "killed"
         ]
     return _finish(
         ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base

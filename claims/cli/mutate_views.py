@@ -106,14 +106,56 @@ def survivors(argv: Sequence[str]) -> int:
         metavar="SETS",
         help="operator sets the mutants were generated with (default mutmut,domain)",
     )
+    parser.add_argument(
+        "--admit-untriaged",
+        action="store_true",
+        help="write every survivor not explained in equivalent.toml to untriaged.toml beside it, as admitted debt "
+        "the gate passes (a baseline for adopting on existing code; rerun it to shrink the list)",
+    )
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
+    if args.admit_untriaged:
+        return admit_untriaged()
     from claims._internal.reports.show import UNDETECTED, survivors_text
 
     model = _recorded_model(args.operators)
     print(survivors_text(model))
     return Exit.RED if any(m.status in UNDETECTED for m in model.mutants) else Exit.PASS
+
+
+def admit_untriaged() -> int:
+    """Rewrite untriaged.toml with exactly the recorded survivors that equivalent.toml does not explain."""
+    from claims._internal.config import load_config
+    from claims._internal.mutation.evidence import read_evidence
+    from claims._internal.mutation.survivors import (
+        equivalent_path,
+        read_equivalent,
+        read_untriaged,
+        untriaged_path,
+        untriaged_text,
+    )
+    from claims._internal.session import open_session
+
+    config = load_config()
+    session = open_session(config=config)
+    evidence = read_evidence(config.ledger / "evidence", [c.id for c in session.discovery.claims], root=config.root)
+    equivalent = read_equivalent(equivalent_path(config))
+    path = untriaged_path(config)
+    before = read_untriaged(path)
+    admitted = sorted(m for m, row in evidence.mutants.items() if row.status != "killed" and m not in equivalent)
+    shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
+    if not admitted:
+        path.unlink(missing_ok=True)
+        print(f"no untriaged survivors: every survivor is killed or explained ({shown} removed)")
+        return Exit.PASS
+    write_atomically(path, untriaged_text(admitted).encode("utf-8"))
+    new = len(set(admitted) - before)
+    print(
+        f"admitted {len(admitted)} untriaged survivor(s) in {shown} (was {len(before)}; {new} new, "
+        f"{len(before - set(admitted))} gone); they still count as undetected"
+    )
+    return Exit.PASS
 
 
 def write_reports(

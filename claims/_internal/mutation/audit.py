@@ -184,11 +184,17 @@ def intent_problems(
     return problems
 
 
-def survivor_problems(evidence: Evidence, equivalent: Mapping[str, str], equivalent_file: str) -> list[Problem]:
-    """Name every unexplained survivor and every explanation that no longer fits."""
+def survivor_problems(
+    evidence: Evidence,
+    equivalent: Mapping[str, str],
+    equivalent_file: str,
+    untriaged: frozenset[str] = frozenset(),
+    untriaged_file: str = "untriaged.toml",
+) -> list[Problem]:
+    """Name every survivor neither explained nor admitted untriaged, and every entry that no longer fits."""
     problems = []
     for mutant_id, row in sorted(evidence.mutants.items()):
-        if row.status != "killed" and mutant_id not in equivalent:
+        if row.status != "killed" and mutant_id not in equivalent and mutant_id not in untriaged:
             problems.append(
                 Problem(
                     mutant_id,
@@ -208,6 +214,25 @@ def survivor_problems(evidence: Evidence, equivalent: Mapping[str, str], equival
                     mutant_id,
                     f"stale explanation: it is killed ({', '.join(sorted(found.observation.killers)[:3])}...)",
                     f"remove it from {equivalent_file}",
+                )
+            )
+    for mutant_id in sorted(untriaged):
+        found = evidence.mutants.get(mutant_id)
+        why = (
+            "no such mutant is recorded"
+            if found is None
+            else "it is killed now"
+            if found.status == "killed"
+            else f"it is explained in {equivalent_file}"
+            if mutant_id in equivalent
+            else None
+        )
+        if why:
+            problems.append(
+                Problem(
+                    mutant_id,
+                    f"stale untriaged entry: {why}",
+                    f"run `claim_batch mutate survivors --admit-untriaged` to shrink {untriaged_file}",
                 )
             )
     return problems

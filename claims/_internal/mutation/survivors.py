@@ -7,7 +7,9 @@ reason = "max(a, b) and max(b, a) are the same value"
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 from claims._internal.config import Config
@@ -56,3 +58,60 @@ def read_equivalent(path: Path) -> dict[str, str]:
         more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
         raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
     return out
+
+
+# --- untriaged survivors: admitted debt, a ratchet that only shrinks ---
+
+UNTRIAGED_HEADER = """\
+# Surviving automatic mutants admitted as UNTRIAGED DEBT: no claim kills them and nobody has yet explained why.
+# Written by `claim_batch mutate survivors --admit-untriaged` from the recorded evidence; never edit it by hand.
+# The gate passes these survivors but still counts them undetected (survived-unexplained), and fails on an entry
+# whose mutant is killed or gone, so the list only shrinks: kill a survivor with a claim, or move it to
+# equivalent.toml with its reason, then run the command again.
+"""
+
+
+def untriaged_path(config: Config) -> Path:
+    """Return `<first mutations package>/untriaged.toml` (beside the equivalents file)."""
+    return equivalent_path(config).with_name("untriaged.toml")
+
+
+def read_untriaged(path: Path) -> frozenset[str]:
+    """Read the admitted untriaged survivors; a missing file admits none; every malformed entry is listed, located."""
+    if not path.is_file():
+        return frozenset()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    problems = [
+        f"{path}: unknown top-level key {key!r}; expected only [[untriaged]] tables"
+        for key in sorted(set(data) - {"untriaged"})
+    ]
+    entries = data.get("untriaged", [])
+    if not isinstance(entries, list):
+        raise InputError(f"{path} @ $.untriaged: expected an array of tables ([[untriaged]])")
+    out: set[str] = set()
+    for i, item in enumerate(entries):
+        where = f"{path} @ $.untriaged[{i}]"
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"mutant"}
+            or not isinstance(item["mutant"], str)
+            or not item["mutant"]
+        ):
+            problems.append(f"{where}: expected exactly the key mutant (a non-empty string), got {item!r}"[:300])
+        elif item["mutant"] in out:
+            problems.append(f"{where}.mutant: {item['mutant']!r} is admitted twice")
+        else:
+            out.add(item["mutant"])
+    if problems:
+        more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
+        raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
+    return frozenset(out)
+
+
+def untriaged_text(mutant_ids: Iterable[str]) -> str:
+    """Render the untriaged file: the header, then one table per mutant id in sorted order (deterministic)."""
+    tables = [f"[[untriaged]]\nmutant = {json.dumps(m)}\n" for m in sorted(set(mutant_ids))]
+    return UNTRIAGED_HEADER + "".join("\n" + t for t in tables)
