@@ -190,3 +190,40 @@ def test_an_interrupted_write_leaves_the_old_ledger_intact(tmp_path: Path, monke
         write_atomically(path, b"new\n")
     assert path.read_bytes() == b"old\n"
     assert os.listdir(tmp_path) == ["claims.json"]
+
+
+def test_the_mirror_views_count_per_rule_claim_and_operator_and_untriaged_stays_undetected() -> None:
+    from claims._internal.mirror_views import views_lines
+    from claims._internal.mutation.evidence import DefectRow, Evidence, MutantRow, Observation
+
+    def mutant(name: str, op: str, killers: frozenset[str], ran: int = 1) -> MutantRow:
+        return MutantRow("pkg", name, "rule", op, "fp", Observation(failed=killers), ran)
+
+    evidence = Evidence(
+        mutants={
+            "pkg.x_rule__mutmut_1": mutant("x_rule__mutmut_1", "mutmut.number", frozenset({"w.a", "w.b"})),
+            "pkg.x_rule__mutmut_2": mutant("x_rule__mutmut_2", "mutmut.number", frozenset({"w.a"})),
+            "pkg.x_rule__mutmut_3": mutant("x_rule__mutmut_3", "domain.min_max", frozenset()),
+            "pkg.x_rule__mutmut_4": mutant("x_rule__mutmut_4", "domain.min_max", frozenset(), ran=0),
+        },
+        defects={"d.one": DefectRow("d.one", "pkg", ("pkg.rule",), "fp", Observation(failed=frozenset({"w.b"})))},
+    )
+    document = LedgerDocument(
+        SCHEMA,
+        (
+            row("w.a", rules=("pkg.rule",), killed_by_mutants=2),
+            row("w.b", kind=Kind.REFUSAL, rules=("pkg.rule",), killed_by=("d.one",), killed_by_mutants=1),
+            row("w.c", kind=Kind.PROPERTY, rules=("pkg.other",)),
+        ),
+    )
+    lines = views_lines(
+        document, evidence, {"pkg.x_rule__mutmut_3": "equivalent: why"}, frozenset({"pkg.x_rule__mutmut_4"})
+    )
+    assert "| `pkg.rule` | 1 | 1 | 0 | 0 | 1 | 4 | 2 | 1 | 1 | 50.0% |" in lines
+    assert "| `pkg.other` | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | - |" in lines
+    assert "| `w.a` | positive | 0 | 2 | 1 |" in lines  # mutmut_2 is killed by w.a alone
+    assert "| `w.b` | refusal | 1 | 1 | 0 |" in lines
+    assert lines[lines.index("### Claims that kill nothing") + 2] == "- `w.c`"
+    assert "| `domain.min_max` | 2 | 0 | 1 | 1 | 0.0% |" in lines
+    assert "| total | 4 | 2 | 1 | 1 | 50.0% |" in lines
+    assert any("the 1 admitted untriaged survivors included" in line for line in lines)

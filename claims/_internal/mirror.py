@@ -35,8 +35,8 @@ def status_cell(row: LedgerRow) -> str:
     return "admitted debt" if row.debt else "PASS"
 
 
-def render_mirror(document: LedgerDocument, *, kills_known: bool) -> bytes:
-    """Render LEDGER.md from the ledger document."""
+def render_mirror(document: LedgerDocument, *, kills_known: bool, views: Sequence[str] = ()) -> bytes:
+    """Render LEDGER.md from the ledger document, then the mutation views' lines (see mirror_views)."""
     rows = document.claims
     witnesses = sorted({r.witness for r in rows})
     counts = {kind: sum(1 for r in rows if r.kind is kind) for kind in Kind}
@@ -74,4 +74,5 @@ def render_mirror(document: LedgerDocument, *, kills_known: bool) -> bytes:
             if r.debt
         ]
         lines.append("")
+    lines += [*views, ""]
     return ("\n".join(lines).rstrip("\n") + "\n").encode("utf-8")

@@ -58,7 +58,19 @@ def regenerate(session: Session) -> Regenerated:
     evidence = read_evidence(paths.evidence, ids, root=paths.root) if paths.evidence.is_dir() else None
     killers = killers_by_claim(evidence) if evidence is not None else {}
     document = build_ledger(session.discovery.witnesses, paths, debt=debt, killers=killers)
-    mirror = render_mirror(document, kills_known=evidence is not None)
+    views: list[str] = []
+    if evidence is not None:
+        from claims._internal.mirror_views import views_lines
+        from claims._internal.mutation.survivors import (
+            equivalent_path,
+            read_equivalent,
+            read_untriaged,
+            untriaged_path,
+        )
+
+        equivalent = read_equivalent(equivalent_path(session.config))
+        views = views_lines(document, evidence, equivalent, read_untriaged(untriaged_path(session.config)))
+    mirror = render_mirror(document, kills_known=evidence is not None, views=views)
     return Regenerated(paths, debt, evidence, killers, document, render_json(document), mirror)
 
 
