@@ -24,21 +24,27 @@ def equivalent_path(config: Config) -> Path:
     return config.root / package.replace(".", "/") / "equivalent.toml"
 
 
-def read_equivalent(path: Path) -> dict[str, str]:
-    """Read mutant id -> reason; a missing file is empty; every malformed entry is listed, located (at most 20)."""
-    if not path.is_file():
-        return {}
+def _tables(path: Path, key: str) -> tuple[list[object], list[str]]:
+    """Read a TOML file holding only `[[key]]` tables: the tables, and a located problem per unknown top-level key."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
     problems = [
-        f"{path}: unknown top-level key {key!r}; expected only [[equivalent]] tables"
-        for key in sorted(set(data) - {"equivalent"})
+        f"{path}: unknown top-level key {other!r}; expected only [[{key}]] tables"
+        for other in sorted(set(data) - {key})
     ]
-    entries = data.get("equivalent", [])
+    entries = data.get(key, [])
     if not isinstance(entries, list):
-        raise InputError(f"{path} @ $.equivalent: expected an array of tables ([[equivalent]])")
+        raise InputError(f"{path} @ $.{key}: expected an array of tables ([[{key}]])")
+    return entries, problems
+
+
+def read_equivalent(path: Path) -> dict[str, str]:
+    """Read mutant id -> reason; a missing file is empty; every malformed entry is listed, located (at most 20)."""
+    if not path.is_file():
+        return {}
+    entries, problems = _tables(path, "equivalent")
     out: dict[str, str] = {}
     for i, item in enumerate(entries):
         where = f"{path} @ $.equivalent[{i}]"
@@ -80,17 +86,7 @@ def read_untriaged(path: Path) -> frozenset[str]:
     """Read the admitted untriaged survivors; a missing file admits none; every malformed entry is listed, located."""
     if not path.is_file():
         return frozenset()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: not valid TOML: {exc}") from None
-    problems = [
-        f"{path}: unknown top-level key {key!r}; expected only [[untriaged]] tables"
-        for key in sorted(set(data) - {"untriaged"})
-    ]
-    entries = data.get("untriaged", [])
-    if not isinstance(entries, list):
-        raise InputError(f"{path} @ $.untriaged: expected an array of tables ([[untriaged]])")
+    entries, problems = _tables(path, "untriaged")
     out: set[str] = set()
     for i, item in enumerate(entries):
         where = f"{path} @ $.untriaged[{i}]"
