@@ -1,9 +1,9 @@
 """`claim_batch mutate`: run declared defects (default) or automatic mutants (--auto); compare and record the evidence.
 
-claim_batch mutate                      every declared defect: its intent must hold, its evidence match the ledger
+claim_batch mutate                      declared defects whose fingerprint changed: intent must hold, evidence match
 claim_batch mutate --auto               automatic mutants whose fingerprint changed (incremental)
 claim_batch mutate [--auto] --update    record what was observed in ledger/evidence/
-claim_batch mutate --auto --rebuild     rerun every mutant, ignoring recorded rows
+claim_batch mutate [--auto] --rebuild   rerun every defect (or mutant), ignoring recorded rows
 claim_batch mutate show ID              a mutant's or defect's diff, status and every killer
 claim_batch mutate survivors            every survivor with its diff and equivalence reason
 claim_batch mutate survivors --admit-untriaged   admit the unexplained survivors as debt (untriaged.toml)

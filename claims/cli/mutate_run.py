@@ -110,7 +110,13 @@ def _declared(
         )
         return Exit.USAGE
     seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
-    plan = sweep.plan_defects(ws, base, seeded)
+    plan = sweep.plan_defects(ws, base, seeded, recorded)
+    if not args.quiet:
+        print(
+            f"{len(seeded)} defects: {len(plan.reused)} unchanged since recorded (or covered by no claim), "
+            f"{len(plan.jobs)} to run (`--rebuild` reruns every one)",
+            file=sys.stderr,
+        )
     observed, interrupted, _ = _run(ws, plan, workers, "defects", args.quiet)
     seen = {**plan.reused, **observed}
     claims = list(ws.claims.values())

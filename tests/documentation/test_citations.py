@@ -24,7 +24,17 @@ PATHLIKE = re.compile(r"^\.?[A-Za-z0-9_][\w.-]*(/[\w.-]+)*/?$")
 EXTENSIONS = (".py", ".md", ".toml", ".json", ".jsonl", ".txt", ".html", ".js", ".cfg", ".ini", ".sh", ".lock")
 BARE_MD = re.compile(r"(?<![\w/.`-])(?P<name>[A-Za-z][\w-]*\.md)\b")
 # Written by the commands when they run, or created by hand when needed: cited as what they will be.
-MADE_WHEN_USED = ("target/", ".claims-cache/", "build/", "dist/", "mutants/", "ledger/debt.toml", "debt.toml", ".ci/")
+MADE_WHEN_USED = (
+    "target/",
+    ".claims-cache/",
+    "build/",
+    "dist/",
+    "mutants/",
+    "ledger/debt.toml",
+    "debt.toml",
+    ".ci/",
+    "untriaged.toml",
+)
 FRAMEWORK_DOCS = re.compile(r"docs/[\w-]+\.md")
 
 

@@ -124,15 +124,22 @@ def plan_mutants(
     return Plan(tuple(jobs), reused, prints, runs)
 
 
-def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded]) -> Plan:
-    """Run every defect on the claims (within its scope) that execute one of its rules."""
+def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], recorded: Evidence) -> Plan:
+    """Reuse every defect whose fingerprint is unchanged; run the rest on the claims (within scope) that execute a rule.
+
+    The fingerprint covers the defect (its patch or wrapper), its targets' source and its covering claims' source,
+    so a patch whose old text no longer appears always reruns (and turns BADCTRL).
+    """
     jobs, reused, prints, runs = [], {}, {}, {}
     claims = list(ws.claims.values())
     for one in seeded:
         covering = defect_covering(one, baseline, claims)
         prints[one.id] = defect_fingerprint(one, covering, ws.claims, ws.sources)
         runs[one.id] = len(covering)
-        if covering:
+        row = recorded.defects.get(one.id)
+        if row is not None and row.fingerprint == prints[one.id]:
+            reused[one.id] = row.observation
+        elif covering:
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
