@@ -60,6 +60,11 @@ BAD_INPUT = "launch_dry_run: bad input; nothing written"
 # ASCII digits only: `\d` would read fullwidth or Arabic-Indic digits as a number.
 _DECIMAL = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
 _EPOCH = re.compile(r"[0-9]+")
+# ISO 8601's extended format only, with a zone: `fromisoformat` alone also reads a space or any character between
+# date and time, the basic format (20260101T010000Z), a space before the zone and an offset without its colon.
+_ISO_TIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})"
+)
 
 
 @frozen
@@ -110,8 +115,8 @@ def read_time(text: str) -> Admitted[int] | Refused:
             )
         return Admitted(int(text))
     try:
-        moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+        moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00")) if _ISO_TIME.fullmatch(text) else None
+    except ValueError:  # the shape of a time, but not one (month 13, hour 25)
         moment = None
     if moment is None or moment.tzinfo is None:
         return Refused(

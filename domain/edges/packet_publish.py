@@ -12,6 +12,7 @@ removed, so a refused publish leaves the root as it was.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -78,6 +79,7 @@ def publish_packet(evidence_root: Path, name: str, payload: bytes) -> Admitted[P
             (PublishFailed(f"$.packets.{name}", f"could not publish {final} exclusively: {exc.strerror or exc}"),)
         )
     finally:
-        temp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # gone already, or never made: a temp name past NAME_MAX cannot be unlinked
+            temp.unlink()
     _fsync_directory(evidence_root)
     return Admitted(final)

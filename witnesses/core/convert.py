@@ -505,3 +505,88 @@ def a_fresh_converter_writes_a_route_by_its_fields() -> None:
 )
 def a_route_of_neither_member_is_refused_at_its_path() -> object:
     return structured({"artifact": STRICT.unstructure(V41_PRODUCED_ARTIFACT), "route": {}}, AdmittedRuntime)
+
+
+@witness.positive(
+    "A converter built afresh reads a tagged member only without keys beside its tag, even keys that resemble the tag.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def keys_resembling_the_tag_are_unknown_keys() -> None:
+    fresh = convert.strict_converter()
+    for key in ("Kind", "kind_of", "of_kind", "kind "):
+        document = {"kind": "NothingBeyondWeights", key: 1}
+        check.equal(
+            f"{key!r} beside the tag",
+            convert.located_pairs(raised_by(lambda: fresh.structure(document, ResidentBeyondWeights))),
+            [("$", f"expected no such key, got unknown key(s) ({key})")],
+        )
+
+
+@witness.positive(
+    "A value that spells cattrs' missing-key message is shown as the value it is, never reworded as a missing key.",
+    rules=[convert.located_pairs],
+)
+def a_value_spelling_a_missing_key_is_not_a_missing_key() -> None:
+    phrase = "required field missing"
+    got = "expected an object, got str '"
+    # The whole value, and a long value whose shown part (160 characters) ends with the phrase.
+    cut = "x" * (160 - len(got) - len(phrase))
+    for value, why in ((phrase, f"{got}{phrase}'"), (f"{cut}{phrase} at srv5", f"{got}{cut}{phrase}")):
+        document = json.loads(json.dumps(GROUP_A_DOCUMENT))
+        document["hosts"][0] = value
+        check.equal(
+            f"a host of {value[-30:]!r}",
+            convert.located_pairs(raised_by(lambda: STRICT.structure(document, HostGroup))),
+            [("$.hosts[0]", why)],
+        )
+
+
+@frozen
+class _Fieldless:
+    """A member with no field, as NothingBeyondWeights."""
+
+
+@frozen
+class _Fielded:
+    """A member with a field, as HubCliReader."""
+
+    gib: int
+
+
+@witness.positive(
+    "A converter built afresh tags only unions whose every member is fieldless, reads Any as itself, and reads no plain class as an enum.",
+    rules=[convert.strict_converter],
+)
+def only_fieldless_unions_are_tagged_and_only_enums_read_as_enums() -> None:
+    fresh = convert.strict_converter()
+    mixed = _Fieldless | _Fielded
+    check.equal("a mixed union's fielded member, written", fresh.unstructure(_Fielded(4), mixed), {"gib": 4})
+    check.equal("read back by its fields", fresh.structure({"gib": 4}, mixed), _Fielded(4))
+    check.equal(
+        "a tag is an unknown key",
+        convert.located_pairs(raised_by(lambda: fresh.structure({"kind": "_Fielded", "gib": 4}, mixed))),
+        [("$", "expected no such key, got unknown key(s) (kind)")],
+    )
+    check.equal("Any read as itself", fresh.structure([1, "a"], Any), [1, "a"])
+    check.equal(
+        "no hook for NoneType",
+        type(raised_by(lambda: fresh.structure(None, type(None)))).__name__,
+        "StructureHandlerNotFoundError",
+    )
+
+
+@witness.positive(
+    "A converter built afresh writes a fraction as 'n/d' or a whole int and reads it back exactly, never a float.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_carries_fractions_exactly() -> None:
+    fresh = convert.strict_converter()
+    check.equal("1/3 and 4 written", (fresh.unstructure(Fraction(1, 3)), fresh.unstructure(Fraction(4))), ("1/3", 4))
+    check.equal(
+        "'1/3' and 4 read", (fresh.structure("1/3", Fraction), fresh.structure(4, Fraction)), (Fraction(1, 3), 4)
+    )
+    check.equal(
+        "a float",
+        str(raised_by(lambda: fresh.structure(0.5, Fraction))),
+        "expected an exact fraction as 'n/d' or an int, got float 0.5",
+    )

@@ -354,3 +354,230 @@ def dry_run_outputs_are_byte_identical() -> str:
     ]
     outputs = [(title, cmd.dry_run_output(report, "out/report.txt", written)) for title, report, written in cases]
     return "".join(shown(title, output.code, output.out, output.err) for title, output in outputs)
+
+
+# --- every boundary and every spelled element, exactly ---
+
+
+@witness.positive(
+    "A utilization of ten or more is refused as outside (0, 1] before any conversion, even with 5,000 digits, and leading zeros are read as the same share.",
+    rules=[cmd.utilization_bp],
+)
+def the_whole_part_is_read_exactly() -> None:
+    for text in ("10", "10.0", "01.5", "99.9999"):
+        check.equal(
+            text,
+            cmd.utilization_bp(text),
+            Refused((BadArgument("--gpu-memory-utilization", f"expected a share in (0, 1], got {text!r}"),)),
+        )
+    huge = "9" * 5000
+    check.equal(
+        "5,000 digits",
+        cmd.utilization_bp(huge),
+        Refused(
+            (
+                BadArgument(
+                    "--gpu-memory-utilization",
+                    f"expected a share in (0, 1], got {'9' * 40!r}... (5000 characters)",
+                ),
+            )
+        ),
+    )
+    check.equal(
+        "leading zeros",
+        [cmd.utilization_bp(u) for u in ("00.80", "01", "0001.0000", "000.0001")],
+        [Admitted(bp) for bp in (8000, 10000, 10000, 1)],
+    )
+
+
+@witness.positive(
+    "An argument is quoted whole up to 40 characters; a longer one is cut to its first 40 and its length said.",
+    rules=[cmd.frontier_key],
+)
+def an_argument_is_quoted_whole_up_to_40_characters() -> None:
+    def said(text: str) -> str:
+        return check.refused(cmd.frontier_key(text))[0].why.split(", got ", 1)[1]
+
+    for n in (1, 39, 40):
+        check.equal(f"{n} characters", said("x" * n), repr("x" * n))
+    for n in (41, 42, 500):
+        text = "".join("abcdefghij"[i % 10] for i in range(n))
+        check.equal(f"{n} characters", said(text), f"{text[:40]!r}... ({n} characters)")
+
+
+@witness.positive(
+    "Epoch seconds up to the 64-bit limit itself are read, 19 digits included, and one more or a 20th digit is refused.",
+    rules=[cmd.read_time],
+)
+def epoch_seconds_up_to_the_limit_are_read() -> None:
+    limit = 9223372036854775807
+    check.equal("the limit", cmd.read_time(str(limit)), Admitted(limit))
+    check.equal("19 digits", cmd.read_time("1000000000000000000"), Admitted(10**18))
+    check.equal("padded to 19", cmd.read_time("0000000000000000001"), Admitted(1))
+    for text in (str(limit + 1), "00000000000000000001", "9" * 25):
+        check.holds(f"{text} refused", cmd.read_time(text).refused, cmd.read_time(text))
+
+
+@witness.property(
+    "Only the zone designator Z itself, or an offset, names a zone: a lowercase z or a doubled Z is refused.",
+    rules=[cmd.read_time],
+)
+@settings(max_examples=10)
+@given(st.sampled_from(["2026-01-01T01:00:00z", "2026-01-01T01:00:00ZZ", "2026-01-01T01:00:00+Z", "z", "Z"]))
+def a_near_miss_of_the_zone_designator_is_refused(text: str) -> None:
+    reasons = check.refused(cmd.read_time(text))
+    check.equal("where", [r.where for r in reasons], ["--at"])
+    check.contains("said", repr(text), reasons[0].why)
+
+
+@witness.property(
+    "Only ISO 8601's extended format with a zone reads: a space or another letter for T, the basic format, a space before the zone, an offset without its colon, or no such day is refused.",
+    rules=[cmd.read_time],
+)
+@settings(max_examples=20)
+@given(
+    st.sampled_from(
+        [
+            "2026-01-01 01:00:00Z",
+            "2026-01-01x01:00:00Z",
+            "2026-01-01t01:00:00Z",
+            "20260101T010000Z",
+            "2026-01-01T01:00:00 Z",
+            "2026-01-01T01:00:00+0000",
+            "2026-01-01T01:00:00+00",
+            "2026-13-01T01:00:00Z",
+            "2026-01-01T25:00:00Z",
+            " 2026-01-01T01:00:00Z",
+            "2026-01-01T01:00:00Z\n",
+            "\uff12026-01-01T01:00:00Z",
+        ]
+    )
+)
+def near_misses_of_an_iso_time_are_refused(text: str) -> None:
+    reasons = check.refused(cmd.read_time(text))
+    check.equal("where", [r.where for r in reasons], ["--at"])
+    check.contains("said", repr(text)[:20], reasons[0].why)
+
+
+@witness.positive(
+    "Minutes alone, fractions of a second and any offset with its colon read as ISO 8601 times.",
+    rules=[cmd.read_time],
+)
+def iso_times_with_minutes_fractions_or_offsets_read() -> None:
+    check.equal("minutes alone", cmd.read_time("2026-01-01T01:00Z"), Admitted(READ_AT))
+    check.equal("a fraction", cmd.read_time("2026-01-01T01:00:00.999999Z"), Admitted(READ_AT))
+    check.equal("a negative offset", cmd.read_time("2025-12-31T23:30:00-01:30"), Admitted(READ_AT))
+
+
+@witness.property(
+    "Without --out the arm's default goes under the named directory whatever its last name ends in.",
+    rules=[cmd.report_path],
+)
+@settings(max_examples=20)
+@given(st.from_regex(r"/?[A-Za-z0-9._-]{1,8}(/[A-Za-z0-9._-]{1,8})?/{0,2}", fullmatch=True))
+@example("/srv/BOX")
+@example("/srv/work-X/")
+def the_directory_is_kept_whole(directory: str) -> None:
+    path = cmd.report_path(v41(out=None), directory)
+    check.equal("under the directory", path, directory.rstrip("/") + "/target/v41-group-a-launch-dry-run.txt")
+
+
+@witness.positive(
+    "GLM refuses several --open values in one reason listing each, and --engram-bets with exactly its own reason.",
+    rules=[cmd.dry_run_report],
+)
+def glm_refusals_are_said_exactly() -> None:
+    outcome = cmd.dry_run_report(
+        v41(arm="glm-group-b", opened=("12371", "wet-runner"), engram_bets=True), Admitted(ADMITTING_LOG), OUT, now=0
+    )
+    check.equal(
+        "reasons",
+        outcome,
+        Refused(
+            (
+                BadArgument("--open", "glm-group-b declares no frontiers, got #12371, wet-runner"),
+                BadArgument("--engram-bets", "glm-group-b declares nothing beyond its weights, so it bets nothing"),
+            )
+        ),
+    )
+
+
+@witness.positive(
+    "A GLM command line folds into a GLM report read from the log at --at, under its profile's utilization or the one given, with no frontiers.",
+    rules=[cmd.dry_run_report],
+)
+def a_glm_command_line_folds_into_a_glm_report() -> None:
+    for utilization, bp in ((None, 8500), ("0.90", 9000), ("1", 10000)):
+        report = check.admitted(
+            cmd.dry_run_report(
+                v41(arm="glm-group-b", utilization=utilization), Admitted(ADMITTING_LOG), OUT, now=READ_AT + 7
+            )
+        )
+        check.equal(
+            f"{utilization}: report",
+            (report.arm, report.authority_source, report.at, report.utilization_bp, report.frontiers),
+            ("glm-group-b", "log.jsonl", READ_AT, bp, ()),
+        )
+        check.equal(f"{utilization}: hosts", [h.host for h in report.hosts], ["srv1", "srv2", "srv3", "srv4"])
+        check.equal(f"{utilization}: engram bets", report.engram_bets, ())
+    later = check.admitted(cmd.dry_run_report(v41(arm="glm-group-b", at=None), Admitted(ADMITTING_LOG), OUT, now=99))
+    check.equal("read now", later.at, 99)
+
+
+@witness.property(
+    "Opening any one openable frontier leaves exactly that frontier open, and the report refused for it alone.",
+    rules=[cmd.dry_run_report],
+)
+@settings(max_examples=8)
+@given(st.sampled_from(cmd.OPENABLE))
+@example("#12371")
+@example("#12351")
+@example("wet-runner")
+def opening_one_frontier_leaves_exactly_it_open(key: str) -> None:
+    report = check.admitted(cmd.dry_run_report(v41(opened=(key,)), Admitted(ADMITTING_LOG), OUT, now=0))
+    check.equal("verdict", [(type(r), r.where) for r in check.refused(report.verdict)], [(ObligationOpen, key)])
+    check.equal("open frontiers", [f.split(" ", 1)[0] for f in report.frontiers if ": OPEN; " in f], [key])
+    check.equal("launch shape", report.utilization_bp, None if key == "#12371" else 8000)
+
+
+@witness.positive(
+    "A utilization reaches the launch shape and is named in #12371's discharge; --engram-bets adds the bets under it, and only when asked.",
+    rules=[cmd.dry_run_report],
+)
+def the_utilization_and_the_bets_are_said() -> None:
+    report = check.admitted(cmd.dry_run_report(v41(utilization="0.90"), Admitted(ADMITTING_LOG), OUT, now=0))
+    check.equal("utilization", report.utilization_bp, 9000)
+    shape = [f for f in report.frontiers if f.startswith("#12371 ")]
+    check.equal(
+        "discharge",
+        [f.rsplit("discharged by ", 1)[1] for f in shape],
+        [
+            "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values; owner #12371), utilization 9000 bp from --gpu-memory-utilization"
+        ],
+    )
+    check.equal("no bets unasked", report.engram_bets, ())
+    bets = check.admitted(cmd.dry_run_report(v41(engram_bets=True), Admitted(ADMITTING_LOG), OUT, now=0)).engram_bets
+    check.equal("bets asked", bets[0], "per-rank allowance 24.25 GiB at 8000 bp (0.8) on FabricGroupA")
+    open_shape = check.admitted(
+        cmd.dry_run_report(v41(engram_bets=True, opened=("12371",)), Admitted(ADMITTING_LOG), OUT, now=0)
+    )
+    check.equal(
+        "bets with the shape open",
+        open_shape.engram_bets,
+        ("not reached: #12371's launch shape is open, so no utilization sets the allowance",),
+    )
+
+
+@witness.positive(
+    "A report refused for several reasons says their count in the plural, each reason on its own line, and exits 1.",
+    rules=[cmd.dry_run_output],
+)
+def several_reasons_are_counted_in_the_plural() -> None:
+    for opened, count in ((("12359", "12351"), 3), (("12359", "12351", "wet-runner"), 4)):
+        report = cmd.dry_run_report(v41(opened=opened), Admitted(EXPIRED_LOG), OUT, now=0)
+        output = cmd.dry_run_output(report, "out/report.txt", OUT)
+        check.equal(f"{count}: code", output.code, 1)
+        check.equal(
+            f"{count}: head", output.out[0], f"v41-group-a: REFUSED ({count} reasons); report written to out/report.txt"
+        )
+        check.equal(f"{count}: lines", len(output.out), 1 + count)

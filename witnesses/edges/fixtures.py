@@ -136,3 +136,123 @@ def ran(main: Callable[..., int], *argv: str, **options: Any) -> tuple[int, str,
         except SystemExit as exc:  # argparse's usage error: the exit code it chose
             code = exc.code if isinstance(exc.code, int) else -1
     return code, out.getvalue(), err.getvalue()
+
+
+class Encoded(Recording):
+    """Stand in for a terminal stream of a given encoding (an ASCII or Latin-1 terminal), recording each write."""
+
+    def __init__(self, encoding: str, log: list[tuple[str, str]] | None = None, name: str = "stream") -> None:
+        super().__init__(log, name)
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+
+class Bare:
+    """Stand in for a stream that has only write and flush (no `encoding`, no descriptor)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+class FullDevice(io.StringIO):
+    """Stand in for a failed device (`> /dev/full`): every write and flush raises ENOSPC, each attempted write recorded.
+
+    Given a descriptor, it reports it as its own, so a claim can see what the command pointed it at.
+    """
+
+    def __init__(self, fd: int | None = None) -> None:
+        super().__init__()
+        self.fd = fd
+        self.attempts: list[str] = []
+
+    def fileno(self) -> int:
+        if self.fd is None:
+            raise io.UnsupportedOperation("no descriptor")
+        return self.fd
+
+    def write(self, text: str) -> int:
+        self.attempts.append(text)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class ClosedPipeAt(ClosedPipe):
+    """A ClosedPipe that reports a real descriptor as its own."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+@contextlib.contextmanager
+def pipe() -> Iterator[tuple[int, int]]:
+    """Open a pipe for a claim (read end, write end) and close both ends afterwards, whatever the claim did to them."""
+    read_end, write_end = os.pipe()
+    try:
+        yield read_end, write_end
+    finally:
+        for fd in (read_end, write_end):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def is_null_device(fd: int) -> bool:
+    """Say whether descriptor `fd` now refers to /dev/null."""
+    found, null = os.fstat(fd), os.stat(os.devnull)
+    return stat.S_ISCHR(found.st_mode) and found.st_rdev == null.st_rdev
+
+
+@contextlib.contextmanager
+def umask(mask: int) -> Iterator[None]:
+    """Run with the process umask set to `mask`, restoring the previous one afterwards."""
+    previous = os.umask(mask)
+    try:
+        yield
+    finally:
+        os.umask(previous)
+
+
+def file_mode(path: Path | str) -> int:
+    """Return a file's permission bits (`0o644`)."""
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+def helped(main: Callable[..., int], **options: Any) -> tuple[int, str, str]:
+    """Run a command's `--help` 100 columns wide (argparse wraps to $COLUMNS); return its exit code, stdout and stderr."""
+    previous = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"
+    try:
+        return ran(main, "--help", **options)
+    finally:
+        if previous is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = previous
+
+
+def deep_folder(folder: Path, length: int = 4070) -> Path:
+    """Make and return a directory under `folder` whose absolute path is `length` characters long.
+
+    At 4070 a short file name beside it still fits PATH_MAX (4096), but the
+    report's temp name (36 characters) does not: only the write can fail.
+    """
+    path = str(folder)
+    while len(path) < length:
+        path += "/" + "d" * min(200, length - len(path) - 1)
+    os.makedirs(path)
+    return Path(path)

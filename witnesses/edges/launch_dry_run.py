@@ -18,6 +18,8 @@ from witnesses.edges.fixtures import (
     DUPLICATE_KEY_LOG,
     EXPIRED_LOG,
     ClosedPipe,
+    deep_folder,
+    helped,
     listing,
     ran,
     shown,
@@ -178,3 +180,122 @@ def launch_dry_run_runs_are_byte_identical(tmp_path: Path) -> str:
     return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(
         str(tmp_path), "TMP"
     )
+
+
+HELP = """\
+usage: launch_dry_run [-h] --authority-log FILE [--at TIME] [--gpu-memory-utilization U]
+                      [--open FRONTIER] [--engram-bets] [--out FILE]
+                      {glm-group-b,v41-group-a}
+
+Plan a serving arm's launch as a dry run: render every host's argv, unit and scripts, fold
+admission over the authority log, and write a report. Nothing lands on a host.
+
+positional arguments:
+  {glm-group-b,v41-group-a}
+                        the arm to plan
+
+options:
+  -h, --help            show this help message and exit
+  --authority-log FILE  the authority log (JSON Lines), the only live read
+  --at TIME             read the log as of this time: epoch seconds or ISO 8601 with a zone
+                        (default: now)
+  --gpu-memory-utilization U
+                        override the utilization axis, e.g. 0.80 (exact, at most 4 places)
+  --open FRONTIER       leave a frontier open instead of discharging it with its fixture (#12371,
+                        #12359, #12351, wet-runner); v41-group-a only
+  --engram-bets         also report each staircase step's Engram bet against the per-rank
+                        allowance; v41-group-a only
+  --out FILE            where to write the report (default: target/<arm>-launch-dry-run.txt)
+
+Exit codes: 0 the plan rendered and admission holds; 1 refused (report written, saying REFUSED); 2
+bad input (nothing written).
+"""
+
+
+@witness.positive(
+    "--help prints, 100 columns wide, exactly the usage, every option with its metavar and help, and the exit codes, on stdout only.",
+    rules=[launch_dry_run.main],
+)
+def help_prints_every_option_and_the_exit_codes(tmp_path: Path) -> None:
+    code, out, err = helped(launch_dry_run.main, default_dir=str(tmp_path))
+    check.equal("exit code", code, 0)
+    for number, (seen, expected) in enumerate(zip(out.splitlines(), HELP.splitlines(), strict=False), 1):
+        check.equal(f"line {number}", seen, expected)
+    check.equal("stdout", out, HELP)
+    check.equal("stderr", err, "")
+
+
+@witness.positive(
+    "A run without --authority-log is a usage error naming it: exit 2, and nothing written.",
+    rules=[launch_dry_run.main],
+)
+def a_run_without_the_authority_log_is_a_usage_error(tmp_path: Path) -> None:
+    code, out, err = ran(
+        launch_dry_run.main, "v41-group-a", "--at", AT, "--out", str(tmp_path / "r.txt"), default_dir=str(tmp_path)
+    )
+    check.equal("exit code", code, 2)
+    check.equal("stdout", out, "")
+    check.equal(
+        "last stderr line",
+        err.splitlines()[-1:],
+        ["launch_dry_run: error: the following arguments are required: --authority-log"],
+    )
+    check.equal("files", listing(tmp_path), {})
+
+
+@witness.positive(
+    "A missing authority log exits 2, saying on stderr it expected a readable UTF-8 authority log at that path, and writes nothing.",
+    rules=[launch_dry_run.main],
+)
+def a_missing_log_exits_2_naming_the_authority_log(tmp_path: Path) -> None:
+    absent = tmp_path / "absent.jsonl"
+    code, out, err = ran(
+        launch_dry_run.main,
+        "v41-group-a",
+        "--authority-log",
+        str(absent),
+        "--at",
+        AT,
+        "--out",
+        str(tmp_path / "r.txt"),
+        default_dir=str(tmp_path),
+    )
+    check.equal("exit code", code, 2)
+    check.equal("stdout", out, "")
+    check.equal(
+        "stderr",
+        err,
+        f"{absent}: expected a readable UTF-8 authority log, got FileNotFoundError: "
+        f"[Errno 2] No such file or directory: '{absent}'\n{BAD_INPUT}\n",
+    )
+    check.equal("files", listing(tmp_path), {})
+
+
+@witness.positive(
+    "--engram-bets adds the Engram residency bets to the written report, and a run without it leaves them out.",
+    rules=[launch_dry_run.main],
+)
+def engram_bets_reach_the_report(tmp_path: Path) -> None:
+    report = tmp_path / "out" / "report.txt"
+    check.equal("exit code", dry_run(tmp_path, ADMITTING_LOG)[0], 0)
+    check.absent("without", "## Engram residency bets", report.read_text(encoding="utf-8"))
+    check.equal("exit code", dry_run(tmp_path, ADMITTING_LOG, "--engram-bets")[0], 0)
+    check.contains("with", "\n## Engram residency bets\n", report.read_text(encoding="utf-8"))
+
+
+@witness.positive(
+    "A report that cannot be written exits 2 with the located write failure and the bad-input trailer, printing no verdict.",
+    rules=[launch_dry_run.main],
+)
+def an_unwritable_report_exits_2(tmp_path: Path) -> None:
+    deep = deep_folder(tmp_path)
+    code, out, err = dry_run(tmp_path, ADMITTING_LOG, out=str(deep / "r"))
+    check.equal("exit code", code, 2)
+    check.equal("stdout", out, "")
+    check.equal(
+        "stderr",
+        err,
+        f"--out {deep / 'r'}: expected a path this process can create and write, "
+        f"got OSError while writing in {deep}: File name too long\n{BAD_INPUT}\n",
+    )
+    check.equal("nothing left in the folder", list(deep.iterdir()), [])

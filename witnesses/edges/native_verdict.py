@@ -11,6 +11,7 @@ from witnesses.edges.fixtures import (
     MALFORMED_PACKET,
     MISSING_SUBCASE_PACKET,
     ClosedPipe,
+    helped,
     ran,
     shown,
     terminal,
@@ -105,3 +106,52 @@ def native_verdict_errors_are_byte_identical(tmp_path: Path) -> str:
     return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(
         str(tmp_path), "TMP"
     )
+
+
+HELP = """\
+usage: native_verdict [-h] [--window | --records] [PACKET.json]
+
+Decide the twelve UP2 native checks from a packet's observations; or say whether a complete native packet fits the window, or what the saved records show.
+
+positional arguments:
+  PACKET.json  the native packet to decide
+
+options:
+  -h, --help   show this help message and exit
+  --window     print the window's feasibility, every figure with its provenance, instead
+  --records    print what the saved records show under their rules, instead
+
+exit codes:
+  0  all twelve native checks PASS (--window: both fits established; --records: every record admitted)
+  1  any check is HOLD or NOT RUN, or the schema or start binding is refused (--window, --records: anything less)
+  2  the packet is malformed (located errors on stderr) or the usage is wrong
+141  a reader closed stdout before the verdict was printed (`| head -1`)
+
+A packet that passes the schema validator (up2_checks.native) is not evidence:
+each check PASSes only from NATIVE observations of every named subcase in both
+arms OFF and ON, with the same workload, mode and hooks.
+"""
+
+
+@witness.positive(
+    "--help prints exactly the usage, the description, each argument's help and the exit codes as written, on stdout only.",
+    rules=[native_verdict.main],
+)
+def help_prints_every_argument_and_the_exit_codes() -> None:
+    code, out, err = helped(native_verdict.main)
+    check.equal("exit code", code, 0)
+    for number, (seen, expected) in enumerate(zip(out.splitlines(), HELP.splitlines(), strict=False), 1):
+        check.equal(f"line {number}", seen, expected)
+    check.equal("stdout", out, HELP)
+    check.equal("stderr", err, "")
+
+
+@witness.positive("--help to a reader that closed stdout early exits 141, not 0.", rules=[native_verdict.main])
+def help_to_a_closed_reader_exits_141() -> None:
+    with terminal(ClosedPipe()):
+        try:
+            native_verdict.main(["--help"])
+            code: object = "returned instead of exiting"
+        except SystemExit as exc:
+            code = exc.code
+    check.equal("exit code", code, 141)

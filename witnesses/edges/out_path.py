@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
-from domain.core.outcome import Admitted
+from domain.core.outcome import Admitted, Refused
 from domain.edges.out_path import Entry, OutPathRefused, OutPathSeen, out_path_admitted
 
 witness = Witness("edges.out_path")
 
 
-@witness.positive("A new path and a regular file that is none of the inputs are admitted as given.", rules=[out_path_admitted])
+@witness.positive(
+    "A new path and a regular file that is none of the inputs are admitted as given.", rules=[out_path_admitted]
+)
 def a_new_path_or_a_regular_file_is_admitted() -> None:
     check.equal("new path", out_path_admitted("target/report.txt", OutPathSeen()), Admitted("target/report.txt"))
-    check.equal("regular file", out_path_admitted("report.txt", OutPathSeen(entry=Entry.REGULAR_FILE)), Admitted("report.txt"))
+    check.equal(
+        "regular file", out_path_admitted("report.txt", OutPathSeen(entry=Entry.REGULAR_FILE)), Admitted("report.txt")
+    )
 
 
 @witness.refusal(
@@ -39,7 +43,13 @@ def a_directory_path_is_refused():
 @witness.refusal(
     "A symbolic link at --out is refused naming its target, and left as it was.",
     rules=[out_path_admitted],
-    reasons=[because(OutPathRefused, at="--out report.txt", saying="expected a regular file or a new path, got a symbolic link to 'target.txt'; it is left as it was")],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out report.txt",
+            saying="expected a regular file or a new path, got a symbolic link to 'target.txt'; it is left as it was",
+        )
+    ],
 )
 def a_symbolic_link_is_refused_naming_its_target():
     return out_path_admitted("report.txt", OutPathSeen(entry=Entry.SYMBOLIC_LINK, link_target="target.txt"))
@@ -48,16 +58,30 @@ def a_symbolic_link_is_refused_naming_its_target():
 @witness.refusal(
     "A regular file that is the authority log is refused, naming it.",
     rules=[out_path_admitted],
-    reasons=[because(OutPathRefused, at="--out log.jsonl", saying="expected a path other than the authority log, got the same file as the authority log (log.jsonl); it is left as it was")],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out log.jsonl",
+            saying="expected a path other than the authority log, got the same file as the authority log (log.jsonl); it is left as it was",
+        )
+    ],
 )
 def the_authority_log_is_refused():
-    return out_path_admitted("log.jsonl", OutPathSeen(entry=Entry.REGULAR_FILE, same_as="authority log", same_path="log.jsonl"))
+    return out_path_admitted(
+        "log.jsonl", OutPathSeen(entry=Entry.REGULAR_FILE, same_as="authority log", same_path="log.jsonl")
+    )
 
 
 @witness.refusal(
     "A path under a regular file is refused, naming that file.",
     rules=[out_path_admitted],
-    reasons=[because(OutPathRefused, at="--out afile/deeper/r.txt", saying="expected a path under directories, got a path under /w/afile, which is a regular file")],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out afile/deeper/r.txt",
+            saying="expected a path under directories, got a path under /w/afile, which is a regular file",
+        )
+    ],
 )
 def a_path_under_a_file_is_refused():
     return out_path_admitted("afile/deeper/r.txt", OutPathSeen(under="/w/afile", under_entry=Entry.REGULAR_FILE))
@@ -66,16 +90,66 @@ def a_path_under_a_file_is_refused():
 @witness.refusal(
     "A path that cannot be inspected is refused, saying why.",
     rules=[out_path_admitted],
-    reasons=[because(OutPathRefused, at="--out locked/r.txt", saying="expected a path this process can inspect, got PermissionError: Permission denied")],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out locked/r.txt",
+            saying="expected a path this process can inspect, got PermissionError: Permission denied",
+        )
+    ],
 )
 def an_uninspectable_path_is_refused():
     return out_path_admitted("locked/r.txt", OutPathSeen(uninspectable="PermissionError: Permission denied"))
 
 
-@witness.property("Any existing entry but a regular file is refused naming its kind, even one the inputs do not share.", rules=[out_path_admitted])
+@witness.property(
+    "Any existing entry but a regular file is refused naming its kind, even one the inputs do not share.",
+    rules=[out_path_admitted],
+)
 @settings(max_examples=20)
 @given(st.sampled_from([e for e in Entry if e is not Entry.REGULAR_FILE]), st.sampled_from(["r.txt", "/srv/out/r.txt"]))
 def every_entry_but_a_regular_file_is_refused(entry: Entry, out: str) -> None:
     reasons = check.refused(out_path_admitted(out, OutPathSeen(entry=entry)))
     check.equal("where", [r.where for r in reasons], [f"--out {out}"])
     check.contains("kind named", f"got {entry.value}; it is left as it was", reasons[0].why)
+
+
+@witness.property(
+    "Every spelling of a directory, a trailing slash, . or .. as the last component, is refused with exactly one reason, whatever is there.",
+    rules=[out_path_admitted],
+)
+@settings(max_examples=20)
+@given(
+    st.sampled_from(["reports/", ".", "..", "reports/.", "reports/..", "/srv/out/./", "/"]),
+    st.sampled_from([OutPathSeen(), OutPathSeen(entry=Entry.REGULAR_FILE), OutPathSeen(entry=Entry.DIRECTORY)]),
+)
+@example(".", OutPathSeen())
+@example("..", OutPathSeen())
+@example("reports/..", OutPathSeen(entry=Entry.REGULAR_FILE))
+def every_directory_spelling_is_refused_exactly(out: str, seen: OutPathSeen) -> None:
+    check.equal(
+        out,
+        out_path_admitted(out, seen),
+        Refused((OutPathRefused(f"--out {out}", "expected a file path, got a directory path"),)),
+    )
+
+
+@witness.positive(
+    "A file name made of dots or starting or ending with one is still a file path, and admitted as given.",
+    rules=[out_path_admitted],
+)
+def names_with_dots_are_file_paths() -> None:
+    for out in ("...", ".report", "report.", "reports/...", "reports/.hidden", "./r.txt", "../r.txt"):
+        check.equal(out, out_path_admitted(out, OutPathSeen()), Admitted(out))
+
+
+@witness.positive(
+    "An empty --out is refused with exactly one reason, at --out, saying no more than that it is no file path.",
+    rules=[out_path_admitted],
+)
+def an_empty_out_is_refused_exactly() -> None:
+    check.equal(
+        "empty",
+        out_path_admitted("", OutPathSeen(entry=Entry.REGULAR_FILE)),
+        Refused((OutPathRefused("--out", "expected a file path, got an empty string"),)),
+    )

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from claims import Witness, because, check
 from domain.core.outcome import Admitted
-from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, publish_packet
+from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PublishFailed, publish_packet
 from domain.native.packets import PacketNameUnsafe
-from witnesses.edges.fixtures import listing
+from witnesses.edges.fixtures import file_mode, in_folder, listing, umask
 
 witness = Witness("edges.packet_publish")
 
@@ -61,3 +61,36 @@ def a_missing_evidence_root_is_refused(tmp_path: Path):
     outcome = publish_packet(tmp_path / "absent", "p.json", PACKET)
     check.equal("nothing created", listing(tmp_path), {})
     return outcome
+
+
+@witness.positive(
+    "A published packet is mode 0644 whatever the umask allows, narrowed only by a stricter one.",
+    rules=[publish_packet],
+)
+def a_published_packet_is_mode_0644(tmp_path: Path) -> None:
+    for mask, mode in ((0o000, 0o644), (0o022, 0o644), (0o002, 0o644), (0o077, 0o600)):
+        name = f"packet-{mask:03o}.json"
+        with umask(mask):
+            check.admitted(publish_packet(tmp_path, name, PACKET))
+        check.equal(f"mode under umask {mask:03o}", oct(file_mode(tmp_path / name)), oct(mode))
+
+
+LONG_NAME = "p" * 245 + ".json"
+"""A plain packet name of 250 characters: it fits NAME_MAX (255), its temp name (`.NAME.PID.HEX.tmp`) does not."""
+
+
+@witness.refusal(
+    "A packet the file system refuses to create is refused as a failed publish naming the system's reason, never raised, and the evidence root is left as it was.",
+    rules=[publish_packet],
+    reasons=[
+        because(
+            PublishFailed,
+            at=f"$.packets.{LONG_NAME}",
+            saying=f"could not publish TMP/{LONG_NAME} exclusively: File name too long",
+        )
+    ],
+)
+def a_packet_the_file_system_refuses_is_refused(tmp_path: Path):
+    outcome = publish_packet(tmp_path, LONG_NAME, PACKET)
+    check.equal("evidence root", listing(tmp_path), {})
+    return in_folder(outcome, tmp_path)

@@ -9,7 +9,7 @@ from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.out_path import OutPathRefused
 from domain.edges.report_file import ReportUnwritten, checked_out_path, write_report
-from witnesses.edges.fixtures import in_folder, listing, written
+from witnesses.edges.fixtures import deep_folder, file_mode, in_folder, listing, umask, written
 
 witness = Witness("edges.report_file")
 
@@ -148,3 +148,103 @@ def an_unwritable_report_leaves_nothing_behind(tmp_path: Path):
     outcome = write_report(str(tmp_path / "new" / "deeper" / ("r" * 300)), REPORT)
     check.equal("nothing left", listing(tmp_path), {})
     return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "An input that does not exist is the same file as no --out, so an existing regular file is still admitted beside it.",
+    rules=[checked_out_path],
+)
+def a_missing_input_is_never_the_same_file(tmp_path: Path) -> None:
+    old = written(tmp_path, "report.txt", "yesterday")
+    absent = str(tmp_path / "absent.jsonl")
+    check.equal("admitted", checked_out_path(str(old), {"authority log": absent}), Admitted(str(old)))
+
+
+@witness.refusal(
+    "An --out behind a symbolic-link loop cannot be inspected and is refused naming the system's reason, leaving the loop as it was.",
+    rules=[checked_out_path],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out TMP/loop/report.txt",
+            saying="expected a path this process can inspect, got OSError: Too many levels of symbolic links",
+        )
+    ],
+)
+def an_out_behind_a_link_loop_is_refused(tmp_path: Path):
+    (tmp_path / "loop").symlink_to("loop")
+    outcome = checked_out_path(str(tmp_path / "loop" / "report.txt"), {})
+    check.equal("left as it was", listing(tmp_path), {"loop": ("link", "loop")})
+    return in_folder(outcome, tmp_path)
+
+
+@witness.refusal(
+    "An --out holding a NUL byte cannot be inspected and is refused naming the ValueError.",
+    rules=[checked_out_path],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out TMP/re\x00port.txt",
+            saying="expected a path this process can inspect, got ValueError: embedded null byte",
+        )
+    ],
+)
+def an_out_holding_a_nul_byte_is_refused(tmp_path: Path):
+    outcome = checked_out_path(str(tmp_path / "re\x00port.txt"), {})
+    check.equal("nothing created", listing(tmp_path), {})
+    return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "A new report's mode is 0666 narrowed by the umask, as open() would make it, and a replaced report gets the same.",
+    rules=[write_report],
+)
+def a_report_mode_follows_the_umask(tmp_path: Path) -> None:
+    for mask, mode in ((0o022, 0o644), (0o002, 0o664), (0o077, 0o600), (0o000, 0o666)):
+        out = tmp_path / f"report-{mask:03o}.txt"
+        with umask(mask):
+            check.admitted(write_report(str(out), REPORT))
+            check.equal(f"new under umask {mask:03o}", oct(file_mode(out)), oct(mode))
+            out.chmod(0o400)
+            check.admitted(write_report(str(out), REPORT))
+            check.equal(f"replaced under umask {mask:03o}", oct(file_mode(out)), oct(mode))
+
+
+@witness.positive(
+    "A report holding an undecodable argv byte (a surrogate escape) is written with it backslash-escaped.",
+    rules=[write_report],
+)
+def an_undecodable_byte_is_written_escaped(tmp_path: Path) -> None:
+    out = tmp_path / "report.txt"
+    check.admitted(write_report(str(out), "--out /srv/r\udcff.txt ≤\n"))
+    check.equal("bytes", out.read_bytes(), "--out /srv/r\\udcff.txt ≤\n".encode())
+    check.equal("files", sorted(listing(tmp_path)), ["report.txt"])
+
+
+@witness.refusal(
+    "A directory the file system cannot create is refused naming it, and the directories made before it are removed.",
+    rules=[write_report],
+    reasons=[
+        because(
+            ReportUnwritten,
+            at="--out TMP/new/" + "d" * 300 + "/report.txt",
+            saying="got OSError while creating directory TMP/new/" + "d" * 300 + ": File name too long",
+        )
+    ],
+)
+def an_uncreatable_directory_leaves_nothing_behind(tmp_path: Path):
+    outcome = write_report(str(tmp_path / "new" / ("d" * 300) / "report.txt"), REPORT)
+    check.equal("nothing left", listing(tmp_path), {})
+    return in_folder(outcome, tmp_path)
+
+
+@witness.refusal(
+    "A folder too deep for the temp file's name is refused while writing in it, and nothing is left there.",
+    rules=[write_report],
+    reasons=[because(ReportUnwritten, at="--out TMP/r", saying="got OSError while writing in TMP: File name too long")],
+)
+def a_temp_file_that_cannot_be_made_leaves_nothing(tmp_path: Path):
+    deep = deep_folder(tmp_path)
+    outcome = write_report(str(deep / "r"), REPORT)
+    check.equal("nothing left", os.listdir(deep), [])
+    return in_folder(outcome, deep)  # TMP spells the deep folder here

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+import threading
 from pathlib import Path
 
 from hypothesis import example, given, settings
@@ -10,7 +14,19 @@ from hypothesis import strategies as st
 from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.streams import InputUnreadable, emit, flushed, printable, read_input
-from witnesses.edges.fixtures import ClosedPipe, Recording, in_folder, terminal, written
+from witnesses.edges.fixtures import (
+    Bare,
+    ClosedPipe,
+    ClosedPipeAt,
+    Encoded,
+    FullDevice,
+    Recording,
+    in_folder,
+    is_null_device,
+    pipe,
+    terminal,
+    written,
+)
 
 witness = Witness("edges.streams", never_refuses=[printable, emit, flushed])
 
@@ -134,3 +150,139 @@ def flushed_is_true_exactly_when_both_readers_are_there(stdout_gone: bool, stder
     with terminal(ClosedPipe() if stdout_gone else None, ClosedPipe() if stderr_gone else None):
         result = flushed()
     check.equal("flushed", result, not (stdout_gone or stderr_gone))
+
+
+@witness.refusal(
+    "An empty path is refused located at its quoted spelling, so the reason never has a blank location.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="''", saying="expected a readable UTF-8 JSON file, got FileNotFoundError")],
+)
+def an_empty_path_is_refused_at_its_quoted_spelling():
+    return read_input("", "JSON file")
+
+
+@witness.refusal(
+    "A stream that never ends (a FIFO still open) is refused once one character beyond the limit arrives, without waiting for its end.",
+    rules=[read_input],
+    reasons=[
+        because(InputUnreadable, at="TMP/stream", saying="expected at most 9 characters of authority log, got more")
+    ],
+    timeout=10,
+)
+def a_never_ending_stream_is_refused_at_the_limit(tmp_path: Path):
+    fifo = tmp_path / "stream"
+    os.mkfifo(fifo)
+    returned = threading.Event()
+    waited_in_vain: list[bool] = []
+
+    def writer() -> None:
+        with open(fifo, "w", encoding="utf-8") as handle:
+            handle.write("0123456789")  # exactly limit + 1 characters, then the stream stays open
+            handle.flush()
+            waited_in_vain.append(not returned.wait(3))
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    outcome = read_input(str(fifo), "authority log", limit=9)
+    returned.set()
+    thread.join(5)
+    check.equal("returned while the stream was still open", waited_in_vain, [False])
+    return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "Only a line's unprintable characters are escaped: printable non-ASCII text beside them is kept as it is.",
+    rules=[printable],
+)
+def only_unprintable_characters_are_escaped() -> None:
+    check.equal("kept beside an escape", printable("é ≤ bell\x07"), "é ≤ bell\\x07")
+
+
+@witness.positive(
+    "Emit encodes for each stream's own encoding: an ASCII terminal receives backslash escapes, a stream with no encoding gets UTF-8.",
+    rules=[emit],
+)
+def emit_encodes_for_each_streams_encoding() -> None:
+    with terminal(Encoded("ascii", name="stdout"), Encoded("latin-1", name="stderr")) as (out, err):
+        check.equal("printed", emit(["≤ 484 GiB, é"], ["≤ é"]), True)
+    check.equal("ascii stdout", out.getvalue(), "\\u2264 484 GiB, \\xe9\n")
+    check.equal("latin-1 stderr", err.getvalue(), "\\u2264 é\n")
+    bare = Bare()
+    with contextlib.redirect_stdout(bare):  # type: ignore[type-var]
+        check.equal("printed", emit(["≤ é"]), True)
+    check.equal("no encoding", bare.text, "≤ é\n")
+
+
+@witness.positive(
+    "Emit writes nothing to a stream given no lines, and skips a stream that is closed (None) while printing the other.",
+    rules=[emit],
+)
+def emit_skips_empty_and_closed_streams() -> None:
+    log: list[tuple[str, str]] = []
+    with terminal(Recording(log, "stdout"), Recording(log, "stderr")):
+        check.equal("printed", emit(["verdict"], []), True)
+        check.equal("printed", emit([], ["warning"]), True)
+    check.equal("writes", log, [("stdout", "verdict\n"), ("stderr", "warning\n")])
+    out = Recording(name="stdout")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(None):  # type: ignore[type-var]
+        check.equal("printed", emit(["verdict"], ["warning"]), True)
+    check.equal("stdout", out.getvalue(), "verdict\n")
+
+
+@witness.positive(
+    "A failed stdout device is pointed at /dev/null and named once on stderr, and the reader is still said to be there.",
+    rules=[emit, flushed],
+)
+def a_failed_stdout_is_silenced_and_named_on_stderr() -> None:
+    said = "stdout: expected a writable stream, got OSError: No space left on device\n"
+    for name, run in (("emit", lambda: emit(["verdict"])), ("flushed", flushed)):
+        with pipe() as (_, write_end):
+            device = FullDevice(write_end)
+            with terminal(device) as (_, err):
+                check.equal(f"{name}: says", run(), True)
+            check.equal(f"{name}: stderr", err.getvalue(), said)
+            check.holds(f"{name}: stdout's descriptor points at /dev/null", is_null_device(write_end))
+
+
+@witness.positive(
+    "A failed stderr is pointed at /dev/null and never written again, and a failed stdout beside it ends quietly.",
+    rules=[emit, flushed],
+)
+def a_failed_stderr_is_silenced_and_never_written_again() -> None:
+    with pipe() as (_, write_end):
+        device = FullDevice(write_end)
+        with terminal(stderr=device) as (out, _):
+            check.equal("says", emit(["verdict"], ["warning"]), True)
+        check.equal("stdout", out.getvalue(), "verdict\n")
+        check.equal("stderr written once", device.attempts, ["warning\n"])
+        check.holds("stderr's descriptor points at /dev/null", is_null_device(write_end))
+    both = FullDevice(), FullDevice()
+    with terminal(*both):
+        check.equal("emit with both failed", emit(["verdict"], ["warning"]), True)
+        check.equal("flushed with both failed", flushed(), True)
+    check.equal(
+        "stderr attempts: the warning, then stdout's failure said once per failure",
+        both[1].attempts,
+        ["warning\n", *["stdout: expected a writable stream, got OSError: No space left on device\n"] * 2],
+    )
+
+
+@witness.positive(
+    "A reader that closed the pipe gets its descriptor pointed at /dev/null, so the flush at exit cannot raise again.",
+    rules=[emit, flushed],
+)
+def a_closed_pipe_is_pointed_at_dev_null() -> None:
+    for name, run in (("emit", lambda: emit(["verdict"])), ("flushed", flushed)):
+        with pipe() as (_, write_end):
+            with terminal(ClosedPipeAt(write_end)):
+                check.equal(f"{name}: says", run(), False)
+            check.holds(f"{name}: descriptor points at /dev/null", is_null_device(write_end))
+
+
+@witness.positive(
+    "Flushed says False when stderr's reader has gone even though stdout is closed (None).", rules=[flushed]
+)
+def flushed_looks_past_a_closed_stdout() -> None:
+    with contextlib.redirect_stdout(None), contextlib.redirect_stderr(ClosedPipe()):  # type: ignore[type-var]
+        check.equal("reader gone", flushed(), False)
+    check.holds("stdout restored", sys.stdout is not None)

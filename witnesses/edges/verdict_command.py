@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +14,9 @@ from domain.core.outcome import Admitted, Refused
 from domain.edges import verdict_command as cmd
 from domain.edges.streams import InputUnreadable
 from domain.edges.verdict_command import Asked, UsageRefused
+from domain.native.checks import Arm, NativeCheck
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET, shown
+from witnesses.native.fixtures import complete, packet_document, without
 
 witness = Witness("edges.verdict_command", never_refuses=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict])
 
@@ -156,3 +162,49 @@ def verdict_outputs_are_byte_identical() -> str:
         ("--records", cmd.records_verdict()),
     ]
     return "".join(shown(title, output.code, output.out, output.err) for title, output in cases)
+
+
+@witness.positive(
+    "A refused schema or binding is said under the packet's path and above the twelve verdicts, each section in order and whole.",
+    rules=[cmd.packet_verdict],
+)
+def every_section_is_said_in_order() -> None:
+    schema = COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')
+    binding = COMPLETE_PACKET.replace(
+        '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
+    )
+    for what, text in (
+        ("schema", schema),
+        ("binding", binding),
+        ("both", binding.replace('"completions": 28', '"completions": 27')),
+    ):
+        out = cmd.packet_verdict("p.json", Admitted(text)).out
+        heads = [line.split(":", 1)[0] for line in out if not line.startswith("  ")]
+        check.equal(f"{what}: sections", heads[:3], ["native_verdict", "schema", "binding"])
+        check.equal(f"{what}: head", out[0], "native_verdict: p.json")
+        check.equal(f"{what}: verdicts", len(heads), 3 + 12 + 1)
+        for at, line in enumerate(out[:-1]):
+            said = re.fullmatch(r"(schema|binding): REFUSED \(([0-9]+) reason\(s\)\)", line)
+            if said:
+                reason_lines = list(itertools.takewhile(lambda line: line.startswith("  "), out[at + 1 :]))
+                check.equal(f"{what}: {said[1]} reasons", len(reason_lines), int(said[2]))
+
+
+@witness.positive(
+    "A packet with several checks short names every one not PASS in the verdict line, in order, and exits 1.",
+    rules=[cmd.packet_verdict],
+)
+def every_check_short_is_named() -> None:
+    observations = without(
+        without(complete(), NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, "tail_36q_plus_129", Arm.ON),
+        NativeCheck.SOURCE_KV_WRITES_RETAINED,
+        None,
+        None,
+    )
+    output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
+    check.equal("code", output.code, 1)
+    check.equal(
+        "verdict",
+        output.out[-1],
+        "verdict: 10/12 PASS; not qualified: final_need_draft_real_complete HOLD, source_kv_writes_retained NOT RUN",
+    )

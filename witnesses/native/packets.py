@@ -141,6 +141,7 @@ def _bound(**changes: str) -> object:
 @example(near.strict_prefix(ON_START))
 @example(near.extended(ON_START))
 @example(near.padded(ON_START, after="\n"))
+@example(near.padded(ON_START, before="\t", after=""))
 @example(near.lookalike(ON_START, 5))
 def near_misses_of_a_start_are_unbound(miss: str) -> None:
     check.equal("the exact start", _bound(start_id=ON_START), Admitted(BINDING))
@@ -162,6 +163,7 @@ def near_misses_of_a_start_are_unbound(miss: str) -> None:
 @example(near.strict_prefix(MANIFEST))
 @example(near.extended(MANIFEST, "ab"))
 @example(near.padded(MANIFEST, before=" "))
+@example(near.padded(MANIFEST, before=" ", after=""))
 @example(near.lookalike(MANIFEST, 1))
 def near_misses_of_the_manifest_are_unbound(miss: str) -> None:
     check.equal("the exact manifest", _bound(manifest_digest=MANIFEST), Admitted(BINDING))

@@ -304,3 +304,23 @@ def near_misses_of_a_classification_are_not_native(miss: str) -> None:
     check.equal(
         f"{miss!r} refused at", [(type(r), r.where) for r in reasons], [(ScreenNotAdoptable, "$.classification")]
     )
+
+
+@witness.positive(
+    "A classification that only resembles SCREEN is refused as not NATIVE, never as a SCREEN.",
+    rules=[screen_adoptable],
+)
+def a_near_miss_of_screen_is_not_a_screen() -> None:
+    for miss in (
+        near.case_flipped("SCREEN"),
+        near.extended("SCREEN", "-B"),
+        "PRE-SCREEN",
+        "PRESCREENED",
+        near.padded("SCREEN", after="\n"),
+    ):
+        record = attrs.evolve(SAVED_SCREEN_300K, classification=miss, adoptable=True, observations=complete())
+        check.equal(
+            f"{miss!r} refused",
+            [(r.where, r.why) for r in check.refused(screen_adoptable(record))],
+            [("$.classification", f"classification {miss!r} is not 'NATIVE': only a NATIVE record is native evidence")],
+        )

@@ -539,3 +539,17 @@ def every_mismatched_field_and_unknown_subcase_is_named() -> None:
     check.equal(
         "unknown subcases", unknown, [f"$.checks.{CANCEL.value}.backtrack_v2", f"$.checks.{CANCEL.value}.preempt_2"]
     )
+
+
+@witness.refusal(
+    "A subcase renamed by a prefix is unknown, and the real one it ends with stays missing in both arms.",
+    rules=[decide],
+    reasons=[
+        because(UnknownSubcase, at="$.checks.near_cap_k4_k5_sync_async_clamp.renamed_k4_sync", saying="prohibited"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.OFF"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.ON"),
+    ],
+)
+def a_subcase_renamed_by_a_prefix_holds():
+    obs = replaced(complete(), NEAR_CAP, "k4_sync", Arm.OFF, subcase="renamed_k4_sync")
+    return decide(NEAR_CAP, replaced(obs, NEAR_CAP, "k4_sync", Arm.ON, subcase="renamed_k4_sync"), RESOLVED)

@@ -325,6 +325,7 @@ def _keyed(key: str) -> GroupSuspendedForAuthorizedSuccessor:
 @example(near.strict_prefix(KEY))
 @example(near.extended(KEY))
 @example(near.padded(KEY, after="\n"))
+@example(near.padded(KEY, before="\t", after=""))
 @example(near.lookalike(KEY))
 def near_misses_of_the_candidate_key_are_other_successors(miss: str) -> None:
     check.equal("the exact key", admission.successor_is_candidate(_keyed(KEY), V41_GROUP_A_CANDIDATE), Admitted(KEY))
@@ -346,6 +347,7 @@ def near_misses_of_the_candidate_key_are_other_successors(miss: str) -> None:
 @example(near.strict_prefix(RUNTIME_KEY))
 @example(near.extended(RUNTIME_KEY, "0"))
 @example(near.padded(RUNTIME_KEY, before=" "))
+@example(near.padded(RUNTIME_KEY, before="\t", after=""))
 @example(near.lookalike(RUNTIME_KEY))
 def near_misses_of_the_runtime_key_are_refused(miss: str) -> None:
     exact = admission.image_admitted_for_runtime_artifact(authority_log(IMAGE), V41_GROUP_A_CANDIDATE, READ_AT)

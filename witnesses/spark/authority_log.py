@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import attrs
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from domain.spark.authority_log import (
 )
 from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
-from witnesses.spark.fixtures import READING, SUSPENSION
+from witnesses.spark.fixtures import HELD_A, READ_AT, READING, SUSPENSION
 
 witness = Witness("spark.authority_log")
 
@@ -254,3 +255,83 @@ def too_deep_and_hostile_lines_are_refused_located():
     deep = "  " + "[" * 65 + "]" * 65
     hostile = '{"event": "host_held", "at": 1, "at": NaN, "host": "\\udc00", "subject": "s"}'
     return authority_log.read_authority_log(f"{json.dumps(HELD_LINE)}\n{deep}\n{hostile}\n", "log.jsonl")
+
+
+@witness.refusal(
+    "A key that only resembles the event tag is an unknown key of the event, each refused at its own path.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="log.jsonl:1: $.Event", saying="unknown key"),
+        because(MalformedAuthorityLine, at="log.jsonl:2: $.event_id", saying="unknown key"),
+        because(MalformedAuthorityLine, at="log.jsonl:3: $.prior_event", saying="unknown key"),
+        because(MalformedAuthorityLine, at="log.jsonl:4: $['event ']", saying="unknown key"),
+    ],
+)
+def keys_resembling_the_event_tag_are_unknown_keys():
+    lines = [{**HELD_LINE, key: "host_held"} for key in ("Event", "event_id", "prior_event", "event ")]
+    return authority_log.read_authority_log("\n".join(json.dumps(line) for line in lines), "log.jsonl")
+
+
+@witness.positive(
+    "An event logged at the very second of the read is read, and one second earlier it is not yet.",
+    rules=[authority_log.events_as_read_at, authority_log.holder_of_at],
+)
+def an_event_at_the_read_second_is_read() -> None:
+    held = HELD_A[0]
+    log = _log(held)
+    check.equal("at its second", authority_log.events_as_read_at(log, held.at), (held,))
+    check.equal("holder at its second", authority_log.holder_of_at(log, held.host, held.at), held.subject)
+    check.equal("one second before", authority_log.events_as_read_at(log, held.at - 1), ())
+    check.equal("holder one second before", authority_log.holder_of_at(log, held.host, held.at - 1), None)
+
+
+def _log(*events: object) -> authority_log.AuthorityLog:
+    return authority_log.AuthorityLog(
+        source="witness.jsonl",
+        events=tuple(authority_log.LoggedEvent(line=n, event=e) for n, e in enumerate(events, 1)),
+    )
+
+
+def _near_misses(exact: str) -> list[str]:
+    """Return near misses the exact identity starts, ends or contains, or equals stripped or case-folded."""
+    return [
+        near.case_flipped(exact),
+        near.strict_prefix(exact),
+        exact[1:],
+        exact[1:-1],
+        near.extended(exact, "0"),
+        near.padded(exact, before=" ", after=""),
+        near.padded(exact, after="\t"),
+        "x" + exact,
+        "x" + exact + "x",
+    ]
+
+
+@witness.positive(
+    "A lookup by a near miss of a host, a group or a config digest finds nothing, and the exact one finds its event.",
+    rules=[authority_log.holder_of_at, authority_log.group_state_at, authority_log.registry_reading_at],
+)
+def near_misses_find_nothing() -> None:
+    held, host = HELD_A[0], HELD_A[0].host
+    group = SUSPENSION.group
+    digest = READING.config_digest
+    check.equal("the exact host", authority_log.holder_of_at(_log(held), host, READ_AT), held.subject)
+    check.equal("the exact group", authority_log.group_state_at(_log(SUSPENSION), group, READ_AT), SUSPENSION)
+    check.equal("the exact digest", authority_log.registry_reading_at(_log(READING), digest, READ_AT), READING)
+    hosts = [
+        (logged, asked)
+        for miss in _near_misses(host)
+        for logged, asked in ((host, miss), (miss, host))
+        if authority_log.holder_of_at(_log(attrs.evolve(held, host=logged)), asked, READ_AT) is not None
+    ]
+    check.equal("host near misses holding", hosts, [])
+    groups = [
+        (logged, asked)
+        for miss in _near_misses(group)
+        for logged, asked in ((group, miss), (miss, group))
+        if authority_log.group_state_at(_log(attrs.evolve(SUSPENSION, group=logged)), asked, READ_AT) is not None
+    ]
+    check.equal("group near misses in a state", groups, [])
+    # A logged digest is validated, so only the digest asked for can miss.
+    digests = [miss for miss in _near_misses(digest) if authority_log.registry_reading_at(_log(READING), miss, READ_AT)]
+    check.equal("digest near misses read", digests, [])

@@ -166,3 +166,44 @@ def every_follower_sharing_a_rail_address_is_named() -> object:
         attrs.evolve(srv8, fabric_address=srv7.fabric_address),
     )
     return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts))
+
+
+def _sharing(first: str, second: str) -> HostGroup:
+    """Return Group A whose followers srv6 and srv7 are renamed `first` and `second` and share one rail address."""
+    head, srv6, srv7, srv8 = GROUP_A.hosts
+    hosts = (
+        head,
+        attrs.evolve(srv6, name=first),
+        attrs.evolve(srv7, name=second, fabric_address=srv6.fabric_address),
+        srv8,
+    )
+    return attrs.evolve(GROUP_A, hosts=hosts)
+
+
+@witness.positive(
+    "Two hosts whose names only resemble each other or the head's are still two hosts: sharing a rail address is refused, naming the one it is.",
+    rules=[fleet.four_spark_tp4],
+)
+def hosts_named_alike_are_still_different_hosts() -> None:
+    # The second host's name is a near miss of the first's: cased, cut, extended or prefixed.
+    for first, second in (("srv6", "SRV6"), ("srv60", "srv6"), ("xsrv6", "srv6"), ("xsrv6x", "srv6")):
+        reasons = check.refused(fleet.four_spark_tp4(_sharing(first, second)))
+        check.equal(
+            f"{second} after {first}",
+            [(type(r), r.where, r.why) for r in reasons],
+            [
+                (
+                    FabricAddressShared,
+                    "$.hosts[2].fabric_address",
+                    f"{second} answers on fabric-rail address 10.77.0.6, already {first}'s",
+                )
+            ],
+        )
+    # The first host's name is a near miss of the head's srv5: it is a follower, never the head.
+    for first in ("SRV5", "srv50", "xsrv5", "xsrv5x"):
+        reasons = check.refused(fleet.four_spark_tp4(_sharing(first, "srv7")))
+        check.equal(
+            f"srv7 after {first}",
+            [r.why for r in reasons],
+            [f"srv7 answers on fabric-rail address 10.77.0.6, already {first}'s"],
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -82,3 +83,26 @@ def near_misses_of_a_frontier_key_discharge_nothing(drawn: tuple[int, str]) -> N
         frontiers.open_frontiers((*others, miss)),
         (frontiers.V41_DECLARED_FRONTIERS[i],),
     )
+
+
+@witness.positive(
+    "Only the produced image's own key refuses as V41RuntimeProductionUnestablished; a frontier keyed by a near miss of it is an ObligationOpen.",
+    rules=[frontiers.obligation_open],
+)
+def a_near_miss_of_the_image_key_is_an_obligation_open() -> None:
+    key = frontiers.PRODUCED_IMAGE.key
+    exact = frontiers.obligation_open(frontiers.PRODUCED_IMAGE, "ctx")
+    check.equal("the image's key", (type(exact), exact.where), (V41RuntimeProductionUnestablished, key))
+    misses = (
+        near.extended(key, "0"),
+        near.strict_prefix(key),
+        near.padded(key, before=" ", after=""),
+        near.padded(key, after="\n"),
+        "x" + key,
+        "x" + key + "x",
+    )
+    kinds = [
+        (type(r), r.where)
+        for r in (frontiers.obligation_open(attrs.evolve(frontiers.PRODUCED_IMAGE, key=miss), "ctx") for miss in misses)
+    ]
+    check.equal("near misses", kinds, [(ObligationOpen, miss) for miss in misses])
