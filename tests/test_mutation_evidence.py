@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -150,3 +152,20 @@ def test_a_private_defect_target_is_refused_by_the_gate(tmp_path: Path) -> None:
     project = make_toy(tmp_path / "toy", private)
     gate = run_cli(project, "gate", timeout=120)
     assert "toy.private_target: targets the private helper toy_domain.limits._twice" in gate.stdout
+
+
+def test_declared_defects_rerun_only_when_something_their_claims_see_changed(recorded: Path) -> None:
+    def to_run(proc: subprocess.CompletedProcess[str]) -> int:
+        found = re.search(r"(\d+) defects: (\d+) unchanged since recorded .*?, (\d+) to run", proc.stderr)
+        assert found, proc.stdout + proc.stderr
+        return int(found.group(3))
+
+    again = run_cli(recorded, "mutate", timeout=180)
+    assert again.returncode == 0 and to_run(again) == 0, again.stdout + again.stderr
+    # A module constant is not any function's source, yet the claims read it: every defect reruns.
+    limits = recorded / "toy_domain" / "limits.py"
+    limits.write_text(limits.read_text().replace("DEFAULT_LIMIT = 10\n", "DEFAULT_LIMIT = 10  # the default\n"))
+    rerun = run_cli(recorded, "mutate", timeout=180)
+    assert to_run(rerun) > 0, rerun.stderr
+    assert "PASS     toy.admit_everything" in rerun.stdout
+    assert "re-observed with the same evidence under a new fingerprint" in rerun.stdout

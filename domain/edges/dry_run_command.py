@@ -60,10 +60,10 @@ BAD_INPUT = "launch_dry_run: bad input; nothing written"
 # ASCII digits only: `\d` would read fullwidth or Arabic-Indic digits as a number.
 _DECIMAL = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
 _EPOCH = re.compile(r"[0-9]+")
-# ISO 8601's extended format only, with a zone: `fromisoformat` alone also reads a space or any character between
+# ISO 8601's extended format only (the rule then requires the zone): `fromisoformat` alone also reads a space or any character between
 # date and time, the basic format (20260101T010000Z), a space before the zone and an offset without its colon.
 _ISO_TIME = re.compile(
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})"
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?"
 )
 
 

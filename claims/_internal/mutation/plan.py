@@ -14,7 +14,7 @@ import hashlib
 import inspect
 from collections.abc import Iterable, Mapping, Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from claims._internal import reach
 from claims._internal.declare import Claim
@@ -33,6 +33,7 @@ class Baseline:
     durations: dict[str, float]
     by_statement: dict[str, frozenset[str]]
     by_function: dict[str, frozenset[str]]
+    executed: dict[str, frozenset[str]] = field(factory=dict)  # claim id -> the functions (`module:qualname`) it ran
 
     @classmethod
     def of(cls, durations: Mapping[str, float], reached: Mapping[str, Sequence[str]]) -> Baseline:
@@ -46,6 +47,7 @@ class Baseline:
             dict(durations),
             {k: frozenset(v) for k, v in statements.items()},
             {k: frozenset(v) for k, v in functions.items()},
+            {claim_id: reach.functions_of(keys) for claim_id, keys in reached.items()},
         )
 
     def covering_function(self, module: str, function: str) -> frozenset[str]:
@@ -108,14 +110,25 @@ def _replacement_source(value: object) -> str:
         return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', repr(value))}"
 
 
-def defect_fingerprint(seeded: Seeded, covering: Iterable[str], by_id: Mapping[str, Claim], sources: Sources) -> str:
-    """Fingerprint what produced a defect's row: its rules' sources, its patch or wrapper, its scope, the covering claims' sources."""
+def defect_fingerprint(
+    seeded: Seeded, covering: Iterable[str], by_id: Mapping[str, Claim], sources: Sources, baseline: Baseline
+) -> str:
+    """Fingerprint what produced a defect's row, as the result cache fingerprints a claim's result.
+
+    Its rules' sources, its patch or wrapper, its scope, the covering claims' sources, and, since a declared run
+    is judged from this row when the fingerprint holds: the source of every function the covering claims
+    executed and every module's skeleton (its constants and tables), so no change a defect's claims can see
+    leaves the row standing.
+    """
     parts = [ENGINE, seeded.id, *seeded.scope]
     for defect in seeded.defects:
         module, _, function = defect.target.rpartition(".")
         parts += [defect.target, sources.function(reach.function_key(module, function))]
         parts += list(defect.patch) if defect.patch else [_replacement_source(defect.replacement)]
-    return digest(*parts, *_claim_sources(covering, by_id, sources))
+    listed = sorted(covering)
+    executed = sorted(frozenset().union(*(baseline.executed.get(c, frozenset()) for c in listed)))
+    parts += [sources.skeletons, *(f"{key}={sources.function(key)}" for key in executed)]
+    return digest(*parts, *_claim_sources(listed, by_id, sources))
 
 
 def defect_covering(seeded: Seeded, baseline: Baseline, claims: Sequence[Claim]) -> frozenset[str]:
