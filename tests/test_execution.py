@@ -135,3 +135,28 @@ def test_no_worker_is_left_behind(tmp_path: Path) -> None:
     run(tmp_path, hostile_witness(), timeout=0.5, workers=2)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # no child of this process remains, not even a zombie
+
+
+def test_a_claims_reach_through_a_converters_cached_dispatch_is_its_own_whatever_ran_before(tmp_path: Path) -> None:
+    import cattrs
+
+    from claims._internal import reach
+
+    converter = cattrs.Converter()
+
+    def is_size(kind: object) -> bool:
+        reach.table()["toy:is_size:1"] = 1  # what the loader's instrumentation stores for a rule's statement
+        return kind is complex
+
+    converter.register_structure_hook_func(is_size, lambda value, kind: complex(value))
+    w = Witness("t.dispatch")
+    for n in range(4):
+
+        def claim(n: int = n) -> None:
+            check.equal("structured", converter.structure(n, complex), complex(n))
+
+        claim.__name__ = f"claim_{n}"
+        w.positive(f"Claim {n} structures a size.", rules=[admit])(claim)
+    for execution in (run(tmp_path, w), run(tmp_path, w, workers=2, seed=3)):
+        # Without the reset only the first claim of each worker would have run the predicate.
+        assert all("toy:is_size:1" in keys for keys in execution.reach.values()), execution.reach

@@ -19,6 +19,7 @@ from attrs import fields, frozen
 from claims._internal import reach
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
+from claims._internal.hermetic import LazyCaches
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.results_cache import Entry, ResultsCache
 from claims._internal.runner import Result, Settings, run_claim
@@ -61,11 +62,13 @@ def default_workers() -> int:
 
 def _handler(claims: Sequence[Claim], settings: Settings) -> Callable[[Any, Channel], None]:
     table = reach.table()
+    caches = LazyCaches()
 
     def handle(job: tuple[int, float], channel: Channel) -> None:
         index, limit = job
         claim = claims[index]
         channel.expect(limit, claim.id)
+        caches.reset()  # so the claim's reach is its own, whatever this worker ran before it
         table.clear()
         result = run_claim(claim, settings, limit, isolated=True)
         output = channel.capture.take()

@@ -115,7 +115,8 @@ def read_time(text: str) -> Admitted[int] | Refused:
             )
         return Admitted(int(text))
     try:
-        moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00")) if _ISO_TIME.fullmatch(text) else None
+        # Python 3.11's fromisoformat reads the designator Z itself (the project needs 3.11 or later).
+        moment = datetime.datetime.fromisoformat(text) if _ISO_TIME.fullmatch(text) else None
     except ValueError:  # the shape of a time, but not one (month 13, hour 25)
         moment = None
     if moment is None or moment.tzinfo is None:

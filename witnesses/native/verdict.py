@@ -293,9 +293,16 @@ def two_manifests_hold():
 
 
 @witness.positive(
-    "The seed's table names 55 subcases, seven checks' from the seed and five checks' as fixtures.", rules=[decide]
+    "The seed's table names 55 subcases, seven checks' from the seed and five checks' as fixtures, and a packet observing each of them in both arms passes all twelve checks.",
+    rules=[decide],
 )
 def subcase_table_names_the_seed_subcases() -> None:
+    full = complete()
+    check.equal(
+        "checks passed by the packet observing every pinned subcase",
+        [c.value for c in SUBCASES if decide(c, full, RESOLVED).status is Status.PASS],
+        [c.value for c in NativeCheck],
+    )
     check.equal("subcases", sum(len(t) for t in SUBCASES.values()), 55)
     check.equal(
         "final tails",

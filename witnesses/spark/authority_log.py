@@ -21,7 +21,16 @@ from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.fixtures import HELD_A, READ_AT, READING, SUSPENSION
 
-witness = Witness("spark.authority_log")
+# The as-read-at lookups answer None when the log names nothing; they never refuse (read_authority_log does).
+witness = Witness(
+    "spark.authority_log",
+    never_refuses=[
+        authority_log.events_as_read_at,
+        authority_log.group_state_at,
+        authority_log.holder_of_at,
+        authority_log.registry_reading_at,
+    ],
+)
 
 SUSPENSION_LINE = (
     '{"event": "group_suspended_for_authorized_successor", "at": 1767225600, "group": "FabricGroupA", '
