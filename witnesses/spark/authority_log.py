@@ -344,3 +344,53 @@ def near_misses_find_nothing() -> None:
     # A logged digest is validated, so only the digest asked for can miss.
     digests = [miss for miss in _near_misses(digest) if authority_log.registry_reading_at(_log(READING), miss, READ_AT)]
     check.equal("digest near misses read", digests, [])
+
+
+@witness.property(
+    "As read at any second, each lookup answers the event with the greatest time not after it (a later line on a tie), and nothing before the first.",
+    rules=[
+        authority_log.events_as_read_at,
+        authority_log.group_state_at,
+        authority_log.holder_of_at,
+        authority_log.registry_reading_at,
+    ],
+)
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(["held", "suspended", "reading"]), min_size=1, max_size=6),
+    st.lists(st.integers(min_value=0, max_value=4), min_size=6, max_size=6),
+    st.integers(min_value=-1, max_value=5),
+)
+@example(["held", "held"], [2, 2, 0, 0, 0, 0], 2)
+@example(["reading", "reading"], [3, 1, 0, 0, 0, 0], 2)
+def each_lookup_answers_the_latest_event_not_after_the_read(kinds: list[str], times: list[int], at: int) -> None:
+    base = READ_AT - 10
+    made = {
+        "held": lambda n, t: attrs.evolve(HELD_A[0], at=t, subject=f"subject-{n}"),
+        "suspended": lambda n, t: attrs.evolve(SUSPENSION, at=t),
+        "reading": lambda n, t: attrs.evolve(READING, at=t),
+    }
+    events = [made[kind](n, base + times[n]) for n, kind in enumerate(kinds)]
+    log = _log(*events)
+
+    def latest(kind: str) -> object:
+        seen = [
+            (e.at, n) for n, (k, e) in enumerate(zip(kinds, events, strict=True)) if k == kind and e.at <= base + at
+        ]
+        return events[max(seen)[1]] if seen else None
+
+    check.equal(
+        "events", authority_log.events_as_read_at(log, base + at), tuple(e for e in events if e.at <= base + at)
+    )
+    held = latest("held")
+    check.equal(
+        "holder",
+        authority_log.holder_of_at(log, HELD_A[0].host, base + at),
+        None if held is None else held.subject,  # type: ignore[attr-defined]
+    )
+    check.equal("group state", authority_log.group_state_at(log, SUSPENSION.group, base + at), latest("suspended"))
+    check.equal(
+        "registry reading",
+        authority_log.registry_reading_at(log, READING.config_digest, base + at),
+        latest("reading"),
+    )
