@@ -131,7 +131,9 @@ def mutation_vs_mutmut(repo: Path, workers: int) -> None:
         repo,
     )
     rate = re.findall(r"([\d.]+)/s on", ours.stderr)
-    killed = re.search(r"killed (\d+) survived (\d+)", ours.stderr)
+    # The progress line repeats the counts as the sweep goes: the last one is the sweep's total.
+    found = list(re.finditer(r"killed (\d+) survived (\d+)", ours.stderr.replace("\r", "\n")))
+    killed = found[-1] if found else None
     theirs_s, theirs = timed([py, "-m", "mutmut", "run", f"{module}*", "--max-children", str(workers)], repo)
     text = theirs.stdout.replace("\r", "\n")
     their_rate = re.findall(r"([\d.]+) mutations/second", text)
