@@ -9,6 +9,7 @@ so `-k` selects claims, and failures render as `claim_batch` renders them.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 
 from claims._internal.config import Config, load_config
 from claims._internal.debt import Debt, load_debt
-from claims._internal.declare import Claim
+from claims._internal.declare import Claim, Witness
 from claims._internal.discovery import witnesses_in
 from claims._internal.ledger import ledger_paths
 from claims._internal.profiles import chosen_profile
@@ -82,6 +83,24 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return WitnessModule.from_parent(parent, path=file_path, module_name=name)
 
 
+def _enclosing_witnesses(name: str, module: object) -> list[Witness]:
+    """Return the witnesses the module and the packages above it declare (a split witness adds claims below)."""
+    found = list(witnesses_in(module))
+    parts = name.split(".")
+    for depth in range(len(parts) - 1, 0, -1):
+        found += witnesses_in(importlib.import_module(".".join(parts[:depth])))
+    return found
+
+
+def _file_of(claim: Claim, witness: Witness) -> Path:
+    """Return the file a claim is collected under: its own, when it lies in the declaring package; else the declaring module's."""
+    declared = Path(getattr(sys.modules[witness.module], "__file__", None) or claim.source_file).resolve()
+    source = Path(claim.source_file).resolve()
+    if declared.name == "__init__.py" and declared.parent in source.parents:
+        return source
+    return declared
+
+
 class WitnessModule(pytest.File):
     """A witness module: import it and yield one item per claim."""
 
@@ -90,11 +109,18 @@ class WitnessModule(pytest.File):
         self.module_name = module_name
 
     def collect(self) -> Iterator[pytest.Item]:
-        """Import the module (an import error is a collection error) and yield its claims."""
+        """Import the module (an import error is a collection error) and yield the claims written in this file.
+
+        A witness split into a package (`witnesses/core/convert/__init__.py` declaring it, its submodules adding
+        claims to it) yields each claim under the file that holds its source, so a node id names the right file.
+        """
         module = importlib.import_module(self.module_name)
         state = self.config.stash[STATE]
-        for witness in witnesses_in(module):
+        here = self.path.resolve()
+        for witness in _enclosing_witnesses(self.module_name, module):
             for claim in witness.claims:
+                if _file_of(claim, witness) != here:
+                    continue
                 item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
                 owed = state.debt.get(claim.id) if state else None
                 if owed is not None:
