@@ -82,3 +82,31 @@ def test_a_malformed_debt_file_is_a_usage_error(toy: pytest.Pytester) -> None:
     result = toy.runpytest_subprocess("toy_witnesses")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*debt.toml*$.debt[[]0[]]*"])
+
+
+def test_a_witness_split_into_a_package_collects_each_claim_under_its_own_file(toy: pytest.Pytester) -> None:
+    split = toy.path / "toy_witnesses" / "split"
+    split.mkdir()
+    (split / "__init__.py").write_text(
+        "from claims import Witness, check\n"
+        "from toy_domain import rules\n"
+        'witness = Witness("toy.split")\n'
+        '@witness.positive("Three within ten leaves seven.", rules=[rules.admit_size])\n'
+        "def declared_here() -> None:\n"
+        '    check.equal("margin", check.admitted(rules.admit_size(3, 10)), 7)\n'
+        "from toy_witnesses.split import more  # noqa: E402\n"
+    )
+    (split / "more.py").write_text(
+        "from claims import check\n"
+        "from toy_domain import rules\n"
+        "from toy_witnesses.split import witness\n"
+        '@witness.positive("Ten within ten leaves none.", rules=[rules.admit_size])\n'
+        "def added_below() -> None:\n"
+        '    check.equal("margin", check.admitted(rules.admit_size(10, 10)), 0)\n'
+    )
+    result = toy.runpytest_subprocess("--collect-only", "-q", "toy_witnesses/split")
+    assert "toy_witnesses/split/__init__.py::toy.split.declared_here" in result.outlines
+    assert "toy_witnesses/split/more.py::toy.split.added_below" in result.outlines
+    assert "2 tests collected" in result.stdout.str()
+    only = toy.runpytest_subprocess("toy_witnesses/split/more.py")
+    only.assert_outcomes(passed=1)

@@ -85,3 +85,12 @@ def innermost(exc: BaseException) -> list[str]:
     if isinstance(exc, BaseExceptionGroup):
         return [line for inner in exc.exceptions for line in innermost(inner)]
     return [f"{type(exc).__name__}: {exc}"]
+
+
+def raised(build: Callable[[], object]) -> str:
+    """Say what `build` raised (attrs' own validators raise TypeError with the message first), or what it built."""
+    try:
+        built = build()
+    except (ValueError, TypeError) as exc:
+        return f"{type(exc).__name__}: {exc.args[0]}"
+    return f"built {built!r}"

@@ -1,19 +1,13 @@
-"""Witness each admission conjunct on its own, the fold that reports every failing one, and the fold over generated logs.
-
-The property's oracle reads each generated log itself, as of the read time
-(the latest event at or before it wins; a later line wins a tie), and
-decides seed A4's four conjuncts independently of `domain.spark.admission`.
-"""
+"""Witness each conjunct of successor launch admission on the seed's logs, and the fold over generated logs: it refuses iff a conjunct fails, naming exactly those."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import attrs
-from hypothesis import example, given, settings
+from hypothesis import example, given
 
-from claims import Witness, because, check
-from domain.core.outcome import Admitted
+from claims import because, check
 from domain.spark import admission, v41_group_a_launch
 from domain.spark.admission import (
     HOSTS_HELD,
@@ -35,8 +29,8 @@ from domain.spark.authority_log import (
     PairRealizationKeyed,
 )
 from domain.spark.fleet import GROUP_A
-from witnesses.core import strategies as near
 from witnesses.spark import strategies as gen
+from witnesses.spark.admission import witness
 from witnesses.spark.fixtures import (
     HELD_A,
     IMAGE,
@@ -48,8 +42,6 @@ from witnesses.spark.fixtures import (
     admitting_log,
     authority_log,
 )
-
-witness = Witness("spark.admission")
 
 
 @witness.positive(
@@ -302,132 +294,3 @@ def admission_names_exactly_the_failing_conjuncts(log: AuthorityLog, at: int) ->
             admitted.lease_expires_at is not None and at < admitted.lease_expires_at,
             admitted,
         )
-
-
-# ---------------------------------------------------------------------------
-# Near misses of each identity a conjunct compares: each one refuses, the identity itself admits.
-
-KEY = V41_GROUP_A_CANDIDATE.candidate
-RUNTIME_KEY = V41_GROUP_A_CANDIDATE.runtime_artifact
-
-
-def _keyed(key: str) -> GroupSuspendedForAuthorizedSuccessor:
-    return attrs.evolve(SUSPENSION, exact_candidate_realization=PairRealizationKeyed(key=key))
-
-
-@witness.property(
-    "Every near miss of the candidate's key is another successor, and the exact key admits.",
-    rules=[admission.successor_is_candidate],
-)
-@settings(max_examples=25)
-@given(near.near_misses(KEY))
-@example(near.case_flipped(KEY))
-@example(near.strict_prefix(KEY))
-@example(near.extended(KEY))
-@example(near.padded(KEY, after="\n"))
-@example(near.padded(KEY, before="\t", after=""))
-@example(near.lookalike(KEY))
-def near_misses_of_the_candidate_key_are_other_successors(miss: str) -> None:
-    check.equal("the exact key", admission.successor_is_candidate(_keyed(KEY), V41_GROUP_A_CANDIDATE), Admitted(KEY))
-    reasons = check.refused(admission.successor_is_candidate(_keyed(miss), V41_GROUP_A_CANDIDATE))
-    check.equal(
-        f"{miss!r} refused at",
-        [(type(r), r.where) for r in reasons],
-        [(SuccessorIsNotThisCandidate, SUCCESSOR_IS_CANDIDATE)],
-    )
-
-
-@witness.property(
-    "An image admitted against any near miss of the candidate's runtime key is not the produced image, and the exact key admits.",
-    rules=[admission.image_admitted_for_runtime_artifact],
-)
-@settings(max_examples=25)
-@given(near.near_misses(RUNTIME_KEY))
-@example(near.case_flipped(RUNTIME_KEY))
-@example(near.strict_prefix(RUNTIME_KEY))
-@example(near.extended(RUNTIME_KEY, "0"))
-@example(near.padded(RUNTIME_KEY, before=" "))
-@example(near.padded(RUNTIME_KEY, before="\t", after=""))
-@example(near.lookalike(RUNTIME_KEY))
-def near_misses_of_the_runtime_key_are_refused(miss: str) -> None:
-    exact = admission.image_admitted_for_runtime_artifact(authority_log(IMAGE), V41_GROUP_A_CANDIDATE, READ_AT)
-    check.equal("the exact key", exact, Admitted(IMAGE.config_digest))
-    image = attrs.evolve(IMAGE, runtime_key=miss)
-    reasons = check.refused(
-        admission.image_admitted_for_runtime_artifact(authority_log(image), V41_GROUP_A_CANDIDATE, READ_AT)
-    )
-    check.equal(
-        f"{miss!r} refused at",
-        [(type(r), r.where) for r in reasons],
-        [(ImageNotAdmittedForRuntimeArtifact, IMAGE_FOR_RUNTIME_ARTIFACT)],
-    )
-
-
-def _srv7_held(host: str, subject: str) -> AuthorityLog:
-    return authority_log(*HELD_A[:2], HostHeld(at=HELD_A[2].at, host=host, subject=subject), HELD_A[3])
-
-
-@witness.property(
-    "A host held by any near miss of the group's subject is not held by it, and the exact subject admits.",
-    rules=[admission.admit_host_held_by_subject_among],
-)
-@settings(max_examples=25)
-@given(near.near_misses(GROUP_A.subject))
-@example(near.case_flipped(GROUP_A.subject))
-@example(near.strict_prefix(GROUP_A.subject))
-@example(near.extended(GROUP_A.subject, "-b"))
-@example(near.padded(GROUP_A.subject, after="\t"))
-@example(near.lookalike(GROUP_A.subject))
-def near_misses_of_the_subject_do_not_hold(miss: str) -> None:
-    check.equal(
-        "the exact subject",
-        admission.admit_host_held_by_subject_among(_srv7_held("srv7", GROUP_A.subject), GROUP_A, READ_AT),
-        Admitted(GROUP_A.subject),
-    )
-    reasons = check.refused(admission.admit_host_held_by_subject_among(_srv7_held("srv7", miss), GROUP_A, READ_AT))
-    check.equal("one reason", len(reasons), 1)
-    check.contains(f"{miss!r} named", f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (held by ", reasons[0].why)
-
-
-@witness.property(
-    "A holding recorded for any near miss of a host's name holds not that host, and the exact name admits.",
-    rules=[admission.admit_host_held_by_subject_among],
-)
-@settings(max_examples=25)
-@given(near.near_misses("srv7"))
-@example(near.case_flipped("srv7"))
-@example(near.strict_prefix("srv7"))
-@example(near.extended("srv7", "0"))
-@example(near.padded("srv7", after="\n"))
-@example(near.lookalike("srv7", 1))
-def near_misses_of_a_host_name_hold_nothing(miss: str) -> None:
-    check.admitted(admission.admit_host_held_by_subject_among(_srv7_held("srv7", GROUP_A.subject), GROUP_A, READ_AT))
-    reasons = check.refused(
-        admission.admit_host_held_by_subject_among(_srv7_held(miss, GROUP_A.subject), GROUP_A, READ_AT)
-    )
-    check.equal(
-        f"{miss!r} leaves srv7 unheld",
-        [r.why for r in reasons],
-        [f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (no holding recorded)"],
-    )
-
-
-@witness.property(
-    "A suspension logged for any near miss of the group's name is no state of the group, and the exact name admits.",
-    rules=[admission.pair_serving_successor_may_launch],
-)
-@settings(max_examples=25)
-@given(near.near_misses(GROUP_A.name))
-@example(near.case_flipped(GROUP_A.name))
-@example(near.strict_prefix(GROUP_A.name))
-@example(near.extended(GROUP_A.name, "B"))
-@example(near.padded(GROUP_A.name, before="\u200b"))
-@example(near.lookalike(GROUP_A.name))
-def near_misses_of_the_group_name_are_no_state(miss: str) -> None:
-    check.admitted(admission.pair_serving_successor_may_launch(authority_log(SUSPENSION), GROUP_A, READ_AT))
-    reasons = check.refused(
-        admission.pair_serving_successor_may_launch(
-            authority_log(attrs.evolve(SUSPENSION, group=miss)), GROUP_A, READ_AT
-        )
-    )
-    check.contains(f"{miss!r} is no state", "records no state for FabricGroupA", reasons[0].why)

@@ -1,0 +1,242 @@
+"""Witness a converter built afresh: enums by exact value, tags and values only from objects, routes, unknown and missing keys, exact fractions.
+
+Fresh converters, because cattrs builds a hook once per type.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from fractions import Fraction
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from claims import because, check
+from domain.core import convert
+from domain.core.convert import STRICT, NotOfShape, structured
+from domain.spark.checkpoint import (
+    DEEPSEEK_V41_FLASH_DBA1BE0A,
+    NothingBeyondWeights,
+    PageCacheFromNonKvHeadroom,
+    ResidentBeyondWeights,
+)
+from domain.spark.fleet import HostGroup
+from domain.spark.runtime import (
+    V41_PROBED_RUNTIME,
+    V41_PRODUCED_ARTIFACT,
+    V41_REGISTRY_READING,
+    V41_UNPROBED_RUNTIME,
+    AdmittedRuntime,
+    HubCliReader,
+    RegistryReading,
+    UnmodelledRuntimeExecutor,
+)
+from witnesses.core.convert import GROUP_A_DOCUMENT, witness
+from witnesses.core.fixtures import raised_by
+
+# Fresh converters below: cattrs builds a hook once per type. Four enum members are listed on a miss; five are counted.
+Four = enum.Enum("Four", {"A": "a", "B": "b", "C": "c", "D": "d"})
+Five = enum.Enum("Five", {"A": "a", "B": "b", "C": "c", "D": "d", "E": "e"})
+
+
+@witness.positive(
+    "A converter built afresh reads an enum member by its exact value, listing up to four members on a miss and counting more by the type's name.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_reads_enums_by_exact_value() -> None:
+    fresh = convert.strict_converter()
+    check.holds("'d' reads as Four.D", fresh.structure("d", Four) is Four.D, fresh.structure("d", Four))
+    check.holds("'e' reads as Five.E", fresh.structure("e", Five) is Five.E, fresh.structure("e", Five))
+    four, five = "expected one of a, b, c, d, got", "expected one of the 5 Five names, got"
+    for value, kind, why in (
+        ("x", Four, f"{four} str 'x'"),
+        (1, Four, f"{four} int 1"),
+        ("x", Five, f"{five} str 'x'"),
+        (None, Five, f"{five} NoneType None"),
+    ):
+        check.equal(f"{value!r} as {kind.__name__}", str(raised_by(lambda: fresh.structure(value, kind))), why)
+
+
+@witness.positive(
+    "A converter built afresh reads a tagged union member only from an object with a known tag, and writes each member under its tag.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_reads_tags_only_from_objects() -> None:
+    fresh = convert.strict_converter()
+    members = "NothingBeyondWeights, PageCacheFromNonKvHeadroom"
+    for value, why in (
+        ("NothingBeyondWeights", "expected an object, got str 'NothingBeyondWeights'"),
+        ([{"kind": "NothingBeyondWeights"}], "expected an object, got list [{'kind': 'NothingBeyondWeights'}]"),
+        ({}, f"expected kind one of {members}, got NoneType None"),
+        ({"kind": "Nothing"}, f"expected kind one of {members}, got str 'Nothing'"),
+        ({"kind": 1}, f"expected kind one of {members}, got int 1"),
+    ):
+        check.equal(
+            f"{value!r} as a residency", str(raised_by(lambda: fresh.structure(value, ResidentBeyondWeights))), why
+        )
+    check.equal(
+        "the headroom tag",
+        fresh.structure({"kind": "PageCacheFromNonKvHeadroom"}, ResidentBeyondWeights),
+        PageCacheFromNonKvHeadroom(),
+    )
+    check.equal(
+        "nothing's tag",
+        fresh.unstructure(NothingBeyondWeights(), ResidentBeyondWeights),
+        {"kind": "NothingBeyondWeights"},
+    )
+    row = fresh.unstructure(DEEPSEEK_V41_FLASH_DBA1BE0A)
+    check.equal("a row's residency", row["resident_beyond_weights"], {"kind": "PageCacheFromNonKvHeadroom"})
+    check.equal(
+        "the row read back", fresh.structure(row, type(DEEPSEEK_V41_FLASH_DBA1BE0A)), DEEPSEEK_V41_FLASH_DBA1BE0A
+    )
+
+
+@witness.positive(
+    "A converter built afresh reads a value only from an object, and an absent reading as null, never from a list, a str or a number.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_reads_values_only_from_objects() -> None:
+    fresh = convert.strict_converter()
+    for value, why in (
+        ([], "expected an object, got list []"),
+        ("srv5", "expected an object, got str 'srv5'"),
+        (None, "expected an object, got NoneType None"),
+    ):
+        check.equal(f"{value!r} as Group A", str(raised_by(lambda: fresh.structure(value, HostGroup))), why)
+    for runtime in (
+        V41_PROBED_RUNTIME,
+        V41_UNPROBED_RUNTIME,
+        attrs.evolve(V41_PROBED_RUNTIME, registry_reading=attrs.evolve(V41_REGISTRY_READING, hub_cli_path=None)),
+    ):
+        document = fresh.unstructure(runtime)
+        check.equal(f"{document} read back", fresh.structure(document, type(runtime)), runtime)
+    reading = fresh.unstructure(V41_REGISTRY_READING)
+    check.equal(
+        "a number for a path",
+        convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=5), RegistryReading))),
+        [("$.hub_cli_path", "expected str, got int 5")],
+    )
+    check.equal(
+        "a list for a path",
+        convert.located_pairs(raised_by(lambda: fresh.structure(dict(reading, hub_cli_path=["hf"]), RegistryReading))),
+        [("$.hub_cli_path", "expected str, got list ['hf']")],
+    )
+
+
+@witness.positive(
+    "A converter built afresh writes a union of values with fields by the member's fields alone, untagged, and reads each member back.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_writes_a_route_by_its_fields() -> None:
+    fresh = convert.strict_converter()
+    for route, document in (
+        (HubCliReader("/bin/hf", None), {"hub_cli_path": "/bin/hf", "vllm_version": None}),
+        (UnmodelledRuntimeExecutor("0.1"), {"vllm_version": "0.1"}),
+    ):
+        admitted = AdmittedRuntime(V41_PRODUCED_ARTIFACT, route)
+        check.equal(f"{type(route).__name__}'s document", fresh.unstructure(admitted)["route"], document)
+        check.equal(
+            f"{type(route).__name__} read back", fresh.structure(fresh.unstructure(admitted), AdmittedRuntime), admitted
+        )
+
+
+@witness.refusal(
+    "A route that reads as neither member of its union is refused at its own path, naming the union.",
+    rules=[convert.strict_converter, convert.located_pairs],
+    reasons=[
+        because(
+            NotOfShape,
+            at="$.route",
+            saying="invalid value for type, expected domain.spark.runtime.HubCliReader | domain.spark.runtime.UnmodelledRuntimeExecutor",
+        )
+    ],
+)
+def a_route_of_neither_member_is_refused_at_its_path() -> object:
+    return structured({"artifact": STRICT.unstructure(V41_PRODUCED_ARTIFACT), "route": {}}, AdmittedRuntime)
+
+
+@witness.positive(
+    "A converter built afresh reads a tagged member only without keys beside its tag, even keys that resemble the tag.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def keys_resembling_the_tag_are_unknown_keys() -> None:
+    fresh = convert.strict_converter()
+    for key in ("Kind", "kind_of", "of_kind", "kind "):
+        document = {"kind": "NothingBeyondWeights", key: 1}
+        check.equal(
+            f"{key!r} beside the tag",
+            convert.located_pairs(raised_by(lambda: fresh.structure(document, ResidentBeyondWeights))),
+            [("$", f"expected no such key, got unknown key(s) ({key})")],
+        )
+
+
+@witness.positive(
+    "A value that spells cattrs' missing-key message is shown as the value it is, never reworded as a missing key.",
+    rules=[convert.located_pairs],
+)
+def a_value_spelling_a_missing_key_is_not_a_missing_key() -> None:
+    phrase = "required field missing"
+    got = "expected an object, got str '"
+    # The whole value, and a long value whose shown part (160 characters) ends with the phrase.
+    cut = "x" * (160 - len(got) - len(phrase))
+    for value, why in ((phrase, f"{got}{phrase}'"), (f"{cut}{phrase} at srv5", f"{got}{cut}{phrase}")):
+        document = json.loads(json.dumps(GROUP_A_DOCUMENT))
+        document["hosts"][0] = value
+        check.equal(
+            f"a host of {value[-30:]!r}",
+            convert.located_pairs(raised_by(lambda: STRICT.structure(document, HostGroup))),
+            [("$.hosts[0]", why)],
+        )
+
+
+@frozen
+class _Fieldless:
+    """A member with no field, as NothingBeyondWeights."""
+
+
+@frozen
+class _Fielded:
+    """A member with a field, as HubCliReader."""
+
+    gib: int
+
+
+@witness.positive(
+    "A converter built afresh tags only unions whose every member is fieldless, reads Any as itself, and reads no plain class as an enum.",
+    rules=[convert.strict_converter],
+)
+def only_fieldless_unions_are_tagged_and_only_enums_read_as_enums() -> None:
+    fresh = convert.strict_converter()
+    mixed = _Fieldless | _Fielded
+    check.equal("a mixed union's fielded member, written", fresh.unstructure(_Fielded(4), mixed), {"gib": 4})
+    check.equal("read back by its fields", fresh.structure({"gib": 4}, mixed), _Fielded(4))
+    check.equal(
+        "a tag is an unknown key",
+        convert.located_pairs(raised_by(lambda: fresh.structure({"kind": "_Fielded", "gib": 4}, mixed))),
+        [("$", "expected no such key, got unknown key(s) (kind)")],
+    )
+    check.equal("Any read as itself", fresh.structure([1, "a"], Any), [1, "a"])
+    check.equal(
+        "no hook for NoneType",
+        type(raised_by(lambda: fresh.structure(None, type(None)))).__name__,
+        "StructureHandlerNotFoundError",
+    )
+
+
+@witness.positive(
+    "A converter built afresh writes a fraction as 'n/d' or a whole int and reads it back exactly, never a float.",
+    rules=[convert.strict_converter],
+)
+def a_fresh_converter_carries_fractions_exactly() -> None:
+    fresh = convert.strict_converter()
+    check.equal("1/3 and 4 written", (fresh.unstructure(Fraction(1, 3)), fresh.unstructure(Fraction(4))), ("1/3", 4))
+    check.equal(
+        "'1/3' and 4 read", (fresh.structure("1/3", Fraction), fresh.structure(4, Fraction)), (Fraction(1, 3), 4)
+    )
+    check.equal(
+        "a float",
+        str(raised_by(lambda: fresh.structure(0.5, Fraction))),
+        "expected an exact fraction as 'n/d' or an int, got float 0.5",
+    )
