@@ -41,7 +41,12 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def environment(tmp: Path) -> dict[str, str]:
     """Return the environment examples run in: this interpreter's commands first, no CI, unbuffered, 80 columns."""
-    keep = {k: v for k, v in os.environ.items() if k not in {"CI", "CLAIMS_PYPROJECT", "CLAIMS_PROFILE"}}
+    # A pytest-xdist worker's variables would make a nested pytest believe it is a worker too (plugins then warn).
+    keep = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"CI", "CLAIMS_PYPROJECT", "CLAIMS_PROFILE", "PYTEST_CURRENT_TEST"} and not k.startswith("PYTEST_XDIST")
+    }
     path = f"{Path(sys.executable).parent}{os.pathsep}{keep.get('PATH', '')}"
     return {**keep, "PATH": path, "PYTHONUNBUFFERED": "1", "COLUMNS": "80", "DOCS_TMP": str(tmp)}
 
