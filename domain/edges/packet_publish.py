@@ -6,8 +6,9 @@ evidence root."  The name must be a plain `.json` file name
 created exclusively (`O_CREAT | O_EXCL`) in the evidence root, are flushed,
 then linked into place with `os.link`, which fails if the packet name
 exists: a rename without replace.  (`os.rename`/`os.replace` would silently
-overwrite a packet published in the meantime.)  The temp name is always
-removed, so a refused publish leaves the root as it was.
+overwrite a packet published in the meantime.)  The temp file is always
+removed, so a refused publish leaves the root as it was; a temp name that is
+already taken is someone else's file, refused and never opened nor removed.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from attrs import frozen
@@ -46,17 +48,28 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def publish_packet(evidence_root: Path, name: str, payload: bytes) -> Admitted[Path] | Refused:
-    """Write `payload` as `evidence_root/name` exclusively and atomically; refuse an unsafe name, a missing root, an existing packet."""
+def _fresh_temp_name(name: str) -> str:
+    return f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+
+
+def publish_packet(
+    evidence_root: Path, name: str, payload: bytes, *, temp_name: Callable[[str], str] = _fresh_temp_name
+) -> Admitted[Path] | Refused:
+    """Write `payload` as `evidence_root/name` exclusively and atomically; refuse an unsafe name, a missing root, an existing packet.
+
+    `temp_name` names the temp file for a packet name (by default with the pid and a fresh random part).
+    """
     named = packet_name_admitted(name)
     if isinstance(named, Refused):
         return named
     if not evidence_root.is_dir():
         return Refused((EvidenceRootMissing("$.evidence_root", f"{evidence_root} is not an existing directory"),))
     final = evidence_root / name
-    temp = evidence_root / f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    temp = evidence_root / temp_name(name)
+    made: list[Path] = []  # only a temp file this publish created is removed: a taken name is someone else's
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        made.append(temp)
         try:
             view = memoryview(payload)
             while view:
@@ -79,7 +92,8 @@ def publish_packet(evidence_root: Path, name: str, payload: bytes) -> Admitted[P
             (PublishFailed(f"$.packets.{name}", f"could not publish {final} exclusively: {exc.strerror or exc}"),)
         )
     finally:
-        with contextlib.suppress(OSError):  # gone already, or never made: a temp name past NAME_MAX cannot be unlinked
-            temp.unlink()
+        for path in made:
+            with contextlib.suppress(OSError):  # gone already
+                path.unlink()
     _fsync_directory(evidence_root)
     return Admitted(final)

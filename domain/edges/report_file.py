@@ -9,8 +9,10 @@ a file, the authority log however spelled: each refused, left as it was).
 with mode 0666, which the kernel narrows by the umask (and any default ACL)
 as it would for `open(path, "w")`: `tempfile.mkstemp` would make every
 report 0600.  It is flushed, fsynced and renamed into place, so a reader
-sees the old report or the new one, never half of one.  A failed write
-removes the temp file and every directory it created: nothing is left.
+sees the old report or the new one, never half of one.  A temp name that is
+taken (by a file or a planted symlink) is never opened: a fresh one is
+tried, up to 100.  A failed write removes the temp file and every directory
+it created: nothing is left.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import errno
 import os
 import secrets
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from attrs import frozen
@@ -93,15 +95,20 @@ def checked_out_path(out: str, inputs: Mapping[str, str]) -> Admitted[str] | Ref
     return out_path_admitted(out, _seen(out, inputs))
 
 
-def _exclusive_temp(directory: str) -> tuple[int, str]:
+def _fresh_temp_name() -> str:
+    return f"{_TEMP_PREFIX}{secrets.token_hex(8)}.tmp"
+
+
+def _exclusive_temp(directory: str, temp_name: Callable[[], str]) -> tuple[int, str]:
     # O_EXCL never opens what exists (nor follows a planted symlink); 0o666 lets the umask decide the mode.
     for _ in range(100):
-        temp = os.path.join(directory, f"{_TEMP_PREFIX}{secrets.token_hex(8)}.tmp")
+        temp = os.path.join(directory, temp_name())
         try:
             return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666), temp
         except FileExistsError:
             continue
-    raise FileExistsError(errno.EEXIST, "no unused temporary name", directory)
+    # EEXIST makes it a FileExistsError; the refusal's stage already names the directory.
+    raise OSError(errno.EEXIST, "no unused temporary name")
 
 
 def _missing_directories(directory: str) -> list[str]:
@@ -123,8 +130,11 @@ def _remove(made: list[tuple[str, str]]) -> None:
             pass  # already gone, or no longer empty: someone else's now
 
 
-def write_report(out: str, text: str) -> Admitted[str] | Refused:
-    """Write `text` to `out` atomically (an exclusive temp file beside it, fsynced, renamed over it); on failure refuse and leave nothing behind."""
+def write_report(out: str, text: str, *, temp_name: Callable[[], str] = _fresh_temp_name) -> Admitted[str] | Refused:
+    """Write `text` to `out` atomically (an exclusive temp file beside it, fsynced, renamed over it); on failure refuse and leave nothing behind.
+
+    `temp_name` gives each temp file name to try (by default a fresh random one).
+    """
     target = os.path.abspath(out)
     made: list[tuple[str, str]] = []
     stage = "starting"
@@ -134,7 +144,7 @@ def write_report(out: str, text: str) -> Admitted[str] | Refused:
             os.mkdir(directory)
             made.append(("directory", directory))
         stage = f"writing in {os.path.dirname(target)}"
-        fd, temp = _exclusive_temp(os.path.dirname(target))
+        fd, temp = _exclusive_temp(os.path.dirname(target), temp_name)
         made.append(("file", temp))
         with os.fdopen(fd, "wb") as handle:
             # backslashreplace: a path from argv may hold undecodable bytes (surrogate escapes).

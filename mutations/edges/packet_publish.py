@@ -20,7 +20,7 @@ publish_leaves_its_temp = Defect(
     id="edges.publish_leaves_its_temp",
     target=packet_publish.publish_packet,
     intent="Leave the temp file beside the packet, so the evidence root holds a half-named copy of every packet.",
-    patch=("temp.unlink()", "pass"),
+    patch=("path.unlink()", "pass"),
     must_red={f"{W}.a_fresh_packet_is_published", f"{W}.a_published_packet_is_never_overwritten"},
 )
 

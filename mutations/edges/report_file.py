@@ -25,7 +25,7 @@ report_written_in_place = Defect(
     target=report_file.write_report,
     intent="Write the report straight into --out (truncate, then write) instead of renaming a complete temp file over it, so a reader can see half a report.",
     patch=(
-        "fd, temp = _exclusive_temp(os.path.dirname(target))",
+        "fd, temp = _exclusive_temp(os.path.dirname(target), temp_name)",
         "fd, temp = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666), target",
     ),
     must_red={f"{W}.a_report_is_replaced_atomically"},

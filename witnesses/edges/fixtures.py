@@ -11,6 +11,7 @@ import contextlib
 import errno
 import io
 import json
+import locale
 import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
@@ -225,6 +226,33 @@ def umask(mask: int) -> Iterator[None]:
         yield
     finally:
         os.umask(previous)
+
+
+class TempNames:
+    """Stand in for a temp-name source: give `names` in order, recording each one given."""
+
+    def __init__(self, *names: str) -> None:
+        self.left = list(names)
+        self.given: list[str] = []
+
+    def __call__(self) -> str:
+        self.given.append(self.left.pop(0))
+        return self.given[-1]
+
+
+class Interrupted(Exception):
+    """Stand in for an interruption that is not an OSError (Ctrl-C, MemoryError), raised where a claim chooses."""
+
+
+@contextlib.contextmanager
+def ctype_locale(name: str) -> Iterator[None]:
+    """Run with the process's LC_CTYPE locale set to `name` (the "C" locale's encoding is ASCII), restoring the previous one afterwards."""
+    previous = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, name)
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, previous)
 
 
 def file_mode(path: Path | str) -> int:

@@ -8,7 +8,7 @@ from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PublishFailed, publish_packet
 from domain.native.packets import PacketNameUnsafe
-from witnesses.edges.fixtures import file_mode, in_folder, listing, umask
+from witnesses.edges.fixtures import file_mode, in_folder, listing, umask, written
 
 witness = Witness("edges.packet_publish")
 
@@ -93,4 +93,20 @@ LONG_NAME = "p" * 245 + ".json"
 def a_packet_the_file_system_refuses_is_refused(tmp_path: Path):
     outcome = publish_packet(tmp_path, LONG_NAME, PACKET)
     check.equal("evidence root", listing(tmp_path), {})
+    return in_folder(outcome, tmp_path)
+
+
+@witness.refusal(
+    "A temp name already taken, here by a planted symbolic link, is someone else's: the publish is refused as failed, and the link is neither followed nor removed.",
+    rules=[publish_packet],
+    reasons=[
+        because(PublishFailed, at="$.packets.p.json", saying="could not publish TMP/p.json exclusively: File exists")
+    ],
+)
+def a_taken_temp_name_is_left_alone(tmp_path: Path):
+    written(tmp_path, "victim.txt", "someone else's")
+    (tmp_path / ".p.json.taken.tmp").symlink_to("victim.txt")
+    before = listing(tmp_path)
+    outcome = publish_packet(tmp_path, "p.json", PACKET, temp_name=lambda name: f".{name}.taken.tmp")
+    check.equal("evidence root", listing(tmp_path), before)
     return in_folder(outcome, tmp_path)

@@ -9,11 +9,23 @@ from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.out_path import OutPathRefused
 from domain.edges.report_file import ReportUnwritten, checked_out_path, write_report
-from witnesses.edges.fixtures import deep_folder, file_mode, in_folder, listing, umask, written
+from witnesses.edges.fixtures import (
+    Interrupted,
+    TempNames,
+    deep_folder,
+    file_mode,
+    in_folder,
+    listing,
+    umask,
+    written,
+)
 
 witness = Witness("edges.report_file")
 
 REPORT = "# launch dry run: v41-group-a — ADMITTED\n≤ 484 GiB\n"
+
+TAKEN = tuple(f".taken-{n:02d}.tmp" for n in range(100))
+"""A hundred temp names a claim plants before the write tries them."""
 
 
 @witness.positive(
@@ -248,3 +260,59 @@ def a_temp_file_that_cannot_be_made_leaves_nothing(tmp_path: Path):
     outcome = write_report(str(deep / "r"), REPORT)
     check.equal("nothing left", os.listdir(deep), [])
     return in_folder(outcome, deep)  # TMP spells the deep folder here
+
+
+@witness.positive(
+    "A taken temp name, a file or a symbolic link, is never opened: the write tries the next name, 99 taken in a row included, and leaves what was there untouched.",
+    rules=[write_report],
+)
+def a_taken_temp_name_is_never_opened(tmp_path: Path) -> None:
+    written(tmp_path, "victim.txt", "someone else's")
+    (tmp_path / TAKEN[0]).symlink_to("victim.txt")
+    for name in TAKEN[1:99]:
+        written(tmp_path, name, "someone else's")
+    before = listing(tmp_path)
+    names = TempNames(*TAKEN[:99], ".fresh.tmp")
+    out = str(tmp_path / "report.txt")
+    check.equal("outcome", write_report(out, REPORT, temp_name=names), Admitted(out))
+    check.equal("names tried", names.given, [*TAKEN[:99], ".fresh.tmp"])
+    check.equal("folder", listing(tmp_path), {**before, "report.txt": ("file", REPORT.encode("utf-8"))})
+
+
+@witness.refusal(
+    "A hundred taken temp names in a row refuse the report, saying no unused temporary name was found, and leave the folder as it was.",
+    rules=[write_report],
+    reasons=[
+        because(
+            ReportUnwritten,
+            at="--out TMP/report.txt",
+            saying="got FileExistsError while writing in TMP: no unused temporary name",
+        )
+    ],
+)
+def a_hundred_taken_temp_names_refuse_the_report(tmp_path: Path):
+    for name in TAKEN:
+        written(tmp_path, name, "someone else's")
+    before = listing(tmp_path)
+    names = TempNames(*TAKEN, ".fresh.tmp")
+    outcome = write_report(str(tmp_path / "report.txt"), REPORT, temp_name=names)
+    check.equal("names tried", names.given, list(TAKEN))
+    check.equal("left as it was", listing(tmp_path), before)
+    return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "An interruption that is not an OSError (here raised while naming the temp file) propagates, and the directories made for the report are removed.",
+    rules=[write_report],
+)
+def an_interrupted_write_leaves_nothing_behind(tmp_path: Path) -> None:
+    def interrupted() -> str:
+        raise Interrupted("while naming the temp file")
+
+    raised: BaseException | None = None
+    try:
+        write_report(str(tmp_path / "new" / "deeper" / "report.txt"), REPORT, temp_name=interrupted)
+    except Interrupted as exc:
+        raised = exc
+    check.equal("raised", repr(raised), repr(Interrupted("while naming the temp file")))
+    check.equal("nothing left", listing(tmp_path), {})

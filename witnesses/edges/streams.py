@@ -21,6 +21,7 @@ from witnesses.edges.fixtures import (
     Encoded,
     FullDevice,
     Recording,
+    ctype_locale,
     in_folder,
     is_null_device,
     pipe,
@@ -36,6 +37,16 @@ def a_utf8_file_is_read_whole(tmp_path: Path) -> None:
     path = written(tmp_path, "log.jsonl", "≤ 484 GiB\n")
     check.equal("text", read_input(str(path), "authority log"), Admitted("≤ 484 GiB\n"))
     check.equal("at the limit", read_input(str(path), "authority log", limit=10), Admitted("≤ 484 GiB\n"))
+
+
+@witness.positive(
+    "A UTF-8 file is read as UTF-8 whatever the locale's encoding, even under the C locale, whose encoding is ASCII.",
+    rules=[read_input],
+)
+def a_utf8_file_is_read_as_utf8_under_any_locale(tmp_path: Path) -> None:
+    path = written(tmp_path, "log.jsonl", "≤ 484 GiB\n")
+    with ctype_locale("C"):  # open() without an encoding would read it as ASCII here (outside Python's UTF-8 mode)
+        check.equal("text", read_input(str(path), "authority log"), Admitted("≤ 484 GiB\n"))
 
 
 @witness.refusal(
