@@ -10,6 +10,8 @@ to the packet's starts and manifest (`--window`: both fits established;
 a malformed packet, every error located `FILE: $.path: expected ..., got
 ...` on stderr and no verdict at all.  The packet's own "PASS" strings are
 only schema: each check is decided from its observations (seed B1).  The
+window and the records reports take what they fold as parameters, the seed's
+by default (the command's), so each of their branches is reachable.  The
 shell (`domain.edges.native_verdict`) reads the file and prints.
 """
 
@@ -25,10 +27,18 @@ from domain.edges.command_output import EXIT_NO, EXIT_YES, CommandOutput, bad_in
 from domain.native.feasibility import window_feasibility, window_feasibility_lines
 from domain.native.packets import packet_binds_observations
 from domain.native.reading import read_packet_text
-from domain.native.records import SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K, saved_record_facts
+from domain.native.records import (
+    SAVED_DIAGNOSTIC,
+    SAVED_NEAR_CAP,
+    SAVED_SCREEN_300K,
+    DiagnosticRecord,
+    NearCapResult,
+    ScreenRecord,
+    saved_record_facts,
+)
 from domain.native.schema import native_packet_schema_valid
 from domain.native.verdict import Status, decide_all
-from domain.native.windows import SEED_CASE_COSTS, SEED_UNMEASURED, SEED_WINDOW_INPUTS
+from domain.native.windows import SEED_CASE_COSTS, SEED_UNMEASURED, SEED_WINDOW_INPUTS, CaseCost, WindowInputs
 
 
 class Asked(enum.Enum):
@@ -95,10 +105,14 @@ def packet_verdict(path: str, text: Admitted[str] | Refused) -> CommandOutput:
     return CommandOutput(EXIT_YES if ok else EXIT_NO, tuple(lines))
 
 
-def window_verdict() -> CommandOutput:
-    """Say the seed's window feasibility, every figure with its provenance; exit 0 only if both fits are established."""
+def window_verdict(
+    inputs: WindowInputs = SEED_WINDOW_INPUTS,
+    costs: tuple[CaseCost, ...] = SEED_CASE_COSTS,
+    unmeasured: tuple[str, ...] = SEED_UNMEASURED,
+) -> CommandOutput:
+    """Say a window's feasibility (the command's: the seed's), every figure with its provenance; exit 0 only if both fits are established."""
     head = "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
-    feasibility = window_feasibility(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED)
+    feasibility = window_feasibility(inputs, costs, unmeasured)
     if isinstance(feasibility, Refused):
         return CommandOutput(
             EXIT_NO,
@@ -110,8 +124,12 @@ def window_verdict() -> CommandOutput:
     )
 
 
-def records_verdict() -> CommandOutput:
-    """Say what the saved records show under their rules; exit 0 only if every rule admits its record."""
-    facts = saved_record_facts(SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K)
+def records_verdict(
+    diagnostic: DiagnosticRecord = SAVED_DIAGNOSTIC,
+    near_cap: tuple[NearCapResult, ...] = SAVED_NEAR_CAP,
+    screen: ScreenRecord = SAVED_SCREEN_300K,
+) -> CommandOutput:
+    """Say what records show under their rules (the command's: the seed's saved records); exit 0 only if every rule admits its record."""
+    facts = saved_record_facts(diagnostic, near_cap, screen)
     head = "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"
     return CommandOutput(EXIT_NO if facts.verdict.refused else EXIT_YES, (head, *facts.lines))

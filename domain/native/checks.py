@@ -86,86 +86,96 @@ FINAL_TAIL_FACTOR = 36
 
 _SYNC = (UnsupportedMode.SYNC,)
 
-SUBCASES: Mapping[NativeCheck, tuple[Subcase, ...]] = MappingProxyType(
-    {
-        # #1: the seed names the compared fields (q/kept/first/valid/anchor/owner epoch)
-        # and "actual solo q"; subcase names are ours.
-        NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT: _fixture(
-            "solo_q",
-            "q_agreement",
-            "kept_agreement",
-            "position_agreement",
-            "valid_agreement",
-            "anchor_agreement",
-            "owner_agreement",
-        ),
-        NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE: _seed(*(f"tail_36q_plus_{k}" for k in FINAL_TAIL_OFFSETS)),
-        # #3: "all original nonpadding source rows written, no holes, validated
-        # numerical/write comparison including mixed/excluded requests".
-        NativeCheck.SOURCE_KV_WRITES_RETAINED: _fixture(
-            "source_rows_written",
-            "no_write_holes",
-            "numerical_write_comparison",
-            "mixed_requests",
-            "excluded_requests",
-        ),
-        # #4: "across both ranks and normal/recovery rounds"; an old generation
-        # only through #9's fault seam.
-        NativeCheck.STEP_GENERATION_ECHO_AND_UNIFORM_BROADCAST: _fixture(
-            "generation_echo_normal_round",
-            "generation_echo_recovery_round",
-            "uniform_broadcast_normal_round",
-            "uniform_broadcast_recovery_round",
-            "old_generation_refused",
-        ),
-        NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP: (
-            Subcase("k4_sync", SubcaseSource.SEED, _SYNC),
-            Subcase("k4_async", SubcaseSource.SEED),
-            Subcase("k5_sync", SubcaseSource.SEED, _SYNC),
-            Subcase("k5_async", SubcaseSource.SEED),
-        ),
-        NativeCheck.REMAINING129_256_257_AND_LEFTOVER64_128_PEER_PROGRESS: _seed(
-            "remaining_129",
-            "remaining_256",
-            "remaining_257",
-            "leftover_64",
-            "leftover_128",
-            "peer_progress",
-        ),
-        NativeCheck.PARTIAL_FULL_HITS_ASYNC_RESTORE_REAL_SUFFIX: _seed(
-            "partial_hit",
-            "full_hit",
-            "async_restore",
-            "real_suffix",
-        ),
-        NativeCheck.CANCEL_SLOT_REUSE_PREEMPT_BACKTRACK: _seed("cancel", "slot_reuse", "preempt", "backtrack"),
-        NativeCheck.DISCONNECT_BEFORE_AFTER_FINAL_WATCHDOG_LATE_REPLY: _seed(
-            "disconnect_before_final",
-            "disconnect_after_final",
-            "watchdog",
-            "late_reply",
-        ),
-        NativeCheck.MIXED_REJECTED_ROWS_MM_LOGPROBS_EXCLUSIONS: (
-            *_seed("mixed_rows", "rejected_rows"),
-            Subcase("multimodal", SubcaseSource.SEED, (UnsupportedMode.MULTIMODAL,)),
-            *_seed("logprobs", "exclusions"),
-        ),
-        # #11: "matched path/backend/kernel identifiers and unexpected fallback counts".
-        NativeCheck.NATIVE_DISPATCH_UNCHANGED: _fixture(
-            "matched_path",
-            "matched_backend",
-            "matched_kernel",
-            "no_unexpected_fallback",
-        ),
-        # #12: "positive no-local-MTP/load evidence and zero local-fallback growth
-        # with remote round progress".
-        NativeCheck.NO_LOCAL_DRAFTER: _fixture(
-            "no_local_mtp_load",
-            "zero_local_fallback_growth",
-            "remote_round_progress",
-        ),
-    }
-)
+
+def subcases() -> Mapping[NativeCheck, tuple[Subcase, ...]]:
+    """Build the table of each check's subcases, in the seed's order (a fresh read-only mapping on every call)."""
+    return MappingProxyType(
+        {
+            # #1: the seed names the compared fields (q/kept/first/valid/anchor/owner epoch)
+            # and "actual solo q"; subcase names are ours.
+            NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT: _fixture(
+                "solo_q",
+                "q_agreement",
+                "kept_agreement",
+                "position_agreement",
+                "valid_agreement",
+                "anchor_agreement",
+                "owner_agreement",
+            ),
+            NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE: _seed(*(f"tail_36q_plus_{k}" for k in FINAL_TAIL_OFFSETS)),
+            # #3: "all original nonpadding source rows written, no holes, validated
+            # numerical/write comparison including mixed/excluded requests".
+            NativeCheck.SOURCE_KV_WRITES_RETAINED: _fixture(
+                "source_rows_written",
+                "no_write_holes",
+                "numerical_write_comparison",
+                "mixed_requests",
+                "excluded_requests",
+            ),
+            # #4: "across both ranks and normal/recovery rounds"; an old generation
+            # only through #9's fault seam.
+            NativeCheck.STEP_GENERATION_ECHO_AND_UNIFORM_BROADCAST: _fixture(
+                "generation_echo_normal_round",
+                "generation_echo_recovery_round",
+                "uniform_broadcast_normal_round",
+                "uniform_broadcast_recovery_round",
+                "old_generation_refused",
+            ),
+            NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP: (
+                Subcase("k4_sync", SubcaseSource.SEED, _SYNC),
+                Subcase("k4_async", SubcaseSource.SEED),
+                Subcase("k5_sync", SubcaseSource.SEED, _SYNC),
+                Subcase("k5_async", SubcaseSource.SEED),
+            ),
+            NativeCheck.REMAINING129_256_257_AND_LEFTOVER64_128_PEER_PROGRESS: _seed(
+                "remaining_129",
+                "remaining_256",
+                "remaining_257",
+                "leftover_64",
+                "leftover_128",
+                "peer_progress",
+            ),
+            NativeCheck.PARTIAL_FULL_HITS_ASYNC_RESTORE_REAL_SUFFIX: _seed(
+                "partial_hit",
+                "full_hit",
+                "async_restore",
+                "real_suffix",
+            ),
+            NativeCheck.CANCEL_SLOT_REUSE_PREEMPT_BACKTRACK: _seed("cancel", "slot_reuse", "preempt", "backtrack"),
+            NativeCheck.DISCONNECT_BEFORE_AFTER_FINAL_WATCHDOG_LATE_REPLY: _seed(
+                "disconnect_before_final",
+                "disconnect_after_final",
+                "watchdog",
+                "late_reply",
+            ),
+            NativeCheck.MIXED_REJECTED_ROWS_MM_LOGPROBS_EXCLUSIONS: (
+                *_seed("mixed_rows", "rejected_rows"),
+                Subcase("multimodal", SubcaseSource.SEED, (UnsupportedMode.MULTIMODAL,)),
+                *_seed("logprobs", "exclusions"),
+            ),
+            # #11: "matched path/backend/kernel identifiers and unexpected fallback counts".
+            NativeCheck.NATIVE_DISPATCH_UNCHANGED: _fixture(
+                "matched_path",
+                "matched_backend",
+                "matched_kernel",
+                "no_unexpected_fallback",
+            ),
+            # #12: "positive no-local-MTP/load evidence and zero local-fallback growth
+            # with remote round progress".
+            NativeCheck.NO_LOCAL_DRAFTER: _fixture(
+                "no_local_mtp_load",
+                "zero_local_fallback_growth",
+                "remote_round_progress",
+            ),
+        }
+    )
+
+
+# The table as built at import, for the witnesses' fixtures, which want it fixed while a rule is mutated.
+# Rules call subcases() where they read it, so a mutant of the builders is exercised by the claims that run them
+# (a table built only at import is out of reach of in-process mutant switching); no cache, so a claim's reach
+# never depends on what ran before it.
+SUBCASES: Mapping[NativeCheck, tuple[Subcase, ...]] = subcases()
 
 
 @frozen

@@ -34,8 +34,9 @@ class Unit(enum.Enum):
 
 
 def _ordered(instance: Figure, attribute: Field, value: Fraction) -> None:
+    # attrs runs validators once every field is set, so the figure's source can locate the error.
     if value < instance.lo:
-        raise ValueError(f"interval hi {value} is below lo {instance.lo}")
+        raise ValueError(f"figure {instance.source}: expected hi at least lo {instance.lo}, got hi {value}")
 
 
 @frozen

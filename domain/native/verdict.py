@@ -18,7 +18,7 @@ from attrs import field, frozen
 from domain.core import value_fields as vf
 from domain.core.outcome import Reason
 from domain.core.value_fields import Field
-from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, UnsupportedMode
+from domain.native.checks import Arm, NativeCheck, Subcase, UnsupportedMode, subcases
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence, Observation, OwnerResolution
 
 
@@ -194,7 +194,7 @@ def decide(
 ) -> CheckVerdict:
     """Decide one check from every observation offered (others' checks are ignored)."""
     mine = [o for o in observations if o.check is check]
-    table = SUBCASES[check]
+    table = subcases()[check]
     if not mine:
         return check_verdict(
             check,

@@ -1,4 +1,4 @@
-"""Declare the seeded defects of the final tails the runner sends: 36·q + {1, 127, 128, 129} for the start's solo q (seed B1)."""
+"""Declare the seeded defects of the checks' table: a sync need dropped, and the final tails 36·q + {1, 127, 128, 129} for the start's solo q (seed B1)."""
 
 from __future__ import annotations
 
@@ -20,4 +20,15 @@ tail_factor_32 = Defect(
     intent="Derive the final tails as 32·q + offsets instead of the seed's 36·q.",
     patch=("FINAL_TAIL_FACTOR * q + k", "32 * q + k"),
     must_red={"native.checks.final_tails_are_36q_plus_offsets", "native.checks.final_tails_for_a_one_token_q"},
+)
+
+k4_sync_needs_no_sync_mode = Defect(
+    id="native.k4_sync_needs_no_sync_mode",
+    target=checks.subcases,
+    intent="Table the K4 sync subcase without the sync mode it needs, so it passes before the mode's owner resolves it (seed B1: unsupported modes stay NOT RUN/HOLD; lowering a check is prohibited).",
+    patch=('Subcase("k4_sync", SubcaseSource.SEED, _SYNC)', 'Subcase("k4_sync", SubcaseSource.SEED)'),
+    must_red={
+        "native.checks.the_table_names_every_subcase_with_its_source_and_modes",
+        "native.verdict.unresolved_sync_mode_holds_even_when_observed",
+    },
 )

@@ -125,7 +125,7 @@ table_forgets_tail_129 = Defect(
     id="native.table_forgets_tail_129",
     target=verdict.decide,
     intent="Decide the final-tail check against a table without the 36q + 129 tail, so a packet that never sent it is not held for it (seed B1: lowering a check is prohibited).",
-    patch=("table = SUBCASES[check]", 'table = tuple(s for s in SUBCASES[check] if s.name != "tail_36q_plus_129")'),
+    patch=("table = subcases()[check]", 'table = tuple(s for s in subcases()[check] if s.name != "tail_36q_plus_129")'),
     must_red={f"{VERDICT}.missing_final_tail_129_on_holds_naming_it"},
 )
 

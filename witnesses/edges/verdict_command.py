@@ -6,6 +6,7 @@ import itertools
 import json
 import re
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,11 @@ from domain.edges import verdict_command as cmd
 from domain.edges.streams import InputUnreadable
 from domain.edges.verdict_command import Asked, UsageRefused
 from domain.native.checks import Arm, NativeCheck
+from domain.native.figures import Provenance
+from domain.native.records import SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K
+from domain.native.windows import SEED_CASE_COSTS, SEED_WINDOW_INPUTS
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET, shown
-from witnesses.native.fixtures import complete, packet_document, without
+from witnesses.native.fixtures import MEASURED_COSTS, MEASURED_INPUTS, complete, packet_document, without
 
 witness = Witness("edges.verdict_command", never_refuses=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict])
 
@@ -134,6 +138,90 @@ def the_window_exits_1() -> None:
         "head", output.out[0], "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
     )
     check.contains("one-HOLD fit", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", output.out)
+
+
+WINDOW_HEAD = "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
+
+
+@witness.positive(
+    "A window whose inputs are refused prints the head, the refusal with its count and each located reason, and exits 1.",
+    rules=[cmd.window_verdict],
+)
+def a_refused_window_says_every_reason_and_exits_1() -> None:
+    output = cmd.window_verdict(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=901, probes_32k=0))
+    check.equal(
+        "output",
+        (output.code, output.out, output.err),
+        (
+            1,
+            (
+                WINDOW_HEAD,
+                "window: REFUSED (2 reason(s))",
+                "  NativeWaitTooLong @ $.native_wait_s: native_wait must be within 0..900 s, got 901 s",
+                "  ProbeCountInvalid @ $.probes_32k: probes_32k must be positive, got 0",
+            ),
+            (),
+        ),
+    )
+
+
+@witness.positive(
+    "The window exits 0 when both fits are established, and 1 when either one is not.",
+    rules=[cmd.window_verdict],
+)
+def the_window_exits_0_only_when_both_fits_are_established() -> None:
+    for what, output, code, last in (
+        (
+            "both",
+            cmd.window_verdict(MEASURED_INPUTS, MEASURED_COSTS, ()),
+            0,
+            "window: a one-HOLD fit and a complete-packet fit are established",
+        ),
+        (
+            "complete packet only",
+            cmd.window_verdict(MEASURED_INPUTS, MEASURED_COSTS, ("hooks",)),
+            1,
+            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+        ),
+        (
+            "one HOLD only",
+            cmd.window_verdict(MEASURED_INPUTS, SEED_CASE_COSTS, ()),
+            1,
+            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+        ),
+    ):
+        check.equal(
+            f"{what}: code, head, last line", (output.code, output.out[0], output.out[-1]), (code, WINDOW_HEAD, last)
+        )
+
+
+@witness.positive(
+    "Records every rule admits are each said on their own line, and exit 0.",
+    rules=[cmd.records_verdict],
+)
+def admitted_records_exit_0() -> None:
+    diagnostic = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
+    screen = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
+    output = cmd.records_verdict(diagnostic, SAVED_NEAR_CAP, screen)
+    check.equal(
+        "output",
+        (output.code, output.out, output.err),
+        (
+            0,
+            (
+                "native_verdict: saved-record facts (seed B2: fixture values of the saved records)",
+                "diagnostic requests: 28 send intents, 28 opened, 28 completions, accounted",
+                "diagnostic tails: q4092 MEASURED, tails verified",
+                "near-cap OFF: prompt 327675 + completion 5 = 327680, finish length",
+                "near-cap ON: prompt 327675 + completion 5 = 327680, finish length",
+                "300K screen: 12/12 completed submissions, Stage-B PASS, median ON/OFF 0.9317489404, "
+                "gain 6.8251 % = (1 - median) x 100, paired spread 0.1051 %",
+                "300K screen as native evidence: NATIVE, adoptable",
+                "checks decided on the saved records: 2 HOLD, 10 PASS",
+            ),
+            (),
+        ),
+    )
 
 
 @witness.positive(

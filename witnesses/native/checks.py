@@ -1,11 +1,113 @@
-"""Witness the native checks' table: the final tails 36·q + {1, 127, 128, 129} the runner sends."""
+"""Witness the native checks' table: each check's subcases as the seed names them, and the final tails 36·q + {1, 127, 128, 129} the runner sends."""
 
 from __future__ import annotations
 
-from claims import Witness, because, check
-from domain.native.checks import QNotPositive, tail_sizes
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-witness = Witness("native.checks")
+from claims import Witness, because, check
+from domain.native.checks import NativeCheck, QNotPositive, SubcaseSource, UnsupportedMode, subcases, tail_sizes
+
+witness = Witness("native.checks", never_refuses=[subcases])
+
+SEED, FIXTURE = SubcaseSource.SEED, SubcaseSource.FIXTURE
+SYNC, MULTIMODAL = (UnsupportedMode.SYNC,), (UnsupportedMode.MULTIMODAL,)
+
+# The seed's table (B1), written out: each check's subcases in order, where each name comes from, and the
+# unsupported modes it needs (seed #5: K4/K5 sync; seed #10: multimodal).
+TABLE = {
+    NativeCheck.RANK_Q_KEPT_POSITION_VALID_ANCHOR_OWNER_AGREEMENT: [
+        (name, FIXTURE, ())
+        for name in (
+            "solo_q",
+            "q_agreement",
+            "kept_agreement",
+            "position_agreement",
+            "valid_agreement",
+            "anchor_agreement",
+            "owner_agreement",
+        )
+    ],
+    NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE: [
+        (name, SEED, ()) for name in ("tail_36q_plus_1", "tail_36q_plus_127", "tail_36q_plus_128", "tail_36q_plus_129")
+    ],
+    NativeCheck.SOURCE_KV_WRITES_RETAINED: [
+        (name, FIXTURE, ())
+        for name in (
+            "source_rows_written",
+            "no_write_holes",
+            "numerical_write_comparison",
+            "mixed_requests",
+            "excluded_requests",
+        )
+    ],
+    NativeCheck.STEP_GENERATION_ECHO_AND_UNIFORM_BROADCAST: [
+        (name, FIXTURE, ())
+        for name in (
+            "generation_echo_normal_round",
+            "generation_echo_recovery_round",
+            "uniform_broadcast_normal_round",
+            "uniform_broadcast_recovery_round",
+            "old_generation_refused",
+        )
+    ],
+    NativeCheck.NEAR_CAP_K4_K5_SYNC_ASYNC_CLAMP: [
+        ("k4_sync", SEED, SYNC),
+        ("k4_async", SEED, ()),
+        ("k5_sync", SEED, SYNC),
+        ("k5_async", SEED, ()),
+    ],
+    NativeCheck.REMAINING129_256_257_AND_LEFTOVER64_128_PEER_PROGRESS: [
+        (name, SEED, ())
+        for name in ("remaining_129", "remaining_256", "remaining_257", "leftover_64", "leftover_128", "peer_progress")
+    ],
+    NativeCheck.PARTIAL_FULL_HITS_ASYNC_RESTORE_REAL_SUFFIX: [
+        (name, SEED, ()) for name in ("partial_hit", "full_hit", "async_restore", "real_suffix")
+    ],
+    NativeCheck.CANCEL_SLOT_REUSE_PREEMPT_BACKTRACK: [
+        (name, SEED, ()) for name in ("cancel", "slot_reuse", "preempt", "backtrack")
+    ],
+    NativeCheck.DISCONNECT_BEFORE_AFTER_FINAL_WATCHDOG_LATE_REPLY: [
+        (name, SEED, ()) for name in ("disconnect_before_final", "disconnect_after_final", "watchdog", "late_reply")
+    ],
+    NativeCheck.MIXED_REJECTED_ROWS_MM_LOGPROBS_EXCLUSIONS: [
+        ("mixed_rows", SEED, ()),
+        ("rejected_rows", SEED, ()),
+        ("multimodal", SEED, MULTIMODAL),
+        ("logprobs", SEED, ()),
+        ("exclusions", SEED, ()),
+    ],
+    NativeCheck.NATIVE_DISPATCH_UNCHANGED: [
+        (name, FIXTURE, ()) for name in ("matched_path", "matched_backend", "matched_kernel", "no_unexpected_fallback")
+    ],
+    NativeCheck.NO_LOCAL_DRAFTER: [
+        (name, FIXTURE, ()) for name in ("no_local_mtp_load", "zero_local_fallback_growth", "remote_round_progress")
+    ],
+}
+
+
+@witness.positive(
+    "The subcase table names each of the twelve checks' 55 subcases in the seed's order, each from the seed or a fixture, and only the sync and multimodal subcases need a mode.",
+    rules=[subcases],
+)
+def the_table_names_every_subcase_with_its_source_and_modes() -> None:
+    table = subcases()
+    check.equal("checks, in the seed's order", list(table), list(NativeCheck))
+    for c in NativeCheck:
+        check.equal(c.value, [(s.name, s.source, s.needs) for s in table[c]], TABLE[c])
+
+
+@witness.property(
+    "For any positive q, the final-tail subcases name exactly the offsets the tails add to 36q.",
+    rules=[subcases, tail_sizes],
+)
+@settings(max_examples=20)
+@given(st.integers(1, 2**20))
+@example(4092)
+def the_final_tail_subcases_name_the_tails_offsets(q: int) -> None:
+    names = [s.name for s in subcases()[NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE]]
+    offsets = [tail - 36 * q for tail in check.admitted(tail_sizes(q))]
+    check.equal("final-tail subcases", names, [f"tail_36q_plus_{k}" for k in offsets])
 
 
 @witness.positive("The final tails for q 4092 are 36q plus 1, 127, 128 and 129.", rules=[tail_sizes])

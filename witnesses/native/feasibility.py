@@ -20,20 +20,11 @@ from domain.native.windows import (
     UnmeasuredTerms,
     WindowExceeded,
 )
+from witnesses.native.fixtures import MEASURED_COSTS, MEASURED_INPUTS
 
 witness = Witness("native.feasibility")
 
 M = Provenance.MEASURED
-
-# FIXTURE: a window measured end to end that fits: every input MEASURED and the diagnostic short.
-MEASURED_INPUTS = attrs.evolve(
-    SEED_WINDOW_INPUTS,
-    control_overhead=between(10, 20, Unit.SECONDS, M, "control_overhead"),
-    prefill_32k=point(15, Unit.SECONDS, M, "prefill_32k"),
-    near_cap_overhead=between(33, 53, Unit.SECONDS, M, "near_cap_overhead"),
-    s30_diagnostic=between(30, 35, Unit.MINUTES, M, "s30_diagnostic"),
-)
-MEASURED_COSTS = tuple(CaseCost(c, point(70, Unit.SECONDS, M, f"case_{c.value}")) for c in NativeCheck)
 
 
 def _seed_lines() -> tuple[str, ...]:

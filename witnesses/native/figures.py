@@ -56,6 +56,28 @@ def measured_figure_reported_as_measured() -> None:
     check.equal("text", reported.text, "50.093 min (MEASURED)")
 
 
+@witness.positive(
+    "A figure whose hi is below its lo cannot be built, and the error names the figure and both ends.",
+    rules=[report],
+)
+def a_figure_with_hi_below_lo_cannot_be_built() -> None:
+    said = {}
+    for label, lo, hi in (("whole", 62, 61), ("exact", "0.75", "0.5")):
+        try:
+            between(lo, hi, Unit.MINUTES, E, "s30_diagnostic")
+            said[label] = "built"
+        except ValueError as exc:
+            said[label] = str(exc)
+    check.equal(
+        "errors",
+        said,
+        {
+            "whole": "figure s30_diagnostic: expected hi at least lo 62, got hi 61",
+            "exact": "figure s30_diagnostic: expected hi at least lo 3/4, got hi 1/2",
+        },
+    )
+
+
 _FIGURES = st.builds(
     lambda lo, width, provenance: Figure(lo, lo + width, Unit.SECONDS, provenance, "generated"),
     st.fractions(0, 1000, max_denominator=100),

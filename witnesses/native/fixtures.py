@@ -14,8 +14,10 @@ import attrs
 
 from domain.core.convert import STRICT
 from domain.native.checks import SUBCASES, Arm, NativeCheck, UnsupportedMode, tail_sizes
+from domain.native.figures import Provenance, Unit, between, point
 from domain.native.observations import Evidence, Observation, OwnerResolution
 from domain.native.schema import FIXTURE_CLASSIFICATION, FIXTURE_PACKET_SCHEMA
+from domain.native.windows import SEED_WINDOW_INPUTS, CaseCost
 
 MANIFEST = "sha256:" + "ab" * 32
 OTHER_MANIFEST = "sha256:" + "cd" * 32
@@ -30,6 +32,19 @@ Q = 4092
 RESOLVED: tuple[OwnerResolution, ...] = (
     OwnerResolution(UnsupportedMode.SYNC, "coordinator", True, "FIXTURE coordinator review: sync configuration"),
     OwnerResolution(UnsupportedMode.MULTIMODAL, "coordinator", True, "FIXTURE coordinator review: MM load/support"),
+)
+
+# FIXTURE: a window measured end to end that fits: every input MEASURED and the diagnostic short.
+MEASURED_INPUTS = attrs.evolve(
+    SEED_WINDOW_INPUTS,
+    control_overhead=between(10, 20, Unit.SECONDS, Provenance.MEASURED, "control_overhead"),
+    prefill_32k=point(15, Unit.SECONDS, Provenance.MEASURED, "prefill_32k"),
+    near_cap_overhead=between(33, 53, Unit.SECONDS, Provenance.MEASURED, "near_cap_overhead"),
+    s30_diagnostic=between(30, 35, Unit.MINUTES, Provenance.MEASURED, "s30_diagnostic"),
+)
+# FIXTURE: twelve MEASURED 70 s case costs, 840 s together, within the 900 s wait.
+MEASURED_COSTS = tuple(
+    CaseCost(c, point(70, Unit.SECONDS, Provenance.MEASURED, f"case_{c.value}")) for c in NativeCheck
 )
 
 
