@@ -22,6 +22,7 @@ import os
 import secrets
 import stat
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from attrs import frozen
@@ -119,13 +120,11 @@ def _missing_directories(directory: str) -> list[str]:
     return missing[::-1]
 
 
-def _remove(made: list[tuple[str, str]]) -> None:
-    for kind, path in reversed(made):
+def _undo(made: list[Callable[[], None]]) -> None:
+    # Each entry removes one thing this write made (os.rmdir of a directory, os.unlink of the temp file), newest first.
+    for remove in reversed(made):
         try:
-            if kind == "directory":
-                os.rmdir(path)
-            else:
-                os.unlink(path)
+            remove()
         except OSError:
             pass  # already gone, or no longer empty: someone else's now
 
@@ -136,16 +135,16 @@ def write_report(out: str, text: str, *, temp_name: Callable[[], str] = _fresh_t
     `temp_name` gives each temp file name to try (by default a fresh random one).
     """
     target = os.path.abspath(out)
-    made: list[tuple[str, str]] = []
+    made: list[Callable[[], None]] = []
     stage = "starting"
     try:
         for directory in _missing_directories(os.path.dirname(target)):
             stage = f"creating directory {directory}"
             os.mkdir(directory)
-            made.append(("directory", directory))
+            made.append(partial(os.rmdir, directory))
         stage = f"writing in {os.path.dirname(target)}"
         fd, temp = _exclusive_temp(os.path.dirname(target), temp_name)
-        made.append(("file", temp))
+        made.append(partial(os.unlink, temp))
         with os.fdopen(fd, "wb") as handle:
             # backslashreplace: a path from argv may hold undecodable bytes (surrogate escapes).
             handle.write(text.encode("utf-8", "backslashreplace"))
@@ -154,10 +153,10 @@ def write_report(out: str, text: str, *, temp_name: Callable[[], str] = _fresh_t
         stage = "renaming the report into place"
         os.replace(temp, target)
     except OSError as exc:
-        _remove(made)
+        _undo(made)
         why = f"expected a path this process can create and write, got {type(exc).__name__} while {stage}: {exc.strerror or exc}"
         return Refused((ReportUnwritten(f"--out {out}", why),))
     except BaseException:
-        _remove(made)
+        _undo(made)
         raise
     return Admitted(out)

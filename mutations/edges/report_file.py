@@ -36,7 +36,7 @@ failed_write_leaves_its_temp = Defect(
     id="edges.failed_write_leaves_its_temp",
     target=report_file.write_report,
     intent="Leave the temp file and the directories made for a report whose write failed.",
-    patch=("        _remove(made)\n        why =", "        why ="),
+    patch=("        _undo(made)\n        why =", "        why ="),
     must_red={f"{W}.an_unwritable_report_leaves_nothing_behind"},
 )
 
