@@ -45,7 +45,8 @@ def environment(tmp: Path) -> dict[str, str]:
     keep = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"CI", "CLAIMS_PYPROJECT", "CLAIMS_PROFILE", "PYTEST_CURRENT_TEST"} and not k.startswith("PYTEST_XDIST")
+        if k not in {"CI", "CLAIMS_PYPROJECT", "CLAIMS_PROFILE", "PYTEST_CURRENT_TEST"}
+        and not k.startswith("PYTEST_XDIST")
     }
     path = f"{Path(sys.executable).parent}{os.pathsep}{keep.get('PATH', '')}"
     return {**keep, "PATH": path, "PYTHONUNBUFFERED": "1", "COLUMNS": "80", "DOCS_TMP": str(tmp)}
