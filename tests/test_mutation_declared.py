@@ -71,6 +71,8 @@ def test_list_shows_each_defect_with_its_intent(tmp_path: Path) -> None:
         "toy.strict_bound  -> must red: toy.good.within_limit_admits  [exact within: toy.good]",
         "  intent: Refuse a size equal to the limit; judged exactly within toy.good.",
     ]
+    # Listing reads the mutation modules only: no mutant tree is generated and no claim runs.
+    assert not (project / ".claims-cache" / "mutants").exists()
 
 
 def test_an_unknown_defect_pattern_exits_two(tmp_path: Path) -> None:

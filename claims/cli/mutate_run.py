@@ -9,8 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from claims._internal.config import load_config, project_paths, put_first
 from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
+from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
@@ -32,6 +34,8 @@ SHARD_SCHEMA = "claims-observations/1"
 
 def run_sweep(args: argparse.Namespace) -> int:
     """Run the declared defects or the automatic mutants; print, compare, and record when asked."""
+    if args.list and not args.auto:
+        return _list_declared(args)  # the declared defects are read from their modules: no tree to generate
     workers = args.workers or default_workers()
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
     operators = chosen([s.strip() for s in args.operators.split(",") if s.strip()])
@@ -60,16 +64,23 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 
 def _list(ws: Workspace, args: argparse.Namespace) -> int:
-    if args.auto:
-        for mutant in ws.mutants:
-            if selected([mutant.id], args.patterns):
-                print(f"{mutant.id}  [{mutant.operator}]  {mutant.original!r} -> {mutant.replacement!r}")
-        return Exit.PASS
-    for one in ws.catalog.seeded:
+    for mutant in ws.mutants:
+        if selected([mutant.id], args.patterns):
+            print(f"{mutant.id}  [{mutant.operator}]  {mutant.original!r} -> {mutant.replacement!r}")
+    return Exit.PASS
+
+
+def _list_declared(args: argparse.Namespace) -> int:
+    config = load_config()
+    put_first(project_paths(config.root))
+    catalog = collect(config.mutations)
+    for failure in catalog.failures:
+        print(f"ERROR {failure.module}  [mutation module did not import]\n{failure.traceback}", file=sys.stderr)
+    for one in catalog.seeded:
         if selected([one.id], args.patterns):
             scope = f"  [exact within: {', '.join(one.scope)}]" if one.scope else ""
             print(f"{one.id}  -> must red: {', '.join(sorted(one.must_red))}{scope}\n  intent: {one.intent}")
-    return Exit.PASS
+    return Exit.RED if catalog.failures else Exit.PASS
 
 
 def _run(
