@@ -35,7 +35,10 @@ def test_the_readme_run_command_proves_the_bundled_suite_on_a_fresh_clone(checko
     venv, clone = checkout
     first, second = readme_commands()
     # The test command's own parts (this suite, then the gate) are what `.ci/run` runs next, on its own fresh clone.
-    assert first[1:] == ["claim_batch"] and second[1:] == ["python -m pytest -n auto", "claim_batch gate --random-order"]
+    assert first[1:] == ["claim_batch"] and second[1:] == [
+        "python -m pytest -n auto",
+        "claim_batch gate --random-order",
+    ]
     done = venv.run(first[1], clone, env={"CI": "true"})
     assert done.returncode == 0, f"{first[1]}:\n{done.stdout[-4000:]}{done.stderr[-4000:]}"
     assert done.stdout.splitlines()[-1].endswith(" passed, 0 failed")
