@@ -90,6 +90,8 @@ def test_admitted_untriaged_survivors_pass_as_counted_debt_and_the_list_only_shr
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert f"debt: {len(ids)} untriaged survivor(s) admitted" in passed.stdout
     assert "unexplained survivor" not in passed.stdout
+    gate = run_cli(project, "gate", timeout=300)
+    assert f"debt: {len(ids)} untriaged survivor(s) admitted, still undetected" in gate.stdout, gate.stdout
     # An entry whose mutant is gone (or killed) fails until the command shrinks the file again.
     path.write_text(path.read_text() + '\n[[untriaged]]\nmutant = "toy_domain.limits.x_gone__mutmut_1"\n')
     stale = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)

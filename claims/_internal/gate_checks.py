@@ -165,3 +165,14 @@ def evidence_problems(
     admitted = untriaged_path(config)
     problems += audit.survivor_problems(evidence, read_equivalent(path), shown, read_untriaged(admitted), admitted.name)
     return problems
+
+
+def untriaged_debt(session: Session, evidence: Evidence | None) -> int:
+    """Count the admitted untriaged survivors no claim kills yet (the gate reports them as debt, as mutate does)."""
+    from claims._internal.mutation.survivors import read_untriaged, untriaged_path
+
+    if evidence is None:
+        return 0
+    # Read after the evidence check, which has already refused a malformed file (exit 2, located).
+    admitted = read_untriaged(untriaged_path(session.config))
+    return sum(1 for m in admitted if m in evidence.mutants and not evidence.mutants[m].observation.killers)

@@ -22,6 +22,7 @@ from claims._internal.gate_checks import (
     mutable_table_problems,
     not_run_problems,
     snapshot_problems,
+    untriaged_debt,
     verdict_problems,
 )
 from claims._internal.report import closing_line
@@ -90,6 +91,11 @@ def main(argv: Sequence[str]) -> int:
         print(f"{execution.cached} of {len(results)} results reused from the cache (nothing they executed changed)")
     if admitted:
         print(f"admitted debt ({debt_file}): " + ", ".join(r.claim.id for r in admitted))
+    owed = untriaged_debt(session, regenerated.evidence)
+    if owed:
+        print(
+            f"debt: {owed} untriaged survivor(s) admitted, still undetected (`claim_batch mutate survivors` lists them)"
+        )
     if problems:
         print(f"gate problems ({len(problems)}):")
         for problem in problems:
