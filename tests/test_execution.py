@@ -14,6 +14,7 @@ from claims import Witness, check
 from claims._internal.config import Config
 from claims._internal.discovery import Discovery
 from claims._internal.execution import Execution, Options, execute
+from claims._internal.import_reach import ImportReach
 from claims._internal.kinds import Verdict
 from claims._internal.runner import Settings
 from claims._internal.session import Session
@@ -25,7 +26,7 @@ def admit(size: int) -> int:
 
 def session(tmp_path: Path) -> Session:
     config = Config(root=tmp_path, witnesses=(), typecheck=(), mutations=(), ledger=tmp_path / "ledger", timeout=5.0)
-    return Session(config=config, profile="ci", discovery=Discovery((), ()), import_reach=())
+    return Session(config=config, profile="ci", discovery=Discovery((), ()), import_reach=ImportReach({}, ()))
 
 
 def run(tmp_path: Path, w: Witness, timeout: float = 5.0, **options: object) -> Execution:

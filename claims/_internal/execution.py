@@ -102,19 +102,29 @@ class _Fingerprints:
         self.session, self.settings = session, settings
         self._sources: Sources | None = None
         self._meta: str | None = None
+        self._modules = {w.name: w.module for w in session.discovery.witnesses}
 
-    def of(self, claim: Claim, functions: Sequence[str]) -> str:
+    def sources(self) -> Sources:
         if self._sources is None:
             config = self.session.config
             self._sources = Sources((*config.typecheck, *config.witnesses), config.root)
             self._meta = meta_digest(f"{self.session.profile}; timeout={self.settings.timeout}")
+        return self._sources
+
+    def imported(self, claim: Claim) -> frozenset[str]:
+        """Return the functions run at import whose work the claim can read (see `import_reach`)."""
+        module = self._modules.get(claim.witness, "")
+        return self.session.import_reach.functions_for(module, self.sources())
+
+    def of(self, claim: Claim, functions: Sequence[str]) -> str:
+        sources = self.sources()
         assert self._meta is not None
         stored = None
         if claim.kind is Kind.SNAPSHOT:
             path = snapshot_path(self.settings.snapshots, claim)
             stored = digest(path.read_bytes()) if path.is_file() else "absent"
         key = reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name)
-        return claim_fingerprint(key, functions, self._sources, self._meta, stored)
+        return claim_fingerprint(key, functions, sources, self._meta, stored)
 
 
 def execute(
@@ -133,7 +143,6 @@ def execute(
         else None
     )
     prints = _Fingerprints(session, settings)
-    imported = reach.functions_of(session.import_reach)
     done: dict[int, Result] = {}
     reached: dict[str, tuple[str, ...]] = {}
     to_run: list[int] = []
@@ -166,7 +175,7 @@ def execute(
         if result.verdict.red:
             red[0] = True
         if cache is not None and options.write_cache:
-            functions = tuple(sorted(reach.functions_of(keys) | imported))
+            functions = tuple(sorted(reach.functions_of(keys) | prints.imported(claim)))
             entry = (
                 Entry(prints.of(claim, functions), functions, tuple(keys), result.duration, result.digest)
                 if result.verdict is Verdict.PASS

@@ -8,6 +8,9 @@ A claim's fingerprint covers:
   its top-level functions cut out, so a module-level constant, table, class
   or import change reruns every claim, while a change inside one function
   body reruns only the claims that executed it;
+- the functions run at import whose work the claim can read (`import_reach`
+  says which: those of shared modules, of its witness and of the witnesses
+  it imports), listed with the functions it executed;
 - the framework's own source, the versions of Python and every dependency,
   and the hypothesis profile;
 - for a snapshot claim, the stored snapshot's bytes.
@@ -43,14 +46,38 @@ def _digest(*parts: str | bytes) -> str:
 
 @frozen
 class ModuleSources:
-    """Hold one module's skeleton digest and the digest of each of its functions (by qualname)."""
+    """Hold one module's skeleton digest, the digest of each of its functions (by qualname), and what it imports.
+
+    `imports` is None when the module could not be read: it may import anything.
+    """
 
     skeleton: str
     functions: dict[str, str]
+    imports: frozenset[str] | None = None
 
 
-def read_module(text: str) -> ModuleSources:
-    """Digest a module's skeleton and functions (`f`, `Class.method`), decorators included."""
+def imported_modules(tree: ast.Module, name: str, package: bool) -> frozenset[str]:
+    """Name every module an import statement anywhere in the module can load (`from P import n`: P and P.n)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".") if package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)] if node.level > 1 else anchor
+                base = ".".join([*anchor, *([base] if base else [])])
+            parts = base.split(".") if base else []
+            found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+            found.update(f"{base}.{alias.name}" for alias in node.names if base and alias.name != "*")
+    return frozenset(found)
+
+
+def read_module(text: str, name: str = "", package: bool = False) -> ModuleSources:
+    """Digest a module's skeleton and functions (`f`, `Class.method`), decorators included; list its imports."""
     lines = text.splitlines(keepends=True)
     try:
         tree = ast.parse(text)
@@ -74,7 +101,7 @@ def read_module(text: str) -> ModuleSources:
                     first, last = span(item)
                     functions[f"{node.name}.{item.name}"] = _digest("".join(lines[first - 1 : last]))
     skeleton = "".join(line for number, line in enumerate(lines, start=1) if number not in cut)
-    return ModuleSources(skeleton=_digest(skeleton), functions=functions)
+    return ModuleSources(skeleton=_digest(skeleton), functions=functions, imports=imported_modules(tree, name, package))
 
 
 def package_folder(package: str, root: Path) -> Path | None:
@@ -114,7 +141,9 @@ class Sources:
         for package in packages:
             for name, path in package_files(package, root):
                 try:
-                    self.modules[name] = read_module(path.read_text(encoding="utf-8"))
+                    self.modules[name] = read_module(
+                        path.read_text(encoding="utf-8"), name, package=path.name == "__init__.py"
+                    )
                 except (OSError, UnicodeDecodeError):
                     self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
         self.skeletons = _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items())))

@@ -35,6 +35,12 @@ from typing import Any
 from claims._internal import reach
 
 _installed: list[InstrumentingFinder] = []
+_import_work: dict[str, frozenset[str]] = {}
+
+
+def import_work() -> dict[str, frozenset[str]]:
+    """Return, per instrumented module, the reach keys its top-level code ran while it executed (nested imports included)."""
+    return dict(_import_work)
 
 
 def _inside(name: str, packages: Sequence[str]) -> bool:
@@ -103,6 +109,19 @@ class InstrumentingLoader(importlib.machinery.SourceFileLoader):
         if cached is not None:
             _store(cached, marshal.dumps(code))
         return code
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        """Execute the module, recording what its top-level code ran (a claim depends on some modules' only)."""
+        table = reach.table()
+        outer = dict(table)
+        table.clear()
+        try:
+            super().exec_module(module)
+        finally:
+            # A module imported while another executes is part of that one's work too, so the outer
+            # table gets these keys back: a claim that imports lazily still reaches what the import ran.
+            _import_work[module.__name__] = frozenset(table)
+            table.update(outer)
 
     def transform(self, source: bytes, fullname: str) -> types.CodeType:
         """Parse, insert reach stores, add typeguard's checks, compile."""

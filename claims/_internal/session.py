@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from claims._internal import loader, reach
+from claims._internal import loader
 from claims._internal.config import Config, check_witness_packages, load_config
 from claims._internal.discovery import Discovery, discover
+from claims._internal.import_reach import ImportReach
 from claims._internal.profiles import chosen_profile, load_when_imported
 from claims._internal.witness_index import modules_for, write_index
 
@@ -27,7 +28,7 @@ class Session:
     config: Config
     profile: str
     discovery: Discovery
-    import_reach: tuple[str, ...]
+    import_reach: ImportReach
 
 
 def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = None) -> None:
@@ -49,11 +50,10 @@ def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), co
     check_witness_packages(config)
     chosen = chosen_profile(profile)
     prepare(config, chosen)
-    table = reach.table()
-    table.clear()
     modules = modules_for(config, patterns)
     discovery = discover(config.witnesses, only=modules)
     if modules is None:
         write_index(config, discovery)
-    # What ran while importing (tables built by calling rules) counts as reached by every claim.
-    return Session(config=config, profile=chosen, discovery=discovery, import_reach=tuple(sorted(table)))
+    # What ran while importing (tables built by calling rules) counts as reached by the claims that can see it.
+    imported = ImportReach(loader.import_work(), (w.module for w in discovery.witnesses))
+    return Session(config=config, profile=chosen, discovery=discovery, import_reach=imported)

@@ -1,0 +1,230 @@
+"""The result cache never reuses a result that something the claim depends on changed, and reuses the rest.
+
+Each test edits one thing in a small project between two runs and checks
+which claims rerun: a rule's body, a module constant, a fixture, a
+strategy, a function run at import (by a witness, by a shared module, by a
+witness another imports), a snapshot, and the dependencies' versions.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from claims._internal import fingerprint
+
+FILES = {
+    "pyproject.toml": """
+        [tool.claims]
+        witnesses = ["cw"]
+        typecheck = ["cd"]
+        ledger = "ledger"
+        """,
+    "cd/__init__.py": "",
+    "cd/rules.py": '''
+        LIMIT = 10
+
+
+        def admit(size: int) -> bool:
+            """Admit a size within the limit."""
+            return size <= LIMIT
+
+
+        def double(x: int) -> int:
+            """Double."""
+            return 2 * x
+
+
+        def table_entry() -> int:
+            """A witness's table is built with this at import."""
+            return 3
+
+
+        def shared_entry() -> int:
+            """A shared module's table is built with this at import."""
+            return 4
+
+
+        def render(x: int) -> str:
+            """Render."""
+            return f"x={x}\\n"
+        ''',
+    "cw/__init__.py": "",
+    "cw/shared.py": '''
+        from hypothesis import strategies as st
+
+        from cd import rules
+
+        BASE = rules.shared_entry()
+
+
+        def sizes() -> st.SearchStrategy[int]:
+            """Sizes within the limit."""
+            return st.integers(0, 5)
+        ''',
+    "cw/a.py": """
+        from hypothesis import given
+
+        from claims import Witness, check
+        from cd import rules
+        from cw import shared
+
+        witness = Witness("a")
+        ROW = rules.table_entry()
+
+
+        def fixture_size() -> int:
+            return 4
+
+
+        @witness.positive("A fixture size is admitted.", rules=[rules.admit])
+        def admits() -> None:
+            check.equal("admitted", rules.admit(fixture_size()), True)
+
+
+        @witness.positive("The table holds its row.", rules=[rules.table_entry])
+        def row() -> None:
+            check.equal("row", ROW, 3)
+
+
+        @witness.positive("Any small size is admitted.", rules=[rules.admit])
+        @given(shared.sizes())
+        def small(size: int) -> None:
+            check.equal("admitted", rules.admit(size), True)
+        """,
+    "cw/b.py": """
+        from claims import Witness, check
+        from cd import rules
+
+        witness = Witness("b")
+
+
+        @witness.positive("Doubling doubles.", rules=[rules.double])
+        def doubles() -> None:
+            check.equal("double", rules.double(2), 4)
+
+
+        @witness.snapshot("The rendering is stable.", rules=[rules.render])
+        def rendered() -> str:
+            return rules.render(1)
+        """,
+    "cw/c.py": """
+        from claims import Witness, check
+        from cd import rules
+        from cw.a import ROW
+
+        witness = Witness("c")
+
+
+        @witness.positive("The table row doubles.", rules=[rules.double])
+        def doubled_row() -> None:
+            check.equal("double", rules.double(ROW), 6)
+        """,
+}
+ALL = {"a.admits", "a.row", "a.small", "b.doubles", "b.rendered", "c.doubled_row"}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "cached"
+    for name, text in FILES.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    done = run_cli(root, "snapshots", "--update")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert rerun(root) == ALL  # the first run fills the cache
+    assert rerun(root) == set()  # nothing changed: everything is reused
+    return root
+
+
+def rerun(root: Path) -> set[str]:
+    """Run every claim; return the ids of those that ran (were not reused), checking every claim passed."""
+    done = run_cli(root, "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads(done.stdout)["claims"]
+    assert {r["id"] for r in results} == ALL
+    return {r["id"] for r in results if not r["cached"]}
+
+
+def edit(root: Path, name: str, old: str, new: str) -> None:
+    path = root / name
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} in {name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_rule_body_reruns_the_claims_that_executed_it(project: Path) -> None:
+    edit(project, "cd/rules.py", "return size <= LIMIT", "return size <= LIMIT  # edited")
+    assert rerun(project) == {"a.admits", "a.small"}
+
+
+def test_a_module_constant_reruns_every_claim(project: Path) -> None:
+    edit(project, "cd/rules.py", "LIMIT = 10", "LIMIT = 11")
+    assert rerun(project) == ALL
+
+
+def test_a_fixture_reruns_the_claims_that_called_it(project: Path) -> None:
+    edit(project, "cw/a.py", "return 4", "return 3")
+    assert rerun(project) == {"a.admits"}
+
+
+def test_a_strategy_built_at_decoration_reruns_the_claims_of_its_witness_and_of_witnesses_importing_it(
+    project: Path,
+) -> None:
+    # `@given(shared.sizes())` calls the strategy while `cw.a` imports: that is import-time work of witness a.
+    edit(project, "cw/shared.py", "st.integers(0, 5)", "st.integers(0, 6)")
+    assert rerun(project) == {"a.admits", "a.row", "a.small", "c.doubled_row"}
+
+
+def test_work_a_witness_did_at_import_reruns_its_claims_and_those_of_witnesses_importing_it(project: Path) -> None:
+    edit(project, "cd/rules.py", "return 3", "return 1 + 2")
+    assert rerun(project) == {"a.admits", "a.row", "a.small", "c.doubled_row"}
+
+
+def test_work_a_shared_module_did_at_import_reruns_every_claim(project: Path) -> None:
+    edit(project, "cd/rules.py", "return 4", "return 2 + 2")
+    assert rerun(project) == ALL
+
+
+def test_a_changed_snapshot_reruns_its_claim(project: Path) -> None:
+    snapshot = next((project / "ledger" / "snapshots").rglob("*.txt"))
+    snapshot.write_text("x=2\n", encoding="utf-8")
+    done = run_cli(project, "--json")
+    assert done.returncode == 1
+    assert {r["id"]: r["verdict"] for r in json.loads(done.stdout)["claims"] if not r["cached"]} == {
+        "b.rendered": "FAIL"
+    }
+
+
+def test_a_dependency_version_changes_every_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = fingerprint.meta_digest("ci")
+    real = fingerprint.importlib.metadata.version
+    monkeypatch.setattr(
+        fingerprint.importlib.metadata,
+        "version",
+        lambda name: "0.0.1" if name == "hypothesis" else real(name),
+    )
+    assert fingerprint.meta_digest("ci") != before
+    monkeypatch.undo()
+    assert fingerprint.meta_digest("ci") == before
+    assert fingerprint.meta_digest("dev") != before  # the hypothesis profile too
+
+
+def test_imports_are_read_from_import_statements_relative_ones_resolved() -> None:
+    tree = fingerprint.ast.parse("import a.b\nfrom . import c\nfrom ..d import e\nfrom .f import *\n")
+    assert fingerprint.imported_modules(tree, "p.q.r", package=False) == {
+        "a",
+        "a.b",
+        "p.q",
+        "p.q.c",
+        "p",
+        "p.d",
+        "p.d.e",
+        "p.q.f",
+    }
+    assert "p.q.r.c" in fingerprint.imported_modules(tree, "p.q.r", package=True)
