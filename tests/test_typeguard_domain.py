@@ -43,3 +43,24 @@ def test_an_ill_typed_rule_call_is_an_error_naming_the_argument(tmp_path: Path) 
     assert result.observed is not None
     assert 'argument "row" (str)' in result.observed
     assert "domain.spark.checkpoint.CheckpointRow" in result.observed
+
+
+def test_public_functions_check_every_annotation_but_object_which_no_value_can_fail() -> None:
+    import ast
+
+    from claims._internal.loader import _transformer
+
+    source = (
+        "from attrs import Attribute\n"
+        "def validator(instance: object, attribute: Attribute, value: object) -> None:\n"
+        "    pass\n"
+        "def rule(size: int, *extra: object) -> object:\n"
+        "    return size\n"
+        "def _helper(size: int) -> int:\n"
+        "    return size\n"
+    )
+    checked = ast.unparse(_transformer()().visit(ast.parse(source)))
+    assert "check_argument_types_internal('validator', {'attribute': (attribute, Attribute)}, memo)" in checked
+    assert "check_argument_types_internal('rule', {'size': (size, int)}, memo)" in checked
+    assert "check_return_type" not in checked.split("def rule")[1].split("def _helper")[0]
+    assert "check_argument_types_internal('_helper'" not in checked
