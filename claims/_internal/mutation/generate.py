@@ -20,15 +20,16 @@ import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import libcst as cst
 from attrs import asdict, frozen
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from claims._internal.fingerprint import package_files, package_folder
 from claims._internal.mutation.operators import Operator
 from claims.atomic import write_atomically
+
+if TYPE_CHECKING:  # libcst costs a third of a second to import: the gate and the reports read mutants, never make them
+    import libcst as cst
 
 GENERATOR = "claims-generate/1"
 MANIFEST = "manifest.json"
@@ -90,6 +91,7 @@ class _Visitor:
 
     @staticmethod
     def make(operators: Sequence[Operator], ignored: Any) -> Any:
+        from libcst.metadata import PositionProvider
         from mutmut.mutation.file_mutation import Mutation, MutationVisitor, OuterFunctionProvider
 
         names = {id(op.function): op.name for op in operators}
@@ -129,6 +131,8 @@ def mutate_source(
     A domain mutant whose function reads exactly like one mutmut already made is not made
     twice: that mutant is attributed to the (more specific) domain operator instead.
     """
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper
     from mutmut.mutation.file_mutation import deep_replace
     from mutmut.mutation.pragma_handling import get_ignored_lines
 

@@ -9,14 +9,16 @@ that replace it, exactly as mutmut declares its own; each has a stable name
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import libcst as cst
 from attrs import frozen
 
 from claims.errors import UsageError
 
-OperatorFunction = Callable[[Any], Iterable[cst.CSTNode]]
+if TYPE_CHECKING:  # libcst costs a third of a second to import: only generating mutants needs it
+    import libcst as cst
+
+OperatorFunction = Callable[[Any], Iterable["cst.CSTNode"]]
 
 
 @frozen
