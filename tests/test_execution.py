@@ -26,7 +26,7 @@ def admit(size: int) -> int:
 
 def session(tmp_path: Path) -> Session:
     config = Config(root=tmp_path, witnesses=(), typecheck=(), mutations=(), ledger=tmp_path / "ledger", timeout=5.0)
-    return Session(config=config, profile="ci", discovery=Discovery((), ()), import_reach=ImportReach({}, ()))
+    return Session(config=config, profile="ci", discovery=Discovery((), ()), import_reach=ImportReach({}, {}))
 
 
 def run(tmp_path: Path, w: Witness, timeout: float = 5.0, **options: object) -> Execution:

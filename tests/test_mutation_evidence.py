@@ -162,6 +162,14 @@ def test_declared_defects_rerun_only_when_something_their_claims_see_changed(rec
 
     again = run_cli(recorded, "mutate", timeout=180)
     assert again.returncode == 0 and to_run(again) == 0, again.stdout + again.stderr
+    total = int(re.search(r"(\d+) defects:", again.stderr).group(1))  # type: ignore[union-attr]
+    # A witness module's constant is read by its own claims only: the defects none of its claims cover stand.
+    good = recorded / "toy_witnesses" / "good.py"
+    good.write_text(
+        good.read_text().replace('witness = Witness("toy.good")\n', 'witness = Witness("toy.good")\nSPARE = 1\n')
+    )
+    some = run_cli(recorded, "mutate", timeout=180)
+    assert 0 < to_run(some) < total, some.stderr
     # A module constant is not any function's source, yet the claims read it: every defect reruns.
     limits = recorded / "toy_domain" / "limits.py"
     limits.write_text(limits.read_text().replace("DEFAULT_LIMIT = 10\n", "DEFAULT_LIMIT = 10  # the default\n"))

@@ -9,6 +9,7 @@ witness another imports), a snapshot, and the dependencies' versions.
 from __future__ import annotations
 
 import json
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -128,9 +129,10 @@ FILES = {
 ALL = {"a.admits", "a.row", "a.small", "b.doubles", "b.rendered", "c.doubled_row"}
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "cached"
+@pytest.fixture(scope="module")
+def warmed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project with its snapshot recorded and its result cache filled by one full run."""
+    root = tmp_path_factory.mktemp("warmed") / "cached"
     for name, text in FILES.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -139,6 +141,14 @@ def project(tmp_path: Path) -> Path:
     assert done.returncode == 0, done.stdout + done.stderr
     assert rerun(root) == ALL  # the first run fills the cache
     assert rerun(root) == set()  # nothing changed: everything is reused
+    return root
+
+
+@pytest.fixture
+def project(warmed: Path, tmp_path: Path) -> Path:
+    """A copy of the warmed project, cache included (fingerprints name modules, never paths), for one edit."""
+    root = tmp_path / "cached"
+    shutil.copytree(warmed, root, ignore=shutil.ignore_patterns("__pycache__", "bytecode"))
     return root
 
 
@@ -163,8 +173,18 @@ def test_a_rule_body_reruns_the_claims_that_executed_it(project: Path) -> None:
     assert rerun(project) == {"a.admits", "a.small"}
 
 
-def test_a_module_constant_reruns_every_claim(project: Path) -> None:
+def test_a_rule_modules_constant_reruns_every_claim(project: Path) -> None:
     edit(project, "cd/rules.py", "LIMIT = 10", "LIMIT = 11")
+    assert rerun(project) == ALL
+
+
+def test_a_witness_modules_constant_reruns_its_claims_and_those_of_witnesses_importing_it(project: Path) -> None:
+    edit(project, "cw/a.py", 'witness = Witness("a")', 'witness = Witness("a")\nSPARE = 1')
+    assert rerun(project) == {"a.admits", "a.row", "a.small", "c.doubled_row"}
+
+
+def test_a_shared_witness_modules_constant_reruns_every_claim(project: Path) -> None:
+    edit(project, "cw/shared.py", "BASE = rules.shared_entry()", "BASE = rules.shared_entry()\nSPARE = 1")
     assert rerun(project) == ALL
 
 
@@ -228,3 +248,11 @@ def test_imports_are_read_from_import_statements_relative_ones_resolved() -> Non
         "p.q.f",
     }
     assert "p.q.r.c" in fingerprint.imported_modules(tree, "p.q.r", package=True)
+
+
+def test_a_selected_run_reuses_what_a_full_run_recorded(project: Path) -> None:
+    # Families are read from the source, not from what a run imported: `claim_batch b` imports only cw.b,
+    # and still fingerprints b's claims as the full run did.
+    done = run_cli(project, "b", "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert {r["id"]: r["cached"] for r in json.loads(done.stdout)["claims"]} == {"b.doubles": True, "b.rendered": True}

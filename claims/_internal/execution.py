@@ -102,7 +102,6 @@ class _Fingerprints:
         self.session, self.settings = session, settings
         self._sources: Sources | None = None
         self._meta: str | None = None
-        self._modules = {w.name: w.module for w in session.discovery.witnesses}
 
     def sources(self) -> Sources:
         if self._sources is None:
@@ -113,8 +112,7 @@ class _Fingerprints:
 
     def imported(self, claim: Claim) -> frozenset[str]:
         """Return the functions run at import whose work the claim can read (see `import_reach`)."""
-        module = self._modules.get(claim.witness, "")
-        return self.session.import_reach.functions_for(module, self.sources())
+        return self.session.import_reach.functions_for(claim.witness, self.sources())
 
     def of(self, claim: Claim, functions: Sequence[str]) -> str:
         sources = self.sources()
@@ -124,7 +122,8 @@ class _Fingerprints:
             path = snapshot_path(self.settings.snapshots, claim)
             stored = digest(path.read_bytes()) if path.is_file() else "absent"
         key = reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name)
-        return claim_fingerprint(key, functions, sources, self._meta, stored)
+        skeletons = self.session.import_reach.skeletons_for([claim.witness], sources)
+        return claim_fingerprint(key, functions, sources, skeletons, self._meta, stored)
 
 
 def execute(

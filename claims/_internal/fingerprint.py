@@ -4,13 +4,14 @@ A claim's fingerprint covers:
 - its own function (decorators included: statement, rules, reasons, examples);
 - the source of every function it executed (its reach), in the rule and
   witness packages alike (fixtures and strategies are functions too);
-- the *skeleton* of every module in those packages: the module's text with
+- the *skeleton* of every module in those packages that the claim can read
+  (`import_reach` says which: every module outside the witnesses, its own
+  witness's and those of the witnesses it imports): the module's text with
   its top-level functions cut out, so a module-level constant, table, class
-  or import change reruns every claim, while a change inside one function
-  body reruns only the claims that executed it;
-- the functions run at import whose work the claim can read (`import_reach`
-  says which: those of shared modules, of its witness and of the witnesses
-  it imports), listed with the functions it executed;
+  or import change reruns every claim that can read it, while a change
+  inside one function body reruns only the claims that executed it;
+- the functions run at import whose work the claim can read (the same
+  modules'), listed with the functions it executed;
 - the framework's own source, the versions of Python and every dependency,
   and the hypothesis profile;
 - for a snapshot claim, the stored snapshot's bytes.
@@ -48,12 +49,14 @@ def _digest(*parts: str | bytes) -> str:
 class ModuleSources:
     """Hold one module's skeleton digest, the digest of each of its functions (by qualname), and what it imports.
 
-    `imports` is None when the module could not be read: it may import anything.
+    `imports` is None when the module could not be read: it may import anything.  `declares_witness` says a
+    top-level statement assigns `Witness(...)`.
     """
 
     skeleton: str
     functions: dict[str, str]
     imports: frozenset[str] | None = None
+    declares_witness: bool = False
 
 
 def imported_modules(tree: ast.Module, name: str, package: bool) -> frozenset[str]:
@@ -74,6 +77,18 @@ def imported_modules(tree: ast.Module, name: str, package: bool) -> frozenset[st
             found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
             found.update(f"{base}.{alias.name}" for alias in node.names if base and alias.name != "*")
     return frozenset(found)
+
+
+def _declares_witness(tree: ast.Module) -> bool:
+    for node in tree.body:
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        if isinstance(value, ast.Call):
+            func = value.func
+            if (isinstance(func, ast.Name) and func.id == "Witness") or (
+                isinstance(func, ast.Attribute) and func.attr == "Witness"
+            ):
+                return True
+    return False
 
 
 def read_module(text: str, name: str = "", package: bool = False) -> ModuleSources:
@@ -101,7 +116,12 @@ def read_module(text: str, name: str = "", package: bool = False) -> ModuleSourc
                     first, last = span(item)
                     functions[f"{node.name}.{item.name}"] = _digest("".join(lines[first - 1 : last]))
     skeleton = "".join(line for number, line in enumerate(lines, start=1) if number not in cut)
-    return ModuleSources(skeleton=_digest(skeleton), functions=functions, imports=imported_modules(tree, name, package))
+    return ModuleSources(
+        skeleton=_digest(skeleton),
+        functions=functions,
+        imports=imported_modules(tree, name, package),
+        declares_witness=_declares_witness(tree),
+    )
 
 
 def package_folder(package: str, root: Path) -> Path | None:
@@ -147,6 +167,20 @@ class Sources:
                 except (OSError, UnicodeDecodeError):
                     self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
         self.skeletons = _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items())))
+        # The modules declaring a witness, the innermost first: a witness's family is its module and the modules below it.
+        self.families = sorted((n for n, m in self.modules.items() if m.declares_witness), key=lambda n: (-len(n), n))
+
+    def family_of(self, module: str) -> str | None:
+        """Return the module declaring the witness a module belongs to (itself, or a witness package holding it)."""
+        for family in self.families:
+            if module == family or module.startswith(family + "."):
+                return family
+        return None
+
+    def skeletons_of(self, modules: Iterable[str]) -> str:
+        """Digest the skeletons of the named modules (those this run read)."""
+        chosen = set(modules)
+        return _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items()) if name in chosen))
 
     def function(self, key: str) -> str:
         """Return the digest of `module:qualname`, or a marker no digest equals when it does not exist."""
@@ -174,8 +208,8 @@ def meta_digest(profile: str) -> str:
 
 
 def claim_fingerprint(
-    claim_key: str, functions: Iterable[str], sources: Sources, meta: str, snapshot: str | None
+    claim_key: str, functions: Iterable[str], sources: Sources, skeletons: str, meta: str, snapshot: str | None
 ) -> str:
-    """Fingerprint one claim's result: its own function, what it executed, every skeleton, meta, its snapshot."""
+    """Fingerprint one claim's result: its own function, what it executed, the skeletons it can read, meta, its snapshot."""
     executed = sorted(set(functions) | {claim_key})
-    return _digest(meta, sources.skeletons, json.dumps([(k, sources.function(k)) for k in executed]), snapshot or "-")
+    return _digest(meta, skeletons, json.dumps([(k, sources.function(k)) for k in executed]), snapshot or "-")

@@ -160,7 +160,9 @@ def evidence_problems(
     by_id = {c.id: c for c in claims}
     path = equivalent_path(config)
     shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
-    problems += audit.stale_rows(evidence, baseline, by_id, catalog.seeded, sources, config.typecheck)
+    problems += audit.stale_rows(
+        evidence, baseline, by_id, catalog.seeded, sources, config.typecheck, session.import_reach
+    )
     problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims)
     admitted = untriaged_path(config)
     problems += audit.survivor_problems(evidence, read_equivalent(path), shown, read_untriaged(admitted), admitted.name)

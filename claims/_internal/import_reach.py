@@ -1,22 +1,23 @@
-"""Say which import-time work a claim's result depends on: the shared modules', its own witness's, and what it imports.
+"""Say which modules' code a claim's result depends on besides what it executed: import-time work and skeletons.
 
-Importing the witnesses runs code: a domain table built by calling rules, a
-witness's module-level report or plan.  A claim depends on that work where
-it can read what the work produced.  Witnesses are independent of one
-another: `claim_batch PATTERN` imports only the witness modules it selects,
-and a claim must give the same result whatever else was imported.  So a
-claim's result depends on
+Importing the witnesses runs code (a domain table built by calling rules, a
+witness's module-level report or plan), and every module's top-level text
+(its *skeleton*: constants, tables, imports) is read by whatever uses it.
+Witnesses are independent of one another: `claim_batch PATTERN` imports
+only the witness modules it selects, and a claim must give the same result
+whatever else was imported.  So a claim's result depends on
 
-- the import-time work of every module outside the witnesses (rules,
-  shared fixtures and strategies), since it may set up any state;
-- the import-time work of its own witness's modules (the module declaring
-  the witness and, for a witness split into a package, the package's
-  modules);
-- that of any other witness's modules that its witness's modules import,
-  directly or through others (read from their import statements).
+- every module outside the witnesses' families (rules, shared fixtures and
+  strategies): its skeleton and what it ran at import;
+- its own witness's family: the module declaring the witness and, for a
+  witness split into a package, the modules below it;
+- any other witness's family that its family's modules import, directly or
+  through others (read from their import statements).
 
-A witness module whose source cannot be read may import anything: its
-claims then depend on every witness's import-time work.
+Families are found in the source (a module whose top level assigns
+`Witness(...)`), never from what this run happened to import, so a full run
+and a selected run fingerprint a claim alike.  A module that cannot be
+parsed may import anything: its claims depend on every family.
 """
 
 from __future__ import annotations
@@ -28,52 +29,78 @@ from claims._internal.fingerprint import Sources
 
 
 class ImportReach:
-    """Map a witness to the functions that ran at import and that its claims' results depend on."""
+    """Map a witness to the import-time functions and module skeletons its claims' results depend on."""
 
-    def __init__(self, work: Mapping[str, frozenset[str]], witness_modules: Iterable[str]) -> None:
-        self.families = sorted(set(witness_modules), key=lambda m: -len(m))  # the longest (innermost) first
-        self.shared: set[str] = set()
-        self.own: dict[str, set[str]] = {}
-        for module, keys in work.items():
-            family = self.family_of(module)
-            target = self.shared if family is None else self.own.setdefault(family, set())
-            target.update(reach.functions_of(keys))
-        self._memo: dict[str, frozenset[str]] = {}
+    def __init__(self, work: Mapping[str, frozenset[str]], witnesses: Mapping[str, str]) -> None:
+        """`work`: per module, the reach keys its import ran; `witnesses`: witness name -> module declaring it."""
+        self.work = dict(work)
+        self.witnesses = dict(witnesses)
+        self._families: dict[str, frozenset[str] | None] = {}
+        self._functions: dict[str | None, frozenset[str]] = {}
+        self._skeletons: dict[frozenset[str], str] = {}
+        self._bound: Sources | None = None
 
-    def family_of(self, module: str) -> str | None:
-        """Return the witness module a module belongs to (itself, or the witness package holding it), else None."""
-        for family in self.families:
-            if module == family or module.startswith(family + "."):
-                return family
-        return None
+    def _bind(self, sources: Sources) -> None:
+        # The memos hold for one reading of the sources; another reading starts them afresh.
+        if sources is not self._bound:
+            self._bound = sources
+            self._families.clear()
+            self._functions.clear()
+            self._skeletons.clear()
 
-    def functions_for(self, witness_module: str, sources: Sources) -> frozenset[str]:
-        """Return the import-time functions the claims of the witness declared in `witness_module` depend on.
+    def families_of(self, witness: str, sources: Sources) -> frozenset[str] | None:
+        """Return the families a witness's claims can read (None: every one), memoised per witness."""
+        self._bind(sources)
+        if witness not in self._families:
+            module = self.witnesses.get(witness)
+            family = sources.family_of(module) if module is not None else None
+            self._families[witness] = None if family is None else _reached(family, sources)
+        return self._families[witness]
 
-        A module that declares no witness found by discovery depends on everything imported.
-        """
-        if witness_module not in self._memo:
-            known = witness_module in self.families
-            families = self._families_reached(witness_module, sources) if known else set(self.own)
-            found = set(self.shared)
-            for family in families:
-                found |= self.own.get(family, set())
-            self._memo[witness_module] = frozenset(found)
-        return self._memo[witness_module]
+    def functions_for(self, witness: str, sources: Sources) -> frozenset[str]:
+        """Return the functions run at import whose work the witness's claims can read."""
+        self._bind(sources)
+        families = self.families_of(witness, sources)
+        key = None if families is None else ",".join(sorted(families))
+        if key not in self._functions:
+            found: set[str] = set()
+            for module, keys in self.work.items():
+                family = sources.family_of(module)
+                if family is None or families is None or family in families:
+                    found |= reach.functions_of(keys)
+            self._functions[key] = frozenset(found)
+        return self._functions[key]
 
-    def _families_reached(self, witness_module: str, sources: Sources) -> set[str]:
-        reached = {witness_module}
-        queue = [witness_module]
-        while queue:
-            family = queue.pop()
-            for module, found in sources.modules.items():
-                if self.family_of(module) != family:
-                    continue
-                if found.imports is None:
-                    return set(self.families)
-                for name in found.imports:
-                    other = self.family_of(name)
-                    if other is not None and other not in reached:
-                        reached.add(other)
-                        queue.append(other)
-        return reached
+    def skeletons_for(self, witnesses: Iterable[str], sources: Sources) -> str:
+        """Digest the skeletons the claims of these witnesses can read: every module outside the families, and theirs."""
+        self._bind(sources)
+        visible: set[str] = set()
+        for witness in set(witnesses):
+            families = self.families_of(witness, sources)
+            if families is None:
+                return sources.skeletons
+            visible |= families
+        key = frozenset(visible)
+        if key not in self._skeletons:
+            self._skeletons[key] = sources.skeletons_of(
+                name for name in sources.modules if (family := sources.family_of(name)) is None or family in visible
+            )
+        return self._skeletons[key]
+
+
+def _reached(family: str, sources: Sources) -> frozenset[str] | None:
+    reached = {family}
+    queue = [family]
+    while queue:
+        current = queue.pop()
+        for module, found in sources.modules.items():
+            if sources.family_of(module) != current:
+                continue
+            if found.imports is None:
+                return None
+            for name in found.imports:
+                other = sources.family_of(name)
+                if other is not None and other not in reached:
+                    reached.add(other)
+                    queue.append(other)
+    return frozenset(reached)

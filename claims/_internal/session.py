@@ -55,5 +55,5 @@ def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), co
     if modules is None:
         write_index(config, discovery)
     # What ran while importing (tables built by calling rules) counts as reached by the claims that can see it.
-    imported = ImportReach(loader.import_work(), (w.module for w in discovery.witnesses))
+    imported = ImportReach(loader.import_work(), {w.name: w.module for w in discovery.witnesses})
     return Session(config=config, profile=chosen, discovery=discovery, import_reach=imported)

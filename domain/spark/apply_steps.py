@@ -68,7 +68,7 @@ class ArmApplySteps:
     cleanup: tuple[ApplyStep, ...] = field(validator=vf.tuple_of(ApplyStep, min_len=1))
 
 
-def _step(plan: ArmLaunchPlan, stage: ApplyStage, rank: RankPlan) -> ApplyStep:
+def _step(plan: ArmLaunchPlan, stage: ApplyStage, rank: RankPlan, unit_text: str) -> ApplyStep:
     request = plan.request
     name = request.container.container_name
     return ApplyStep(
@@ -79,7 +79,7 @@ def _step(plan: ArmLaunchPlan, stage: ApplyStage, rank: RankPlan) -> ApplyStep:
         container_name=name,
         image=request.image,
         mount_sources=tuple(mount.source for mount in plan.mounts),
-        unit_text=render_unit(plan, rank),
+        unit_text=unit_text,
         serve_port=request.serve_port,
         served_model=request.row.served_model,
         # Each step logs on its own: one file per stage and rank.
@@ -91,22 +91,26 @@ def spark_native_arm_steps_of(plan: ArmLaunchPlan) -> ArmApplySteps:
     """Plan the transactional apply of any arm: head first in, head last out."""
     head_first = tuple(sorted(plan.ranks, key=lambda rank: rank.node_rank != 0))
     head = tuple(rank for rank in plan.ranks if rank.node_rank == 0)
+    # Each rank's unit is rendered once, and every stage of that rank carries the same text.
+    units = {rank.node_rank: render_unit(plan, rank) for rank in plan.ranks}
     return ArmApplySteps(
-        preflight=_stage(plan, ApplyStage.PREFLIGHT, plan.ranks),
-        preserve=_stage(plan, ApplyStage.PRESERVE, plan.ranks),
+        preflight=_stage(plan, ApplyStage.PREFLIGHT, plan.ranks, units),
+        preserve=_stage(plan, ApplyStage.PRESERVE, plan.ranks, units),
         # The followers dial the head's rendezvous, so the head's unit lands first.
-        apply=_stage(plan, ApplyStage.APPLY, head_first),
-        readback=_stage(plan, ApplyStage.READBACK, head_first),
-        commit=_stage(plan, ApplyStage.COMMIT, plan.ranks),
-        rollback=_stage(plan, ApplyStage.ROLLBACK, tuple(reversed(head_first))),
-        front_door=_stage(plan, ApplyStage.FRONT_DOOR, head),
-        cleanup=_stage(plan, ApplyStage.CLEANUP, plan.ranks),
+        apply=_stage(plan, ApplyStage.APPLY, head_first, units),
+        readback=_stage(plan, ApplyStage.READBACK, head_first, units),
+        commit=_stage(plan, ApplyStage.COMMIT, plan.ranks, units),
+        rollback=_stage(plan, ApplyStage.ROLLBACK, tuple(reversed(head_first)), units),
+        front_door=_stage(plan, ApplyStage.FRONT_DOOR, head, units),
+        cleanup=_stage(plan, ApplyStage.CLEANUP, plan.ranks, units),
     )
 
 
-def _stage(plan: ArmLaunchPlan, kind: ApplyStage, ranks: tuple[RankPlan, ...]) -> tuple[ApplyStep, ...]:
+def _stage(
+    plan: ArmLaunchPlan, kind: ApplyStage, ranks: tuple[RankPlan, ...], units: dict[int, str]
+) -> tuple[ApplyStep, ...]:
     # A module-level function, not a closure: its statements are then reached and mutated like the rule's.
-    return tuple(_step(plan, kind, rank) for rank in ranks)
+    return tuple(_step(plan, kind, rank, units[rank.node_rank]) for rank in ranks)
 
 
 def _body(step: ApplyStep) -> list[str]:

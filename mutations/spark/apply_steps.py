@@ -10,8 +10,8 @@ rollback_head_first = Defect(
     target=apply_steps.spark_native_arm_steps_of,
     intent="Roll back the head first instead of last, so followers lose their rendezvous while they are still being restored.",
     patch=(
-        "rollback=_stage(plan, ApplyStage.ROLLBACK, tuple(reversed(head_first))),",
-        "rollback=_stage(plan, ApplyStage.ROLLBACK, head_first),",
+        "rollback=_stage(plan, ApplyStage.ROLLBACK, tuple(reversed(head_first)), units),",
+        "rollback=_stage(plan, ApplyStage.ROLLBACK, head_first, units),",
     ),
     must_red={"spark.apply_steps.the_head_applies_first_and_rolls_back_last"},
 )
@@ -23,6 +23,17 @@ head_found_by_position = Defect(
     patch=("head = tuple(rank for rank in plan.ranks if rank.node_rank == 0)", "head = plan.ranks[:1]"),
     must_red={"spark.apply_steps.the_head_is_found_by_node_rank_not_by_position"},
     must_green={"spark.apply_steps.the_head_applies_first_and_rolls_back_last"},
+)
+
+every_rank_gets_the_head_unit = Defect(
+    id="spark.every_rank_gets_the_head_unit",
+    target=apply_steps.spark_native_arm_steps_of,
+    intent="Give every rank's steps the head's rendered unit, so each follower is applied a unit that serves as the head.",
+    patch=(
+        "units = {rank.node_rank: render_unit(plan, rank) for rank in plan.ranks}",
+        "units = dict.fromkeys((rank.node_rank for rank in plan.ranks), render_unit(plan, plan.ranks[0]))",
+    ),
+    must_red={"spark.apply_steps.every_step_carries_its_own_ranks_unit"},
 )
 
 script_without_set_eu = Defect(

@@ -8,6 +8,7 @@ from claims import Witness, because, check
 from domain.spark import apply_steps, launcher
 from domain.spark.apply_steps import ApplyStage, render_step_script, spark_native_arm_steps_of
 from domain.spark.launcher import MountSourceMissing
+from domain.spark.render import render_unit
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch
 from witnesses.spark.fixtures import DIGEST, every_step, glm_plan, v41_inputs
 
@@ -39,6 +40,24 @@ def the_head_is_found_by_node_rank_not_by_position() -> None:
     steps = spark_native_arm_steps_of(shuffled)
     check.equal("apply order", [s.node_rank for s in steps.apply], [0, 3, 2, 1])
     check.equal("front door host", steps.front_door[0].host, "srv1")
+
+
+@witness.positive(
+    "Every step of every stage carries its own rank's rendered unit, in both arms, whatever order the ranks are listed in.",
+    rules=[apply_steps.spark_native_arm_steps_of],
+)
+def every_step_carries_its_own_ranks_unit() -> None:
+    glm = glm_plan()
+    v41 = check.admitted(plan_v41_group_a_launch(v41_inputs()))
+    for arm, plan, steps in (
+        ("glm", glm, spark_native_arm_steps_of(glm)),
+        ("glm followers first", glm, spark_native_arm_steps_of(attrs.evolve(glm, ranks=tuple(reversed(glm.ranks))))),
+        ("v41", v41.arm, v41.steps),
+    ):
+        units = {rank.node_rank: render_unit(plan, rank) for rank in plan.ranks}
+        check.equal(f"{arm}: distinct units", len(set(units.values())), len(plan.ranks))
+        for step in every_step(steps):
+            check.equal(f"{arm}: {step.stage.value} rank {step.node_rank} unit", step.unit_text, units[step.node_rank])
 
 
 @witness.positive(

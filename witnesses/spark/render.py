@@ -24,6 +24,20 @@ witness = Witness("spark.render")
 
 
 @witness.positive(
+    "Prefix caching renders as its own flag on every rank: on, explicitly off, or absent when the profile leaves it unset.",
+    rules=[render.vllm_serve_args],
+)
+def prefix_caching_renders_in_each_of_its_three_states() -> None:
+    plan = glm_plan()
+    flags = ("--enable-prefix-caching", "--no-enable-prefix-caching")
+    for setting, expected in ((True, [flags[0]]), (False, [flags[1]]), (None, [])):
+        chosen = attrs.evolve(plan, profile=attrs.evolve(plan.profile, enable_prefix_caching=setting))
+        for rank in chosen.ranks:
+            words = render.vllm_serve_args(chosen, rank)
+            check.equal(f"{setting} rank {rank.node_rank}", [w for w in words if w in flags], expected)
+
+
+@witness.positive(
     "The head's argv serves the API while a follower's runs headless, both mp over four nodes.",
     rules=[render.docker_create_argv, render.vllm_serve_args],
 )

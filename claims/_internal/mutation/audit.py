@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
+from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.intent import judge
@@ -73,6 +74,7 @@ def stale_rows(
     seeded: Sequence[Seeded],
     sources: Sources,
     typecheck: Sequence[str],
+    imported: ImportReach,
 ) -> list[Problem]:
     """Name every row whose fingerprint no longer matches the code, every covered rule without rows, every orphan row."""
     problems = []
@@ -136,7 +138,7 @@ def stale_rows(
             problems.append(Problem(defect_id, "evidence for a defect no longer declared", DECLARED_UPDATE))
             continue
         covering = defect_covering(declared[defect_id], baseline, list(claims.values()))
-        if defect_fingerprint(declared[defect_id], covering, claims, sources, baseline) != defect.fingerprint:
+        if defect_fingerprint(declared[defect_id], covering, claims, sources, baseline, imported) != defect.fingerprint:
             problems.append(
                 Problem(
                     defect_id,

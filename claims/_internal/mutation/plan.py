@@ -19,6 +19,7 @@ from attrs import field, frozen
 from claims._internal import reach
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
+from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
 from claims._internal.mutation.generate import GENERATOR, Mutant
@@ -111,14 +112,19 @@ def _replacement_source(value: object) -> str:
 
 
 def defect_fingerprint(
-    seeded: Seeded, covering: Iterable[str], by_id: Mapping[str, Claim], sources: Sources, baseline: Baseline
+    seeded: Seeded,
+    covering: Iterable[str],
+    by_id: Mapping[str, Claim],
+    sources: Sources,
+    baseline: Baseline,
+    imported: ImportReach,
 ) -> str:
     """Fingerprint what produced a defect's row, as the result cache fingerprints a claim's result.
 
     Its rules' sources, its patch or wrapper, its scope, the covering claims' sources, and, since a declared run
     is judged from this row when the fingerprint holds: the source of every function the covering claims
-    executed and every module's skeleton (its constants and tables), so no change a defect's claims can see
-    leaves the row standing.
+    executed and the skeleton (constants and tables) of every module they can read (see `import_reach`), so
+    no change a defect's claims can see leaves the row standing.
     """
     parts = [ENGINE, seeded.id, *seeded.scope]
     for defect in seeded.defects:
@@ -127,7 +133,9 @@ def defect_fingerprint(
         parts += list(defect.patch) if defect.patch else [_replacement_source(defect.replacement)]
     listed = sorted(covering)
     executed = sorted(frozenset().union(*(baseline.executed.get(c, frozenset()) for c in listed)))
-    parts += [sources.skeletons, *(f"{key}={sources.function(key)}" for key in executed)]
+    known = all(c in by_id for c in listed)
+    skeletons = imported.skeletons_for((by_id[c].witness for c in listed), sources) if known else sources.skeletons
+    parts += [skeletons, *(f"{key}={sources.function(key)}" for key in executed)]
     return digest(*parts, *_claim_sources(listed, by_id, sources))
 
 

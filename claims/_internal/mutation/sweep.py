@@ -134,7 +134,7 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
     claims = list(ws.claims.values())
     for one in seeded:
         covering = defect_covering(one, baseline, claims)
-        prints[one.id] = defect_fingerprint(one, covering, ws.claims, ws.sources, baseline)
+        prints[one.id] = defect_fingerprint(one, covering, ws.claims, ws.sources, baseline, ws.session.import_reach)
         runs[one.id] = len(covering)
         row = recorded.defects.get(one.id)
         if row is not None and row.fingerprint == prints[one.id]:
