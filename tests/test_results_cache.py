@@ -168,47 +168,51 @@ def edit(root: Path, name: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def test_a_rule_body_reruns_the_claims_that_executed_it(project: Path) -> None:
-    edit(project, "cd/rules.py", "return size <= LIMIT", "return size <= LIMIT  # edited")
-    assert rerun(project) == {"a.admits", "a.small"}
-
-
-def test_a_rule_modules_constant_reruns_every_claim(project: Path) -> None:
-    edit(project, "cd/rules.py", "LIMIT = 10", "LIMIT = 11")
-    assert rerun(project) == ALL
-
-
-def test_a_witness_modules_constant_reruns_its_claims_and_those_of_witnesses_importing_it(project: Path) -> None:
-    edit(project, "cw/a.py", 'witness = Witness("a")', 'witness = Witness("a")\nSPARE = 1')
-    assert rerun(project) == {"a.admits", "a.row", "a.small", "c.doubled_row"}
-
-
-def test_a_shared_witness_modules_constant_reruns_every_claim(project: Path) -> None:
-    edit(project, "cw/shared.py", "BASE = rules.shared_entry()", "BASE = rules.shared_entry()\nSPARE = 1")
-    assert rerun(project) == ALL
-
-
-def test_a_fixture_reruns_the_claims_that_called_it(project: Path) -> None:
-    edit(project, "cw/a.py", "return 4", "return 3")
-    assert rerun(project) == {"a.admits"}
-
-
-def test_a_strategy_built_at_decoration_reruns_the_claims_of_its_witness_and_of_witnesses_importing_it(
-    project: Path,
-) -> None:
+A_AND_ITS_IMPORTERS = {"a.admits", "a.row", "a.small", "c.doubled_row"}
+EDITS = {
+    # what changed: (file, text, replacement, the claims that must rerun)
+    "a rule's body reruns the claims that executed it": (
+        "cd/rules.py",
+        "return size <= LIMIT",
+        "return size <= LIMIT  # edited",
+        {"a.admits", "a.small"},
+    ),
+    "a rule module's constant reruns every claim": ("cd/rules.py", "LIMIT = 10", "LIMIT = 11", ALL),
+    "a witness module's constant reruns its claims and its importers'": (
+        "cw/a.py",
+        'witness = Witness("a")',
+        'witness = Witness("a")\nSPARE = 1',
+        A_AND_ITS_IMPORTERS,
+    ),
+    "a shared witness module's constant reruns every claim": (
+        "cw/shared.py",
+        "BASE = rules.shared_entry()",
+        "BASE = rules.shared_entry()\nSPARE = 1",
+        ALL,
+    ),
+    "a fixture reruns the claims that called it": ("cw/a.py", "return 4", "return 3", {"a.admits"}),
     # `@given(shared.sizes())` calls the strategy while `cw.a` imports: that is import-time work of witness a.
-    edit(project, "cw/shared.py", "st.integers(0, 5)", "st.integers(0, 6)")
-    assert rerun(project) == {"a.admits", "a.row", "a.small", "c.doubled_row"}
+    "a strategy built at decoration reruns its witness's claims and its importers'": (
+        "cw/shared.py",
+        "st.integers(0, 5)",
+        "st.integers(0, 6)",
+        A_AND_ITS_IMPORTERS,
+    ),
+    "work a witness did at import reruns its claims and its importers'": (
+        "cd/rules.py",
+        "return 3",
+        "return 1 + 2",
+        A_AND_ITS_IMPORTERS,
+    ),
+    "work a shared module did at import reruns every claim": ("cd/rules.py", "return 4", "return 2 + 2", ALL),
+}
 
 
-def test_work_a_witness_did_at_import_reruns_its_claims_and_those_of_witnesses_importing_it(project: Path) -> None:
-    edit(project, "cd/rules.py", "return 3", "return 1 + 2")
-    assert rerun(project) == {"a.admits", "a.row", "a.small", "c.doubled_row"}
-
-
-def test_work_a_shared_module_did_at_import_reruns_every_claim(project: Path) -> None:
-    edit(project, "cd/rules.py", "return 4", "return 2 + 2")
-    assert rerun(project) == ALL
+@pytest.mark.parametrize("change", list(EDITS))
+def test_an_edit_reruns_exactly_the_claims_whose_results_depend_on_it(project: Path, change: str) -> None:
+    name, old, new, expected = EDITS[change]
+    edit(project, name, old, new)
+    assert rerun(project) == expected
 
 
 def test_a_changed_snapshot_reruns_its_claim(project: Path) -> None:
