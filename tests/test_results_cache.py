@@ -1,9 +1,11 @@
 """The result cache never reuses a result that something the claim depends on changed, and reuses the rest.
 
 Each test edits one thing in a small project between two runs and checks
-which claims rerun: a rule's body, a module constant, a fixture, a
-strategy, a function run at import (by a witness, by a shared module, by a
-witness another imports), a snapshot, and the dependencies' versions.
+which claims rerun: a rule's body, a constant (of a rule module, of a
+witness module, of a shared witness module), a fixture, a strategy, a
+function run at import (by a witness, by a shared module, by a witness
+another imports), a snapshot, and the dependencies' versions; and a
+selected run reuses what a full run recorded.
 """
 
 from __future__ import annotations
