@@ -33,7 +33,11 @@ class LazyCaches:
             except ImportError:  # pragma: no cover - cattrs is a dependency; a project may still not use it
                 self._converters = []
                 return
+            frozen = gc.get_freeze_count() > 0
+            gc.unfreeze()  # objects a forked worker inherited frozen are invisible to get_objects
             self._converters = [o for o in gc.get_objects() if isinstance(o, cattrs.BaseConverter)]
+            if frozen:
+                gc.freeze()
         for converter in self._converters:
             for dispatch in (converter._structure_func, converter._unstructure_func):
                 dispatch.clear_cache()

@@ -13,6 +13,7 @@ the runner, `os._exit`, a signal, a segfault, the OOM killer) or that does
 not answer by its deadline plus a grace period (which also cuts a call stuck
 in C code that SIGALRM cannot interrupt) is reported to the caller as an
 `Ended` naming the label it was running, then replaced by a fresh fork.
+The supervisor freezes its objects (`gc.freeze`) before forking.
 Ctrl-C belongs to the supervisor: workers ignore SIGINT and are killed on
 every exit path, so no process is left behind.
 """
@@ -20,6 +21,7 @@ every exit path, so no process is left behind.
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
 import shutil
 import signal
@@ -203,6 +205,9 @@ class Supervisor:
         """Run every job (and any submitted meanwhile); return True when Ctrl-C cut the run short."""
         self.on_done = on_done
         self.pending.extend(jobs)
+        # The workers' collections then skip every object they inherit, so those pages stay shared, not copied.
+        gc.collect()
+        gc.freeze()
         try:
             while self.pending or any(w.job is not None for w in self.workers):
                 if stop():
@@ -234,6 +239,7 @@ class Supervisor:
             return True
         finally:
             self.close()
+            gc.unfreeze()
         return False
 
     def _receive(

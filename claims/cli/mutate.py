@@ -86,6 +86,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="hypothesis profile of the baseline run (mutants always use the mutation budget)",
     )
     parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="first run each covering claim once on the original code, comparing every call of a mutated rule "
+        "with its mutants or defects, and then run each only on the claims it can change (pays when claims "
+        "are slow and the rules they exercise are called rarely)",
+    )
+    parser.add_argument(
         "--shard", metavar="K/N", help="--auto: run only shard K of N (a deterministic partition by mutant id)"
     )
     parser.add_argument("--out", metavar="PATH", help="--auto: write this run's observations to PATH (for --merge)")

@@ -84,9 +84,9 @@ def _list_declared(args: argparse.Namespace) -> int:
 
 
 def _run(
-    ws: Workspace, plan: sweep.Plan, workers: int, phase: str, quiet: bool
+    ws: Workspace, plan: sweep.Plan, workers: int, phase: str, args: argparse.Namespace
 ) -> tuple[dict[str, Observation], bool, float]:
-    progress = Progress(phase, len(plan.jobs), quiet=quiet)
+    progress = Progress(phase, len(plan.jobs), quiet=args.quiet)
     observed: dict[str, Observation] = {}
     counts = {"killed": 0, "survived": 0}
     cache = sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl") if phase == "sweep" else None
@@ -100,7 +100,15 @@ def _run(
 
     start = time.monotonic()
     interrupted = (
-        sweep.run(ws, plan, workers, on_observed=on_observed, tick=lambda: progress.update(len(observed), counts))
+        sweep.run(
+            ws,
+            plan,
+            workers,
+            on_observed=on_observed,
+            tick=lambda: progress.update(len(observed), counts),
+            probe=args.probe,
+            on_probed=lambda left: _probed(plan, left, args.quiet),
+        )
         if plan.jobs
         else False
     )
@@ -108,6 +116,17 @@ def _run(
     rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
     progress.finish(("interrupted; " if interrupted else "") + rate)
     return observed, interrupted, elapsed
+
+
+def _probed(plan: sweep.Plan, left: Any, quiet: bool) -> None:
+    if quiet:
+        return
+    before = sum(len(j.claims) for j in plan.jobs)
+    after = sum(len(j.claims) for j in left)
+    print(
+        f"\nprobe: {len(left)} of {len(plan.jobs)} can change a claim's run; {after} of {before} claim runs remain",
+        file=sys.stderr,
+    )
 
 
 def _declared(
@@ -128,7 +147,7 @@ def _declared(
             f"{len(plan.jobs)} to run (`--rebuild` reruns every one)",
             file=sys.stderr,
         )
-    observed, interrupted, _ = _run(ws, plan, workers, "defects", args.quiet)
+    observed, interrupted, _ = _run(ws, plan, workers, "defects", args)
     seen = {**plan.reused, **observed}
     claims = list(ws.claims.values())
     failing = 0
@@ -199,7 +218,7 @@ def _auto(
             f"{len(mutants)} mutants: {len(plan.reused)} unchanged since recorded (or cached, or covered by no claim), {len(plan.jobs)} to run",
             file=sys.stderr,
         )
-        observed, interrupted, _ = _run(ws, plan, workers, "sweep", args.quiet)
+        observed, interrupted, _ = _run(ws, plan, workers, "sweep", args)
     if args.out:
         document = {
             "schema": SHARD_SCHEMA,

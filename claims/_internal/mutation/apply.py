@@ -12,14 +12,15 @@ from __future__ import annotations
 import ast
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from claims._internal.declare import Claim
-from claims._internal.mutation.defects import Defect, Seeded
+from claims._internal.mutation.defects import Defect, DefectGroup, Seeded
 from claims._internal.mutation.generate import Mutant, mangled
-from claims._internal.mutation.trampoline import activate, table_of
+from claims._internal.mutation.infection import Probe
+from claims._internal.mutation.trampoline import ACTIVE, ORIG, activate, table_of
 
 MUTATION_EXAMPLES = 10
 """Generated examples a property claim gets under a mutant (its @examples always run first)."""
@@ -126,3 +127,44 @@ def apply_defect(seeded: Seeded, source_of: Callable[[str], tuple[Path, str]]) -
         activate(
             rule, defect.replacement if defect.replacement is not None else patched_rule(defect, module, source_of)
         )
+
+
+def install_probes(
+    subjects: Iterable[str],
+    mutants: Mapping[str, Mutant],
+    defects: Mapping[str, Seeded],
+    source_of: Callable[[str], tuple[Path, str]],
+) -> tuple[list[Probe], set[str]]:
+    """Put a probe in front of every rule a subject replaces; return the probes and the subjects left unprobed.
+
+    A defect group is left unprobed (its members act together, and a probe compares one rule at a time), as is
+    any subject whose replacement cannot be built: both always run for real.
+    """
+    tables: dict[int, tuple[dict[str, Callable[..., Any]], dict[str, Callable[..., Any]]]] = {}
+    unprobed: set[str] = set()
+    for subject in subjects:
+        try:
+            if subject in mutants:
+                mutant = mutants[subject]
+                table = getattr(sys.modules[mutant.module], f"mutants_{mangled(mutant.function)}__mutmut")
+                variant = table[mutant.name]
+            else:
+                seeded = defects[subject]
+                if isinstance(seeded, DefectGroup):
+                    unprobed.add(subject)
+                    continue
+                module, rule = resolve(seeded.target)
+                table = table_of(rule)
+                variant = (
+                    seeded.replacement if seeded.replacement is not None else patched_rule(seeded, module, source_of)
+                )
+        except (LookupError, KeyError, AttributeError):
+            unprobed.add(subject)
+            continue
+        tables.setdefault(id(table), (table, {}))[1][subject] = variant
+    probes = []
+    for table, variants in tables.values():
+        probe = Probe(table[ORIG], variants)
+        table[ACTIVE] = probe
+        probes.append(probe)
+    return probes, unprobed

@@ -18,7 +18,7 @@ from attrs import define, field, frozen
 
 from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
-from claims._internal.mutation.apply import apply_defect, apply_mutant, mutation_mode, reset_caches
+from claims._internal.mutation.apply import apply_defect, apply_mutant, install_probes, mutation_mode, reset_caches
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
 from claims._internal.mutation.generate import Mutant
@@ -28,11 +28,16 @@ from claims._internal.supervisor import Channel, Ended, Supervisor
 
 @frozen
 class Job:
-    """One mutant (`kind` "mutant") or declared defect ("defect") and the claims it runs, each with its limit."""
+    """One mutant (`kind` "mutant") or declared defect ("defect") and the claims it runs, each with its limit.
+
+    A probe (`kind` "probe") runs its claims on the original code, each watching the subjects in `watch`
+    (aligned with `claims`), and reports which of them reached it (see `infection`).
+    """
 
     kind: str
     ident: str
     claims: tuple[tuple[str, float], ...]
+    watch: tuple[tuple[str, ...], ...] = ()
 
 
 @define
@@ -67,6 +72,9 @@ def _handler(
     def handle(job: Job, channel: Channel) -> None:
         reset_caches(packages)
         mutation_mode(claims.values())
+        if job.kind == "probe":
+            probe(job, channel)
+            return
         try:
             if job.kind == "mutant":
                 apply_mutant(mutants[job.ident])
@@ -81,7 +89,40 @@ def _handler(
             channel.capture.take()
             channel.send(("claim", claim_id, result.verdict.value, result.error_type))
 
+    def probe(job: Job, channel: Channel) -> None:
+        subjects = sorted({s for watched in job.watch for s in watched})
+        probes, unprobed = install_probes(subjects, mutants, defects, source_of)
+        for (claim_id, limit), watched in zip(job.claims, job.watch, strict=True):
+            for one in probes:
+                one.watch(watched)
+            reset_caches(packages)  # each claim builds its own caches, so the probe sees every call it makes
+            channel.expect(limit, claim_id)
+            result = run_claim(claims[claim_id], settings, limit, isolated=True)
+            channel.capture.take()
+            if result.verdict is Verdict.PASS:
+                reached = set(unprobed).union(*(one.reached for one in probes)) & set(watched)
+            else:
+                reached = set(watched)  # not green on the original code: nothing can be proven from this run
+            channel.send(("reached", claim_id, sorted(reached)))
+
     return handle
+
+
+def ready_to_fork() -> None:
+    """Pay, once in the supervisor, what every fresh fork would otherwise pay again on its first property claim.
+
+    Hypothesis registers its global PRNG on first use, with a full `gc.collect()`, and harvests the constants
+    of every loaded local module (parsing their source) for its draws.  Both depend only on what is imported,
+    which is the same in every fork, so doing them before forking changes no draw.
+    """
+    try:
+        from hypothesis.internal.conjecture.providers import _get_local_constants
+        from hypothesis.internal.entropy import deterministic_PRNG
+    except ImportError:  # pragma: no cover - another hypothesis layout: the forks pay it themselves
+        return
+    with deterministic_PRNG():
+        pass
+    _get_local_constants()
 
 
 class Engine:
@@ -100,6 +141,34 @@ class Engine:
         self.handler = _handler(claims, mutants, defects, settings, packages, source_of)
         self.workers = workers
 
+    def probe(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> tuple[dict[str, set[str]], bool]:
+        """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short."""
+        reached: dict[str, set[str]] = {}
+        done: dict[int, set[str]] = {}
+        ready_to_fork()
+        supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
+
+        def on_message(job: Job, message: Any) -> None:
+            _, claim_id, subjects = message
+            done.setdefault(id(job), set()).add(claim_id)
+            for subject in subjects:
+                reached.setdefault(subject, set()).add(claim_id)
+
+        def on_end(job: Job, ended: Ended) -> None:
+            # A probe worker that died or hung proves nothing: every watched subject reached what it was running.
+            items = list(zip(job.claims, job.watch, strict=True))
+            finished = done.get(id(job), set())
+            for (claim_id, _), watched in items:
+                if claim_id not in finished and (ended.label is None or claim_id == ended.label):
+                    for subject in watched:
+                        reached.setdefault(subject, set()).add(claim_id)
+            rest = [item for item in items if item[0][0] not in finished | {ended.label}]
+            if ended.label is not None and rest:
+                supervisor.submit(Job("probe", job.ident, tuple(c for c, _ in rest), tuple(w for _, w in rest)))
+
+        interrupted = supervisor.run(jobs, on_message, on_end, tick=tick)
+        return reached, interrupted
+
     def run(
         self,
         jobs: Sequence[Job],
@@ -110,6 +179,7 @@ class Engine:
         tallies: dict[tuple[str, str], _Tally] = {}
         originals: dict[tuple[str, str], Job] = {}
         seen: dict[int, set[str]] = {}
+        ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def key(job: Job) -> tuple[str, str]:

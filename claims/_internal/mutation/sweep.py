@@ -146,6 +146,39 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
     return Plan(tuple(jobs), reused, prints, runs)
 
 
+PROBE_SLOWDOWN = 4
+"""How many times its limit a claim may take in a probe, where each call of a watched rule also runs its variants."""
+
+
+def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
+    """Turn the planned jobs into probe jobs: each covering claim once, watching every subject that runs it.
+
+    The claims are dealt into about six jobs per worker of similar total limit, longest first, so the workers
+    finish together and a probe worker that dies costs little.
+    """
+    watch: dict[str, list[str]] = {}
+    limits: dict[str, float] = {}
+    for job in jobs:
+        for claim_id, limit in job.claims:
+            watch.setdefault(claim_id, []).append(job.ident)
+            limits[claim_id] = min(ceiling, PROBE_SLOWDOWN * limit)
+    ordered = sorted(watch, key=lambda c: (-limits[c], c))
+    count = max(1, min(len(ordered), 6 * workers))
+    bins: list[list[str]] = [[] for _ in range(count)]
+    totals = [0.0] * count
+    for claim_id in ordered:
+        lightest = totals.index(min(totals))
+        bins[lightest].append(claim_id)
+        totals[lightest] += limits[claim_id]
+    return [
+        Job(
+            "probe", f"probe-{n}", tuple((c, limits[c]) for c in chosen), tuple(tuple(sorted(watch[c])) for c in chosen)
+        )
+        for n, chosen in enumerate(bins)
+        if chosen
+    ]
+
+
 def run(
     ws: Workspace,
     plan: Plan,
@@ -153,12 +186,34 @@ def run(
     *,
     on_observed: Callable[[str, Observation], None],
     tick: Callable[[], None] | None = None,
+    probe: bool = False,
+    on_probed: Callable[[Sequence[Job]], None] | None = None,
 ) -> bool:
-    """Run the plan's jobs; return True when interrupted (finished observations were already handed back)."""
+    """Run the plan's jobs; return True when interrupted (finished observations were already handed back).
+
+    With `probe`, each covering claim first runs once on the original code watching every subject
+    (`infection`); a subject then runs only the claims it reached, and one that reached none survives
+    unrun.  `on_probed` is handed the narrowed jobs before they run.
+    """
     mutants = {m.id: m for m in ws.mutants}
     defects = {s.id: s for s in ws.catalog.seeded}
     engine = Engine(ws.claims, mutants, defects, ws.settings, ws.config.typecheck, ws.source_of, workers)
-    return engine.run(list(plan.jobs), lambda job, seen: on_observed(job.ident, seen), tick=tick)
+    jobs = list(plan.jobs)
+    if probe and jobs:
+        reached, interrupted = engine.probe(probe_jobs(jobs, workers, ws.settings.timeout), tick=tick)
+        if interrupted:
+            return True
+        narrowed = []
+        for job in jobs:
+            keep = tuple(item for item in job.claims if item[0] in reached.get(job.ident, ()))
+            if keep:
+                narrowed.append(Job(job.kind, job.ident, keep))
+            else:
+                on_observed(job.ident, Observation())  # it answered every call like the original: all stay green
+        jobs = narrowed
+        if on_probed is not None:
+            on_probed(jobs)
+    return engine.run(jobs, lambda job, seen: on_observed(job.ident, seen), tick=tick)
 
 
 def _function_rows(evidence: Evidence, ws: Workspace, baseline: Baseline, functions: Iterable[tuple[str, str]]) -> None:

@@ -1,0 +1,260 @@
+"""Find the claims a mutant or defect can change at all (weak mutation), so its real run skips the others.
+
+The rules are pure: all a caller can see of a call is what it hands back
+(the value, or the exception it raises, with its fields and cause) and
+what it did to its arguments.  A probe runs each covering claim once on
+the original code; at every call of a probed rule it also calls each
+variant (a mutant or a defect's replacement) on a copy of the same
+arguments and compares.  A variant that answers every call of a claim
+exactly as the original did cannot change that claim's run: the claim
+is derandomised, so it draws the same values and makes the same calls,
+and its verdict stays green.  Its real run is skipped.
+
+Anything the probe cannot prove counts as reaching the claim, which then
+runs for real: a different answer, an argument changed differently, a
+variant that re-enters its own rule (its inner calls would be the
+variant's too), one that spins past its budget, arguments that cannot be
+copied, a claim that is not green in the probe, a probe worker that dies.
+
+A rule at the edge is not pure.  An audit hook watches every call: when
+the original touches the outside world (files, directories, processes,
+sockets, class attributes), no variant of that rule is ever compared,
+since it would act twice, and each reaches every claim; when only a
+variant tries to, the attempt is refused and that variant reaches the
+claim.  The `random` module's state is handed to each variant as the
+original found it, and must be left as the original left it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from types import BuiltinFunctionType, FunctionType
+from typing import Any, cast
+
+import attrs
+
+_frozen_setattrs: Any
+try:
+    from attr._make import _frozen_setattrs  # what a frozen attrs class sets as its __setattr__
+except ImportError:  # pragma: no cover - another attrs layout: copy every argument (slower, still sound)
+    _frozen_setattrs = None
+
+MIN_BUDGET = 0.05
+"""CPU seconds a variant's call may take at least before it counts as a hang (and so as reaching the claim)."""
+
+_ATOMIC = (type(None), bool, int, float, complex, str, bytes, Fraction, range, type, FunctionType, BuiltinFunctionType)
+
+
+_WORLD = (
+    "open",
+    "os.",
+    "shutil.",
+    "subprocess.",
+    "socket.",
+    "tempfile.",
+    "glob.",
+    "pathlib.",
+    "fcntl.",
+    "ctypes.",
+    "sqlite3.",
+    "urllib.",
+    "http.",
+    "webbrowser.",
+    "object.__setattr__",
+    "object.__delattr__",
+)
+"""Audit events (prefixes) that touch state outside a rule's arguments and answer."""
+
+
+class _World:
+    watching = False  # an original or variant call is being watched now
+    refusing = False  # a variant is running: refuse what it tries
+    touched = False
+    hooked = False
+
+
+class _Refused(BaseException):
+    """A variant tried to touch the outside world during a probe; the attempt was stopped."""
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if _World.watching and event.startswith(_WORLD):
+        _World.touched = True
+        if _World.refusing:
+            raise _Refused(event)
+
+
+def _hook() -> None:
+    if not _World.hooked:
+        sys.addaudithook(_audit)  # for the rest of the process; it does nothing outside a watched call
+        _World.hooked = True
+
+
+class _Spun(BaseException):
+    """A variant's call ran past its CPU budget (a BaseException, so a variant's `except Exception` cannot hide it)."""
+
+
+def _frozen(value: Any, seen: set[int]) -> bool:
+    """Say whether nothing a rule does can change `value` in place (so its variants may share it)."""
+    if isinstance(value, _ATOMIC):
+        return True
+    if id(value) in seen:
+        return True
+    seen.add(id(value))
+    if isinstance(value, (tuple, frozenset)):
+        return all(_frozen(item, seen) for item in value)
+    kind = type(value)
+    if _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
+        # A value being built (an attrs validator's `instance`) lacks its later fields: none can be set anyway.
+        return all(_frozen(getattr(value, a.name, None), seen) for a in attrs.fields(kind))
+    import enum
+
+    return isinstance(value, (enum.Enum, attrs.Attribute))
+
+
+def same(a: Any, b: Any) -> bool:
+    """Say whether two answers are indistinguishable to a caller: same type, equal, same repr (exceptions: fields and cause)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, BaseException):
+        return (
+            same(a.args, b.args)
+            and str(a) == str(b)
+            and same(_fields(a), _fields(b))
+            and same(a.__cause__, b.__cause__)
+            and a.__suppress_context__ == b.__suppress_context__
+        )
+    try:
+        return bool(a == b) and repr(a) == repr(b)
+    except Exception:
+        return False
+
+
+def _fields(error: BaseException) -> Any:
+    if attrs.has(type(error)):
+        return tuple(getattr(error, f.name, None) for f in attrs.fields(cast(Any, type(error))))
+    return dict(sorted(vars(error).items())) if hasattr(error, "__dict__") else None
+
+
+class Probe:
+    """Stand in for one rule: call the original for real, and each watched variant on a copy, comparing."""
+
+    active: Probe | None = None  # the probe whose variant is running now (nested probes pass straight through)
+
+    def __init__(self, original: Callable[..., Any], variants: Mapping[str, Callable[..., Any]]) -> None:
+        self.original = original
+        self.variants = dict(variants)
+        self.watched: frozenset[str] = frozenset()
+        self.reached: set[str] = set()
+        self.reentered = False
+        self.impure = False  # the original touched the outside world: its variants are never run here
+
+    def watch(self, subjects: Iterable[str]) -> None:
+        """Start a claim: compare only these variants, and forget what the previous claim reached."""
+        self.watched = frozenset(subjects) & self.variants.keys()
+        self.reached = set()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if Probe.active is not None:
+            if Probe.active is self:
+                self.reentered = True  # in the real run this inner call would be the variant's too
+            return self.original(*args, **kwargs)
+        pending = [name for name in sorted(self.watched) if name not in self.reached]
+        if self.impure:
+            self.reached.update(pending)
+            pending = []
+        if not pending:
+            return self.original(*args, **kwargs)
+        shared = _frozen((args, kwargs), set())
+        try:
+            copies = [(args, kwargs) if shared else copy.deepcopy((args, kwargs)) for _ in pending]
+        except Exception:
+            self.reached.update(pending)
+            return self.original(*args, **kwargs)
+        _hook()
+        before = random.getstate()
+        start = time.process_time()
+        outer = (_World.watching, _World.touched)  # an enclosing watched call (this rule called from another)
+        _World.watching, _World.touched = True, False
+        try:
+            answer: tuple[str, Any] = ("value", self.original(*args, **kwargs))
+        except BaseException as exc:
+            answer = ("raised", exc)
+        finally:
+            touched = _World.touched
+            _World.watching, _World.touched = outer[0], outer[1] or touched
+        budget = max(MIN_BUDGET, 20 * (time.process_time() - start))
+        if touched:
+            self.impure = True
+            self.reached.update(pending)
+            pending, copies = [], []
+        after = random.getstate()
+        try:
+            for name, (a, k) in zip(pending, copies, strict=True):
+                random.setstate(before)
+                agrees = self._agrees(self.variants[name], a, k, answer, None if shared else (args, kwargs), budget)
+                if not agrees or random.getstate() != after:
+                    self.reached.add(name)
+        finally:
+            random.setstate(after)
+        if answer[0] == "raised":
+            raise answer[1]
+        return answer[1]
+
+    def _agrees(
+        self,
+        variant: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        answer: tuple[str, Any],
+        after: tuple[Any, Any] | None,
+        budget: float,
+    ) -> bool:
+        self.reentered = False
+        Probe.active = self
+        previous = signal.signal(signal.SIGPROF, _spin)
+        signal.setitimer(signal.ITIMER_PROF, budget)
+        outer = (_World.watching, _World.refusing, _World.touched)
+        _World.watching, _World.refusing, _World.touched = True, True, False
+        try:
+            theirs: tuple[str, Any] = ("value", variant(*args, **kwargs))
+        except (_Spun, _Refused):
+            return False
+        except BaseException as exc:
+            theirs = ("raised", exc)
+        finally:
+            touched = _World.touched  # an attempt was refused, so the outside world is as the original left it
+            _World.watching, _World.refusing, _World.touched = outer
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
+            Probe.active = None
+        if self.reentered or touched or theirs[0] != answer[0]:
+            return False
+        ours = (args, kwargs) if after is None else after  # shared arguments: nothing could change them
+        where = _position(answer[1], ours)
+        if where != _position(theirs[1], (args, kwargs)):
+            return False  # one hands back an argument itself, the other does not (or another one)
+        if after is not None and not same((args, kwargs), after):
+            return False  # the variant left its arguments unlike the original left them
+        return where is not None or same(theirs[1], answer[1])
+
+
+def _position(value: Any, call: tuple[tuple[Any, ...], dict[str, Any]]) -> int | str | None:
+    """Return which argument `value` is (its index or keyword), or None when it is none of them (or a plain value)."""
+    if isinstance(value, _ATOMIC):
+        return None  # small ints and strings are shared objects: identity says nothing about them
+    for index, item in enumerate(call[0]):
+        if item is value:
+            return index
+    return next((key for key, item in call[1].items() if item is value), None)
+
+
+def _spin(signum: int, frame: Any) -> None:
+    if Probe.active is not None:  # a tick that lands after the variant returned is dropped
+        raise _Spun()

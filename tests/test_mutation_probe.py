@@ -1,0 +1,194 @@
+"""The infection probe: a variant is skipped for a claim only when every call answered exactly as the original."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from conftest import run_cli
+from mutation_toy import make_toy
+
+from claims._internal.mutation.infection import Probe, same
+
+
+@attrs.frozen
+class Box:
+    size: int
+
+
+@attrs.frozen
+class Refused(Exception):
+    reason: str
+
+
+def _rule(n: int) -> int:
+    return n * 2
+
+
+def _raising(n: int) -> int:
+    raise Refused(f"{n} is too many")
+
+
+def _appending(items: list[int]) -> None:
+    items.append(1)
+
+
+def _returns_argument(items: list[int]) -> list[int]:
+    return items
+
+
+def _spins(n: int) -> int:
+    while True:
+        pass
+
+
+def _spins_with_the_alarm_blocked(n: int) -> int:
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])
+    try:
+        while True:
+            pass
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGALRM])
+
+
+CASES: list[tuple[str, Callable[..., Any], Callable[..., Any], tuple[Any, ...], bool]] = [
+    # (what, original, variant, arguments of the one call, reached)
+    ("the same answer", _rule, lambda n: n + n, (3,), False),
+    ("another value", _rule, lambda n: n * 3, (3,), True),
+    ("True for 1", lambda n: 1, lambda n: True, (0,), True),
+    ("1.0 for 1", lambda n: 1, lambda n: 1.0, (0,), True),
+    ("Fraction(1) for 1", lambda n: 1, lambda n: Fraction(1), (0,), True),
+    ("an equal frozen value", lambda n: Box(n), lambda n: Box(n), (2,), False),
+    ("another frozen value", lambda n: Box(n), lambda n: Box(n + 1), (2,), True),
+    ("a raise for a value", _rule, _raising, (3,), True),
+    ("a value for a raise", _raising, _rule, (3,), True),
+    ("the same refusal", _raising, lambda n: _raising(n), (3,), False),
+    ("a refusal for another reason", _raising, lambda n: (_ for _ in ()).throw(Refused("other")), (3,), True),
+    (
+        "a refusal of another type",
+        _raising,
+        lambda n: (_ for _ in ()).throw(ValueError(f"{n} is too many")),
+        (3,),
+        True,
+    ),
+    ("an argument left alone where the original changed it", _appending, lambda items: None, ([0],), True),
+    ("an argument changed the same way", _appending, lambda items: items.append(1), ([0],), False),
+    ("a copy where the original hands back its argument", _returns_argument, lambda items: list(items), ([0],), True),
+    ("a spin", _rule, _spins, (3,), True),
+    ("a spin with SIGALRM blocked", _rule, _spins_with_the_alarm_blocked, (3,), True),
+]
+
+
+@pytest.mark.parametrize(("what", "original", "variant", "args", "reached"), CASES, ids=[c[0] for c in CASES])
+def test_a_variant_reaches_a_claim_exactly_when_some_call_answers_differently(
+    what: str, original: Callable[..., Any], variant: Callable[..., Any], args: tuple[Any, ...], reached: bool
+) -> None:
+    probe = Probe(original, {"m": variant})
+    probe.watch(["m"])
+    try:
+        probe(*args)
+    except Refused:
+        pass
+    assert probe.reached == ({"m"} if reached else set()), what
+
+
+def test_the_caller_gets_the_originals_answer_and_arguments_whatever_the_variants_do() -> None:
+    items = [0]
+    probe = Probe(_returns_argument, {"a": lambda xs: xs.clear() or [9], "b": lambda xs: xs.append(5)})
+    probe.watch(["a", "b"])
+    assert probe(items) is items and items == [0]
+    with pytest.raises(Refused, match="3 is too many"):
+        Probe(_raising, {"m": _rule}).__call__(3)
+
+
+def test_a_variant_that_reenters_its_own_rule_reaches_the_claim() -> None:
+    # In the real run the inner call would be the variant's too, which the probe never compared.
+    table: dict[str, Callable[..., int]] = {}
+
+    def public(n: int) -> int:
+        return table["active"](n)
+
+    def original(n: int) -> int:
+        return 0 if n == 0 else public(n - 1)
+
+    def variant(n: int) -> int:
+        return 0 if n == 0 else public(n - 1) + 0
+
+    probe = Probe(original, {"m": variant})
+    table["active"] = probe
+    probe.watch(["m"])
+    assert public(2) == 0
+    assert probe.reached == {"m"}
+
+
+def test_only_watched_variants_are_compared_and_each_claim_starts_afresh() -> None:
+    probe = Probe(_rule, {"differs": lambda n: -1, "unwatched": lambda n: -1})
+    probe.watch(["differs"])
+    probe(1)
+    assert probe.reached == {"differs"}
+    probe.watch(["differs"])
+    assert probe.reached == set()
+
+
+def test_sameness_is_strict_about_types_and_exception_fields() -> None:
+    assert same((1, "a"), (1, "a")) and not same((1,), (True,)) and not same([1.0], [1])
+    assert not same(Refused("x"), Refused("y")) and same(Refused("x"), Refused("x"))
+    assert not same(float("nan"), float("nan"))  # unprovable: counts as a difference
+
+
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_toy(tmp_path_factory.mktemp("probe") / "toy")
+
+
+@pytest.mark.parametrize("kind", [(), ("--auto", "--operators", "mutmut")], ids=["declared", "auto"])
+def test_the_probe_changes_no_observation(toy: Path, tmp_path: Path, kind: tuple[str, ...]) -> None:
+    outputs = []
+    for probe in (("--probe",), ()):
+        proc = run_cli(toy, "mutate", *kind, "--rebuild", "-n", "2", *probe, timeout=300)
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    assert "red of" in outputs[0] or "detected" in outputs[0]
+
+
+def test_a_rule_that_touches_the_outside_world_is_never_compared(tmp_path: Path) -> None:
+    made = tmp_path / "made"
+
+    def original(path: Path) -> None:
+        path.mkdir()
+
+    variant_ran = []
+    probe = Probe(original, {"m": lambda path: variant_ran.append(path)})
+    probe.watch(["m"])
+    probe(made)
+    assert made.is_dir() and not variant_ran and probe.reached == {"m"}
+
+
+def test_a_variant_that_tries_to_touch_the_outside_world_is_stopped_and_reaches_the_claim(tmp_path: Path) -> None:
+    written = tmp_path / "written"
+    probe = Probe(_rule, {"m": lambda n: written.write_text("x") and n * 2})
+    probe.watch(["m"])
+    assert probe(3) == 6
+    assert not written.exists() and probe.reached == {"m"}
+
+
+def test_each_variant_sees_the_random_state_the_original_saw_and_must_leave_it_alike() -> None:
+    import random
+
+    def original(n: int) -> float:
+        return random.random()
+
+    probe = Probe(
+        original, {"same": lambda n: random.random(), "twice": lambda n: (random.random(), random.random())[0]}
+    )
+    probe.watch(["same", "twice"])
+    random.seed(7)
+    first, following = probe(0), random.random()
+    assert probe.reached == {"twice"}
+    expected = random.Random(7)
+    assert (first, following) == (expected.random(), expected.random())  # as if no variant had run
