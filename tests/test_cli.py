@@ -138,14 +138,20 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={k: v for k, v in os.environ.items() if k != "CLAIMS_PYPROJECT"},
+        env={**{k: v for k, v in os.environ.items() if k != "CLAIMS_PYPROJECT"}, "PYTHONFAULTHANDLER": "1"},
     )
     deadline = time.monotonic() + 20
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=20)
+    try:
+        out, _ = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        # Say where it hung (faulthandler dumps every thread on SIGABRT), and leave no process behind.
+        proc.send_signal(signal.SIGABRT)
+        out, err = proc.communicate(timeout=20)
+        pytest.fail(f"no exit 20 s after Ctrl-C (slow claim started: {(tmp_path / 'started').exists()})\n{out}\n{err}")
     assert proc.returncode == 130
     assert "interrupted: 1 of 2 claims finished" in out
     assert out.splitlines()[-1] == "1 passed, 0 failed, 1 not run"

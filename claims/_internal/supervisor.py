@@ -205,7 +205,8 @@ class Supervisor:
         """Run every job (and any submitted meanwhile); return True when Ctrl-C cut the run short."""
         self.on_done = on_done
         self.pending.extend(jobs)
-        # The workers' collections then skip every object they inherit, so those pages stay shared, not copied.
+        # The workers' collections then skip every object they inherit, so those pages stay shared instead of
+        # being copied by each worker's first collection (and each collection has less to walk).
         gc.collect()
         gc.freeze()
         try:
