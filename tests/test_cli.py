@@ -149,10 +149,17 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
     try:
         out, _ = proc.communicate(timeout=20)
     except subprocess.TimeoutExpired:
-        # Say where it hung (faulthandler dumps every thread on SIGABRT), and leave no process behind.
+        # Say where it hung (its signal masks and threads; faulthandler dumps them on SIGABRT); leave nothing behind.
+        status = Path(f"/proc/{proc.pid}/status")
+        masks = (
+            [x for x in status.read_text().splitlines() if x.startswith(("Sig", "Shd", "Threads"))]
+            if status.exists()
+            else []
+        )
         proc.send_signal(signal.SIGABRT)
         out, err = proc.communicate(timeout=20)
-        pytest.fail(f"no exit 20 s after Ctrl-C (slow claim started: {(tmp_path / 'started').exists()})\n{out}\n{err}")
+        started = (tmp_path / "started").exists()
+        pytest.fail(f"no exit 20 s after Ctrl-C (slow claim started: {started})\n{masks}\n{out}\n{err}")
     assert proc.returncode == 130
     assert "interrupted: 1 of 2 claims finished" in out
     assert out.splitlines()[-1] == "1 passed, 0 failed, 1 not run"

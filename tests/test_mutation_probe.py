@@ -192,3 +192,25 @@ def test_each_variant_sees_the_random_state_the_original_saw_and_must_leave_it_a
     assert probe.reached == {"twice"}
     expected = random.Random(7)
     assert (first, following) == (expected.random(), expected.random())  # as if no variant had run
+
+
+def test_frozen_arguments_are_handed_to_variants_as_they_are_and_mutable_ones_as_copies() -> None:
+    handed: list[tuple[Any, Any]] = []
+    probe = Probe(lambda box, *, extra: box.size, {"m": lambda box, *, extra: handed.append((box, extra)) or box.size})
+    probe.watch(["m"])
+    frozen_box, frozen_extra, items = Box(1), (Box(2), "x"), [1]
+    assert probe(frozen_box, extra=frozen_extra) == 1 and probe(frozen_box, extra=items) == 1
+    assert handed[0][0] is frozen_box and handed[0][1] is frozen_extra
+    assert handed[1][1] == items and handed[1][1] is not items
+
+
+def test_a_rule_that_prints_is_never_compared_and_a_variant_that_prints_reaches_the_claim(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    printing = Probe(lambda n: print("window") or 1, {"m": lambda n: print("records") or 1})
+    printing.watch(["m"])
+    silent = Probe(_rule, {"m": lambda n: print("noise") or n * 2})
+    silent.watch(["m"])
+    assert printing(0) == 1 and silent(3) == 6
+    assert printing.reached == {"m"} and silent.reached == {"m"}
+    assert capsys.readouterr().out == "window\n"  # the original's output only

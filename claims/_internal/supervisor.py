@@ -68,6 +68,10 @@ class Channel:
 Handler = Callable[[Any, Channel], None]
 
 
+WAKE = 0.5
+"""Seconds the supervisor may wait for a worker before it looks at signals (Ctrl-C) and deadlines again."""
+
+
 def grace(seconds: float) -> float:
     """Return how long past its own deadline a worker may stay silent before it is killed."""
     return max(2.0, 0.25 * seconds)
@@ -224,10 +228,11 @@ class Supervisor:
                     worker.connection.send(worker.job)
                 busy = [w for w in self.workers if w.job is not None]
                 deadlines = [w.kill_at for w in busy if w.kill_at is not None]
-                timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+                # Never block longer than WAKE: a Ctrl-C that lands just before the wait blocks is only handled
+                # when the wait returns, and must not wait for a slow claim to finish.
+                timeout = min(WAKE, max(0.0, min(deadlines) - time.monotonic())) if deadlines else WAKE
                 if tick is not None:
                     tick()  # a live display is redrawn at least once a second, even when nothing finishes
-                    timeout = 1.0 if timeout is None else min(timeout, 1.0)
                 for connection in wait([w.connection for w in busy], timeout):
                     worker = next(w for w in busy if w.connection is connection)
                     self._receive(worker, on_message, on_end)

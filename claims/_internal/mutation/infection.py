@@ -16,18 +16,21 @@ variant that re-enters its own rule (its inner calls would be the
 variant's too), one that spins past its budget, arguments that cannot be
 copied, a claim that is not green in the probe, a probe worker that dies.
 
-A rule at the edge is not pure.  An audit hook watches every call: when
-the original touches the outside world (files, directories, processes,
-sockets, class attributes), no variant of that rule is ever compared,
-since it would act twice, and each reaches every claim; when only a
-variant tries to, the attempt is refused and that variant reaches the
-claim.  The `random` module's state is handed to each variant as the
+A rule at the edge is not pure.  An audit hook and stand-ins for
+sys.stdout and sys.stderr watch every call: when the original touches the
+outside world (files, directories, processes, sockets, class attributes,
+the standard streams), no variant of that rule is ever compared, since it
+would act twice, and each reaches every claim; when only a variant tries
+to, the attempt is refused (or its output dropped) and that variant
+reaches the claim.  State a rule keeps in module globals is beyond what
+the probe sees: `--probe` is for pure rules.  The `random` module's state is handed to each variant as the
 original found it, and must be left as the original left it.
 """
 
 from __future__ import annotations
 
 import copy
+import enum
 import random
 import signal
 import sys
@@ -90,6 +93,38 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
             raise _Refused(event)
 
 
+class _Noticing:
+    """Stand in for sys.stdout or sys.stderr during a watched call: note any write, pass it on (or drop it)."""
+
+    def __init__(self, stream: Any, forward: bool) -> None:
+        self._stream, self._forward = stream, forward
+
+    def write(self, text: str) -> int:
+        _World.touched = True
+        return self._stream.write(text) if self._forward else len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _Streams:
+    """Watch sys.stdout and sys.stderr for the length of one call (the original's output still goes through)."""
+
+    def __init__(self, forward: bool) -> None:
+        self.forward = forward
+
+    def __enter__(self) -> None:
+        self.saved = (sys.stdout, sys.stderr)
+        sys.stdout, sys.stderr = _Noticing(sys.stdout, self.forward), _Noticing(sys.stderr, self.forward)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout, sys.stderr = self.saved
+
+
 def _hook() -> None:
     if not _World.hooked:
         sys.addaudithook(_audit)  # for the rest of the process; it does nothing outside a watched call
@@ -113,8 +148,6 @@ def _frozen(value: Any, seen: set[int]) -> bool:
     if _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
         # A value being built (an attrs validator's `instance`) lacks its later fields: none can be set anyway.
         return all(_frozen(getattr(value, a.name, None), seen) for a in attrs.fields(kind))
-    import enum
-
     return isinstance(value, (enum.Enum, attrs.Attribute))
 
 
@@ -171,7 +204,8 @@ class Probe:
             pending = []
         if not pending:
             return self.original(*args, **kwargs)
-        shared = _frozen((args, kwargs), set())
+        seen: set[int] = set()
+        shared = _frozen(args, seen) and _frozen(tuple(kwargs.values()), seen)  # each call gets its own kwargs dict
         try:
             copies = [(args, kwargs) if shared else copy.deepcopy((args, kwargs)) for _ in pending]
         except Exception:
@@ -183,7 +217,8 @@ class Probe:
         outer = (_World.watching, _World.touched)  # an enclosing watched call (this rule called from another)
         _World.watching, _World.touched = True, False
         try:
-            answer: tuple[str, Any] = ("value", self.original(*args, **kwargs))
+            with _Streams(forward=True):
+                answer: tuple[str, Any] = ("value", self.original(*args, **kwargs))
         except BaseException as exc:
             answer = ("raised", exc)
         finally:
@@ -223,7 +258,8 @@ class Probe:
         outer = (_World.watching, _World.refusing, _World.touched)
         _World.watching, _World.refusing, _World.touched = True, True, False
         try:
-            theirs: tuple[str, Any] = ("value", variant(*args, **kwargs))
+            with _Streams(forward=False):
+                theirs: tuple[str, Any] = ("value", variant(*args, **kwargs))
         except (_Spun, _Refused):
             return False
         except BaseException as exc:
