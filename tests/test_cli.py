@@ -118,6 +118,12 @@ def test_explain_shows_statement_rule_control_and_source(toy_project: Path) -> N
     assert unknown.returncode == 2 and "closest: toy.good.oversize_refuses" in unknown.stderr
 
 
+def _default_interrupts() -> None:
+    for number in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGQUIT])
+
+
 def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.claims]\nwitnesses = ["slow_witnesses"]\ntimeout = 60\n')
     package = tmp_path / "slow_witnesses"
@@ -140,6 +146,9 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env={**{k: v for k, v in os.environ.items() if k != "CLAIMS_PYPROJECT"}, "PYTHONFAULTHANDLER": "1"},
+        # Start it as a terminal would. Under xdist the CLI sometimes inherited SIGINT and SIGQUIT ignored
+        # (/proc SigIgn 0x1001006, as glibc's system() leaves them), and an ignored Ctrl-C rightly does nothing.
+        preexec_fn=_default_interrupts,
     )
     deadline = time.monotonic() + 20
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
