@@ -108,7 +108,12 @@ class _Noticing:
             self.write(line)
 
     def __getattr__(self, name: str) -> Any:
+        if name not in _HARMLESS:  # `buffer`, `fileno()`: a way around `write`, so count it as a write
+            _World.touched = True
         return getattr(self._stream, name)
+
+
+_HARMLESS = frozenset({"encoding", "errors", "isatty", "closed", "name", "mode", "newlines", "line_buffering", "flush"})
 
 
 class _Streams:
