@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
 from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
+from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen
@@ -118,7 +120,7 @@ def _run(
     return observed, interrupted, elapsed
 
 
-def _probed(plan: sweep.Plan, left: Any, quiet: bool) -> None:
+def _probed(plan: sweep.Plan, left: Sequence[Job], quiet: bool) -> None:
     if quiet:
         return
     before = sum(len(j.claims) for j in plan.jobs)

@@ -59,11 +59,15 @@ def mutation_mode(claims: Iterable[Claim]) -> None:
         )
 
 
+def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:
+    """Return the trampoline table of a mutant's rule (its original, its mutants, and which is active)."""
+    return getattr(sys.modules[mutant.module], f"mutants_{mangled(mutant.function)}__mutmut")  # type: ignore[no-any-return]
+
+
 def apply_mutant(mutant: Mutant) -> None:
     """Switch one rule to its mutant copy."""
-    module = sys.modules[mutant.module]
-    table = getattr(module, f"mutants_{mangled(mutant.function)}__mutmut")
-    table["active"] = table[mutant.name]
+    table = mutant_table(mutant)
+    table[ACTIVE] = table[mutant.name]
 
 
 def resolve(target: str) -> tuple[Any, Any]:
@@ -145,16 +149,15 @@ def install_probes(
     for subject in subjects:
         try:
             if subject in mutants:
-                mutant = mutants[subject]
-                table = getattr(sys.modules[mutant.module], f"mutants_{mangled(mutant.function)}__mutmut")
-                variant = table[mutant.name]
+                table = mutant_table(mutants[subject])
+                variant = table[mutants[subject].name]
             else:
                 seeded = defects[subject]
                 if isinstance(seeded, DefectGroup):
                     unprobed.add(subject)
                     continue
                 module, rule = resolve(seeded.target)
-                table = table_of(rule)
+                table = table_of(rule) or {}  # resolve() already refused a rule without a table
                 variant = (
                     seeded.replacement if seeded.replacement is not None else patched_rule(seeded, module, source_of)
                 )
