@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import dataclasses
 import hashlib
 import json
 import multiprocessing
 import os
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -133,7 +135,6 @@ def mutate_source(
     """
     import libcst as cst
     from libcst.metadata import MetadataWrapper
-    from mutmut.mutation.file_mutation import deep_replace
     from mutmut.mutation.pragma_handling import get_ignored_lines
 
     wrapper = MetadataWrapper(cst.parse_module(source))
@@ -143,6 +144,7 @@ def mutate_source(
         stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators
     }
     offsets = _statement_offsets(source)
+    stand_in = _stand_in(source)
     proposed: dict[str, list[tuple[Any, str, Any]]] = {}
     for mutation, operator, position in visitor.tagged:
         function = top.get(mutation.contained_by_top_level_function)
@@ -150,18 +152,21 @@ def mutate_source(
             proposed.setdefault(function, []).append((mutation, operator, position))
         # Methods and decorated functions are not switchable (DESIGN: rules are module-level, undecorated).
 
-    by_function: dict[str, list[tuple[Any, Mutant]]] = {}
+    by_function: dict[str, list[tuple[str, Mutant]]] = {}
     for stmt, function in top.items():
-        original = module.code_for_node(stmt)
+        # Every copy's text is made once, under a stand-in name (renamed as text below), and serves both to drop
+        # duplicates and as the copy's code in the tree.
+        original = _code_named(module, stmt, stand_in)
+        parents = _parents(stmt)
         candidates = []
         for mutation, operator, position in proposed.get(function, []):
             # A mutation of the whole function (sibling_field) replaces the statement itself.
             copy: Any = (
                 mutation.mutated_node
                 if mutation.original_node is stmt
-                else deep_replace(stmt, mutation.original_node, mutation.mutated_node)
+                else _replace_once(stmt, mutation.original_node, mutation.mutated_node, parents)
             )
-            candidates.append([copy, operator, position, mutation, module.code_for_node(copy)])
+            candidates.append([copy, operator, position, mutation, _code_named(module, copy, stand_in)])
         # mutmut's own mutants are all kept, duplicates included, so their names stay mutmut's.
         kept = [c for c in candidates if mutmut_made(c[3], visitor)]
         seen: dict[str, int] = {}
@@ -180,7 +185,7 @@ def mutate_source(
         kept.sort(key=lambda c: candidates.index(c))
         numbers = {False: 0, True: 0}
         def_line, spans = offsets[function]
-        for copy, operator, position, mutation, _ in kept:
+        for copy, operator, position, mutation, text in kept:
             domain = not mutmut_made(mutation, visitor)
             numbers[domain] += 1
             name = f"{mangled(function)}__mutmut_{'d' if domain else ''}{numbers[domain]}"
@@ -197,9 +202,10 @@ def mutate_source(
                 original=module.code_for_node(mutation.original_node),
                 replacement=module.code_for_node(mutation.mutated_node),
             )
-            by_function.setdefault(function, []).append((copy, mutant))
+            by_function.setdefault(function, []).append((_renamed(module, copy, text, stand_in, mutant.name), mutant))
 
     body: list[Any] = []
+    copies: dict[str, str] = {}  # stand-in statement -> a mutant's code, put in after the module's own codegen
     prologue = True
     for stmt in module.body:
         if prologue and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
@@ -215,14 +221,94 @@ def mutate_source(
         body.append(stmt.with_changes(decorators=[cst.Decorator(cst.parse_expression(f"_claims_trampoline({table})"))]))
         body.append(stmt.with_changes(name=cst.Name(f"{stem}__mutmut_orig")))
         entries = [f"'orig': {stem}__mutmut_orig", f"'active': {stem}__mutmut_orig"]
-        for copy, mutant in by_function.get(function, []):
-            body.append(copy.with_changes(name=cst.Name(mutant.name)))
+        for text, mutant in by_function.get(function, []):
+            placeholder = f"{stand_in}_{len(copies)}"
+            copies[placeholder + module.default_newline] = text
+            body.append(cst.SimpleStatementLine([cst.Expr(cst.Name(placeholder))]))
             entries.append(f"{mutant.name!r}: {mutant.name}")
         body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
     if prologue:
         body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
     code = module.with_changes(body=body).code
-    return code, [m for items in by_function.values() for _, m in items]
+    return _splice(code, copies), [m for items in by_function.values() for _, m in items]
+
+
+def _stand_in(source: str) -> str:
+    """Return a name the source never spells.
+
+    Each copy is generated under it (one codegen serves to drop duplicates and as the copy's code), and each copy's
+    place in the tree is held by a statement naming it: a top-level statement's code does not depend on what
+    surrounds it, so its text is put in after the module's codegen.
+    """
+    name = "_claims_stand_in"
+    while name in source:
+        name += "_"
+    return name
+
+
+def _code_named(module: Any, function: Any, name: str) -> str:
+    """Return the code of a top-level function under another name."""
+    return str(module.code_for_node(function.with_changes(name=function.name.with_changes(value=name))))
+
+
+def _renamed(module: Any, copy: Any, text: str, stand_in: str, name: str) -> str:
+    """Return a copy's code (made under the stand-in name) under its own name."""
+    if text.count(stand_in) == 1:
+        return text.replace(stand_in, name, 1)
+    return _code_named(module, copy, name)
+
+
+def _splice(code: str, copies: dict[str, str]) -> str:
+    """Put each copy's code where its stand-in statement is, in one pass."""
+    if not copies:
+        return code
+    return re.sub("|".join(re.escape(line) for line in copies), lambda m: copies[m.group(0)], code)
+
+
+def _parents(root: Any) -> dict[int, tuple[Any, str, int | None]]:
+    """Map each node under `root` (by identity) to its parent, the parent's field holding it, and its index there."""
+    import libcst as cst
+
+    found: dict[int, tuple[Any, str, int | None]] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for field in dataclasses.fields(node):
+            value = getattr(node, field.name)
+            if isinstance(value, cst.CSTNode):
+                found[id(value)] = (node, field.name, None)
+                stack.append(value)
+            elif isinstance(value, (tuple, list)):
+                for index, item in enumerate(value):
+                    if isinstance(item, cst.CSTNode):
+                        found[id(item)] = (node, field.name, index)
+                        stack.append(item)
+    return found
+
+
+def _replace_once(root: Any, old: Any, new: Any, parents: dict[int, tuple[Any, str, int | None]]) -> Any:
+    """Return `root` with the node `old` replaced by `new`, rebuilding only the nodes on the path between them.
+
+    The same tree as mutmut's `deep_replace` (which rebuilds every node it visits); a removal or a flattening,
+    which change the parent's sequence itself, go through `deep_replace`.
+    """
+    import libcst as cst
+    from mutmut.mutation.file_mutation import deep_replace
+
+    if not isinstance(new, cst.CSTNode) or id(old) not in parents:
+        return deep_replace(root, old, new)
+    node, replacement = old, new
+    while node is not root:
+        parent, field, index = parents[id(node)]
+        if index is None:
+            value: Any = replacement
+        else:
+            items = list(getattr(parent, field))
+            items[index] = replacement
+            value = tuple(items)
+        replacement = parent.with_changes(**{field: value})
+        node = parent
+    return replacement
 
 
 def mutmut_made(mutation: Any, visitor: Any) -> bool:

@@ -1,0 +1,132 @@
+"""The generator's shortcuts make the tree mutmut's way would: each copy is the original with one node replaced.
+
+`mutate_source` replaces a node by rebuilding only the path to it (not the
+whole function, as mutmut's `deep_replace` does) and makes each copy's code
+once, under a stand-in name, putting it into the module's code as text.
+These tests hold both shortcuts to the slow, plain construction on a source
+with the shapes that could tell them apart: nested blocks, multi-line
+brackets with trailing commas, comments, decorators, methods, tabs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+import pytest
+from mutmut.mutation.file_mutation import deep_replace
+
+from claims._internal.mutation.generate import _parents, _replace_once, mutate_source
+from claims._internal.mutation.operators import chosen
+
+SOURCE = '''\
+"""A module with the shapes codegen depends on."""
+import functools
+
+LIMIT = 3  # _claims_stand_in is spelled here, so the generator must pick another stand-in
+
+
+def nested(items: list[int], floor: int = 0) -> list[int]:
+    # a comment before the body
+    kept = []
+    for item in items:
+        if item > floor and (
+            item < LIMIT  # a comment inside brackets
+            or item == 10
+        ):
+            kept.append(
+                item + 1,
+            )
+        elif not item:
+            continue
+    return kept
+
+
+@functools.cache
+def decorated(x: int) -> int:
+    return x * 2
+
+
+class Holder:
+    def method(self, x: int) -> bool:
+        return x >= 4
+
+
+def tabbed(a: int, b: int) -> bool:
+\tif a < b:
+\t\treturn a + b > 7
+\treturn {"a": a, "b": b} == {"a": 1}
+
+
+def last(s: str) -> str:
+    return s.startswith("x") and "y" or s[1:-1]'''
+
+
+def top_functions(code: str) -> dict[str, str]:
+    """Return each top-level function's code in a module, under its own name."""
+    module = cst.parse_module(code)
+    return {s.name.value: module.code_for_node(s) for s in module.body if isinstance(s, cst.FunctionDef)}
+
+
+def renamed(module: cst.Module, node: Any, name: str) -> str:
+    return module.code_for_node(node.with_changes(name=cst.Name(name)))
+
+
+def every_node(root: cst.CSTNode) -> list[cst.CSTNode]:
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(node.children)
+    return found[1:]
+
+
+@pytest.mark.parametrize("function", ["nested", "tabbed", "last"])
+def test_replacing_any_node_makes_the_tree_deep_replace_makes(function: str) -> None:
+    module = cst.parse_module(SOURCE)
+    stmt = next(s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == function)
+    parents = _parents(stmt)
+    compared = 0
+    for node in every_node(stmt):
+        new: cst.CSTNode = cst.Name("zz") if isinstance(node, cst.BaseExpression) else node.deep_clone()
+        try:
+            expected = module.code_for_node(deep_replace(stmt, node, new))
+        except Exception as refused:  # a parent that cannot hold a Name refuses it either way
+            with pytest.raises(type(refused)):
+                _replace_once(stmt, node, new, parents)
+            continue
+        assert module.code_for_node(_replace_once(stmt, node, new, parents)) == expected, module.code_for_node(node)
+        compared += 1
+    assert compared > 30
+
+
+def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> None:
+    code, mutants = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen(["mutmut", "domain"]))
+    generated = top_functions(code)
+    module = cst.parse_module(SOURCE)
+    originals = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef) and not s.decorators}
+    # Every mutation the operators propose, made the plain way: mutmut's deep_replace, then libcst's codegen.
+    proposed: dict[str, dict[str, set[tuple[str, str]]]] = {name: {} for name in originals}
+    for operator in chosen(["mutmut", "domain"]):
+        for name, stmt in originals.items():
+            for node in [stmt, *every_node(stmt)]:
+                if isinstance(node, operator.node_type):
+                    for mutated in operator.function(node):
+                        copy = mutated if node is stmt else deep_replace(stmt, node, mutated)
+                        if isinstance(copy, cst.FunctionDef):
+                            change = (module.code_for_node(node), module.code_for_node(mutated))
+                            proposed[name].setdefault(renamed(module, copy, "f"), set()).add(change)
+    assert {m.function for m in mutants} == {"nested", "tabbed", "last"}
+    for mutant in mutants:
+        text = generated[mutant.name].replace(f"def {mutant.name}(", "def f(", 1)
+        # ... and the one its record names: the code under its name is the change it records.
+        assert (mutant.original, mutant.replacement) in proposed[mutant.function].get(text, ()), f"{mutant}:\n{text}"
+        assert text != renamed(module, originals[mutant.function], "f")
+    # The trampolined originals keep their exact text, and the tree holds nothing else under a stand-in's name.
+    for name, stmt in originals.items():
+        assert generated[f"x_{name}__mutmut_orig"] == renamed(module, stmt, f"x_{name}__mutmut_orig")
+    assert "_claims_stand_in_" not in code.replace("_claims_stand_in is spelled", "")
+    namespace: dict[str, Any] = {"__name__": "pkg.rules"}
+    exec(compile(code, "pkg/rules.py", "exec"), namespace)
+    for mutant in mutants:
+        assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.name].__name__ == mutant.name
