@@ -10,14 +10,15 @@ brackets with trailing commas, comments, decorators, methods, tabs.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import libcst as cst
 import pytest
 from mutmut.mutation.file_mutation import deep_replace
 
-from claims._internal.mutation.generate import _parents, _replace_once, mutate_source
-from claims._internal.mutation.operators import chosen
+from claims._internal.mutation.generate import _parents, _replace_once, generate, mutate_source
+from claims._internal.mutation.operators import OperatorSets, chosen, chosen_sets
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""
@@ -130,3 +131,23 @@ def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> No
     exec(compile(code, "pkg/rules.py", "exec"), namespace)
     for mutant in mutants:
         assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.name].__name__ == mutant.name
+
+
+def test_an_up_to_date_tree_loads_no_operator_and_a_new_mutmut_regenerates_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "rules.py").write_text("def admit(x: int) -> bool:\n    return x < 3\n")
+    sets = chosen_sets(["mutmut", "domain"])
+    first = generate(["pkg"], tmp_path, tmp_path / "tree", sets)
+    assert first
+
+    def refuse(self: OperatorSets) -> list[Any]:
+        raise AssertionError("loaded the operators (libcst and mutmut's) for a tree that is up to date")
+
+    monkeypatch.setattr(OperatorSets, "load", refuse)
+    assert generate(["pkg"], tmp_path, tmp_path / "tree", sets) == first
+    monkeypatch.setattr(OperatorSets, "key", lambda self: "mutmut, another version")
+    with pytest.raises(AssertionError, match="loaded the operators"):
+        generate(["pkg"], tmp_path, tmp_path / "tree", sets)

@@ -18,7 +18,7 @@ from claims._internal.mutation.changes import Change, compare_all
 from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
-from claims._internal.mutation.operators import chosen
+from claims._internal.mutation.operators import chosen_sets
 from claims._internal.mutation.plan import in_shard, parse_shard
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
 from claims._internal.mutation.tables import module_lines, operator_lines
@@ -40,7 +40,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         return _list_declared(args)  # the declared defects are read from their modules: no tree to generate
     workers = args.workers or default_workers()
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
-    operators = chosen([s.strip() for s in args.operators.split(",") if s.strip()])
+    operators = chosen_sets([s.strip() for s in args.operators.split(",") if s.strip()])
     ws = prepare(operators, profile=args.profile, timeout=args.timeout, quiet=args.quiet)
     catalog = ws.catalog
     problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in catalog.failures]

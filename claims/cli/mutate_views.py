@@ -35,7 +35,7 @@ def _recorded_model(operators: str) -> ReportModel:
     from claims._internal.mutation.catalog import collect
     from claims._internal.mutation.evidence import read_evidence
     from claims._internal.mutation.generate import generate
-    from claims._internal.mutation.operators import chosen
+    from claims._internal.mutation.operators import chosen_sets
     from claims._internal.mutation.plan import Baseline
     from claims._internal.mutation.report_model import build_model
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
@@ -48,7 +48,7 @@ def _recorded_model(operators: str) -> ReportModel:
         config.typecheck,
         config.root,
         config.cache / "mutants" / "tree",
-        chosen(operators.split(",")),
+        chosen_sets(operators.split(",")),
         skip=mutmut_skip(config.typecheck),
     )
     session = open_session(config=config)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import asdict, frozen
 
 from claims._internal.fingerprint import package_files, package_folder
-from claims._internal.mutation.operators import Operator
+from claims._internal.mutation.operators import Operator, OperatorSets
 from claims.atomic import write_atomically
 
 if TYPE_CHECKING:  # libcst costs a third of a second to import: the gate and the reports read mutants, never make them
@@ -324,7 +324,7 @@ def generate(
     packages: Sequence[str],
     root: Path,
     tree: Path,
-    operators: Sequence[Operator],
+    operators: OperatorSets,
     *,
     skip: Any = None,
     on_file: Any = None,
@@ -342,7 +342,7 @@ def generate(
     # The generator's own source is part of the key: an edit to it (or to an operator) regenerates every file.
     here = Path(__file__).parent
     own = [(here / name).read_text(encoding="utf-8") for name in ("generate.py", "operators.py", "domain_operators.py")]
-    ops_key = _digest(GENERATOR, *own, *(op.name for op in operators))
+    ops_key = _digest(GENERATOR, *own, operators.key())
     new: dict[str, Any] = {}
     todo: list[tuple[str, str, str, str, bool]] = []
     for package in packages:
@@ -367,12 +367,13 @@ def generate(
     if on_file is not None:
         on_file(done)
     # libcst is slow: regenerate changed files on every core (forked, so mutmut's loaded configuration comes along).
+    loaded = operators.load() if todo else []
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context
     ) as pool:
         jobs = {
-            pool.submit(mutate_source, name, rel, source, [] if excluded else list(operators)): (rel, key)
+            pool.submit(mutate_source, name, rel, source, [] if excluded else loaded): (rel, key)
             for name, rel, source, key, excluded in todo
         }
         for job in concurrent.futures.as_completed(jobs):

@@ -53,11 +53,37 @@ def domain_operators() -> list[Operator]:
 SETS: dict[str, Callable[[], list[Operator]]] = {"mutmut": mutmut_operators, "domain": domain_operators}
 
 
-def chosen(names: Sequence[str]) -> list[Operator]:
-    """Return the operators of the named sets, in a stable order; an unknown set is a UsageError."""
+@frozen
+class OperatorSets:
+    """Chosen operator sets, by name; their operators load (importing libcst and mutmut's, ~0.5 s) only when asked.
+
+    A run whose mutants are all generated already never loads them: what the mutants depend on is known without
+    them (`key`).
+    """
+
+    names: tuple[str, ...]
+
+    def key(self) -> str:
+        """Say what the mutants depend on beyond the generator's own source: the sets, and mutmut's version."""
+        from importlib.metadata import version
+
+        return f"{','.join(self.names)}; mutmut {version('mutmut')}"
+
+    def load(self) -> list[Operator]:
+        """Return the operators of the sets, in a stable order."""
+        return [op for name in self.names for op in SETS[name]()]
+
+
+def chosen_sets(names: Sequence[str]) -> OperatorSets:
+    """Return the named sets in a stable order; an unknown set is a UsageError."""
     unknown = [n for n in names if n not in SETS]
     if unknown:
         raise UsageError(
             f"--operators: unknown operator set(s) {', '.join(unknown)}; expected some of {', '.join(SETS)}"
         )
-    return [op for name in SETS if name in names for op in SETS[name]()]
+    return OperatorSets(tuple(name for name in SETS if name in names))
+
+
+def chosen(names: Sequence[str]) -> list[Operator]:
+    """Return the operators of the named sets, in a stable order; an unknown set is a UsageError."""
+    return chosen_sets(names).load()

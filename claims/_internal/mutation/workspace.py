@@ -21,7 +21,7 @@ from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
 from claims._internal.mutation.catalog import Catalog, collect
 from claims._internal.mutation.generate import Mutant, generate
-from claims._internal.mutation.operators import Operator
+from claims._internal.mutation.operators import OperatorSets
 from claims._internal.mutation.plan import Baseline
 from claims._internal.profiles import chosen_profile
 from claims._internal.progress import Progress
@@ -67,7 +67,7 @@ def mutmut_skip(packages: Sequence[str]) -> Callable[[str], bool]:
     return lambda rel: not settings.should_mutate(rel)
 
 
-def prepare(operators: Sequence[Operator], *, profile: str | None, timeout: float | None, quiet: bool) -> Workspace:
+def prepare(operators: OperatorSets, *, profile: str | None, timeout: float | None, quiet: bool) -> Workspace:
     """Generate the tree, import it, discover claims and defects; nothing runs yet."""
     config = load_config()
     tree = config.cache / "mutants" / "tree"
