@@ -24,6 +24,7 @@ fingerprint no cached entry can match.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -91,6 +92,7 @@ def _declares_witness(tree: ast.Module) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of its arguments; a run digests the same files more than once
 def read_module(text: str, name: str = "", package: bool = False) -> ModuleSources:
     """Digest a module's skeleton and functions (`f`, `Class.method`), decorators included; list its imports."""
     lines = text.splitlines(keepends=True)

@@ -235,7 +235,8 @@ def _auto(
     print("\n".join(module_lines(shown.values(), equivalent)))
     print()
     print("\n".join(operator_lines(shown.values(), equivalent)))
-    vanished = [m for m in recorded.mutants if m not in {x.id for x in ws.mutants}] if full else []
+    current = {x.id for x in ws.mutants}
+    vanished = [m for m in recorded.mutants if m not in current] if full else []
     # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint).
     fresh = {
         k: v
@@ -268,10 +269,11 @@ def _auto(
             f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)"
         )
     if full:
+        current = {x.id for x in ws.mutants}
         problems += [
             f"stale explanation {m}: no such mutant any more; remove it from the equivalents file"
             for m in sorted(equivalent)
-            if m not in {x.id for x in ws.mutants}
+            if m not in current
         ]
         problems += [
             f"stale explanation {m}: it is killed now; remove it from the equivalents file"

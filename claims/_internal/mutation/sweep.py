@@ -217,15 +217,13 @@ def run(
 
 
 def _function_rows(evidence: Evidence, ws: Workspace, baseline: Baseline, functions: Iterable[tuple[str, str]]) -> None:
+    # Keep every killer of a recorded row listed, so each row can still be written (stale rows are flagged by the gate).
+    killers_of: dict[tuple[str, str], set[str]] = {}
+    for m in evidence.mutants.values():
+        killers_of.setdefault((m.module, m.function), set()).update(m.observation.killers)
     for module, name in functions:
         row = function_row(module, name, baseline, ws.sources)
-        # Keep every killer of a recorded row listed, so each row can still be written (stale rows are flagged by the gate).
-        killers = {
-            c
-            for m in evidence.mutants.values()
-            if m.module == module and m.function == name
-            for c in m.observation.killers
-        }
+        killers = killers_of.get((module, name), set())
         listed = sorted(set(row.claims) | killers, key=claim_key)
         evidence.functions[f"{module}:{name}"] = FunctionRow(module, name, row.source, tuple(listed))
 
