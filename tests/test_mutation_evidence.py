@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -45,13 +46,19 @@ reason = "render is exercised by a snapshot claim only; accepted for the toy"
 """
 
 
-@pytest.fixture
-def recorded(tmp_path: Path) -> Path:
-    """A toy project whose declared defects hold and whose evidence is recorded and committed-like."""
-    project = make_toy(tmp_path / "toy", HOLDING)
+@pytest.fixture(scope="module")
+def recorded_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A toy project whose declared defects hold and whose evidence is recorded and committed-like, made once."""
+    project = make_toy(tmp_path_factory.mktemp("recorded") / "toy", HOLDING)
     update = run_cli(project, "mutate", "--update", "-q", timeout=180)
     assert update.returncode == 0, update.stdout + update.stderr
     return project
+
+
+@pytest.fixture
+def recorded(recorded_once: Path, tmp_path: Path) -> Path:
+    """A copy of it for one test, caches included (compiled code is keyed by its path, so it is left behind)."""
+    return Path(shutil.copytree(recorded_once, tmp_path / "toy", ignore=shutil.ignore_patterns("bytecode")))
 
 
 def test_update_records_one_line_per_defect_and_a_rerun_matches(recorded: Path) -> None:
