@@ -10,6 +10,7 @@ brackets with trailing commas, comments, decorators, methods, tabs.
 
 from __future__ import annotations
 
+import marshal
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ import libcst as cst
 import pytest
 from mutmut.mutation.file_mutation import deep_replace
 
+from claims._internal.fingerprint import package_files
+from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.generate import _parents, _replace_once, generate, mutate_source
 from claims._internal.mutation.operators import OperatorSets, chosen, chosen_sets
 
@@ -151,3 +154,23 @@ def test_an_up_to_date_tree_loads_no_operator_and_a_new_mutmut_regenerates_it(
     monkeypatch.setattr(OperatorSets, "key", lambda self: "mutmut, another version")
     with pytest.raises(AssertionError, match="loaded the operators"):
         generate(["pkg"], tmp_path, tmp_path / "tree", sets)
+
+
+def test_the_tree_compiled_on_two_workers_is_the_code_an_import_would_make(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    for name in ("a", "b", "c"):
+        (tmp_path / "pkg" / f"{name}.py").write_text(f"def {name}(x: int) -> bool:\n    return x < {len(name)}\n")
+    generate(["pkg"], tmp_path, tmp_path / "tree", chosen_sets(["mutmut"]))
+    files = package_files("pkg", tmp_path / "tree")
+    cache = tmp_path / "bytecode"
+    todo = uncached(files, cache=cache)
+    assert {loader.name for loader in todo} == {"pkg", "pkg.a", "pkg.b", "pkg.c"}
+    seen: list[int] = []
+    precompile(todo, workers=2, on_done=seen.append)
+    assert seen == [1, 2, 3, 4] and uncached(files, cache=cache) == []
+    for loader in todo:  # what the workers cached is what this process's transform makes
+        source = loader.get_data(loader.path)
+        cached = loader.cached_path(source)
+        assert cached is not None
+        assert marshal.loads(cached.read_bytes()) == loader.transform(source, loader.name)

@@ -19,15 +19,17 @@ warm start parses nothing (PYTHONDONTWRITEBYTECODE does not slow it down).
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import hashlib
 import importlib.machinery
 import importlib.metadata
 import importlib.util
 import marshal
+import multiprocessing
 import os
 import sys
 import types
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.abc import MetaPathFinder
 from pathlib import Path
 from typing import Any
@@ -99,12 +101,18 @@ class InstrumentingLoader(importlib.machinery.SourceFileLoader):
         super().__init__(fullname, path)
         self.lines, self.typecheck, self.cache, self.identity = lines, typecheck, cache, identity
 
-    def get_code(self, fullname: str) -> types.CodeType:
-        source = self.get_data(self.path)
+    def cached_path(self, source: bytes) -> Path | None:
+        """Return where this module's transformed code is cached: keyed by the transform, the path and the source."""
+        if self.cache is None:
+            return None
         key = hashlib.sha256(
             b"\0".join([self.identity.encode(), self.path.encode(), f"{self.lines}{self.typecheck}".encode(), source])
         ).hexdigest()
-        cached = self.cache / f"{key}.code" if self.cache is not None else None
+        return self.cache / f"{key}.code"
+
+    def get_code(self, fullname: str) -> types.CodeType:
+        source = self.get_data(self.path)
+        cached = self.cached_path(source)
         if cached is not None and cached.is_file():
             try:
                 code = marshal.loads(cached.read_bytes())
@@ -138,6 +146,45 @@ class InstrumentingLoader(importlib.machinery.SourceFileLoader):
             tree = _transformer()().visit(tree)
         ast.fix_missing_locations(tree)
         return compile(tree, self.path, "exec", dont_inherit=True)
+
+
+def uncached(modules: Sequence[tuple[str, Path]], *, cache: Path) -> list[InstrumentingLoader]:
+    """Return loaders for the rule modules whose transformed code is not in the cache yet."""
+    identity = _transform_identity()
+    todo = []
+    for name, path in modules:
+        loader = InstrumentingLoader(name, str(path), lines=True, typecheck=True, cache=cache, identity=identity)
+        try:
+            cached = loader.cached_path(loader.get_data(loader.path))
+        except OSError:
+            continue  # importing it will say what is wrong
+        if cached is not None and not cached.is_file():
+            todo.append(loader)
+    return todo
+
+
+def precompile(
+    loaders: Sequence[InstrumentingLoader], *, workers: int, on_done: Callable[[int], None] | None = None
+) -> None:
+    """Transform and cache the modules' code on `workers` processes.
+
+    Importing them stays serial and unchanged: it then finds each module's code in the cache (the transform
+    depends only on the source, the path and the transform itself, so which process made it does not matter).
+    A generated mutation tree holds every mutant as a function copy, so its first transform is long.
+    """
+    if len(loaders) < 2 or workers < 2:
+        return  # nothing to share out: importing transforms them, as it always did
+    longest_first = sorted(loaders, key=lambda loader: -Path(loader.path).stat().st_size)  # the workers end together
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(loaders)), mp_context=context) as pool:
+        jobs = [pool.submit(_cache_code, loader) for loader in longest_first]
+        for done, _ in enumerate(concurrent.futures.as_completed(jobs), 1):
+            if on_done is not None:
+                on_done(done)
+
+
+def _cache_code(loader: InstrumentingLoader) -> None:
+    loader.get_code(loader.name)
 
 
 def _store(path: Path, data: bytes) -> None:

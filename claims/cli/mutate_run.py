@@ -41,7 +41,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
     operators = chosen_sets([s.strip() for s in args.operators.split(",") if s.strip()])
-    ws = prepare(operators, profile=args.profile, timeout=args.timeout, quiet=args.quiet)
+    ws = prepare(operators, profile=args.profile, timeout=args.timeout, quiet=args.quiet, workers=workers)
     catalog = ws.catalog
     problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in catalog.failures]
     problems += [f"ERROR {d}  [defect id declared twice]" for d in catalog.duplicates]

@@ -19,6 +19,7 @@ from claims._internal.config import Config, load_config, project_paths, put_firs
 from claims._internal.declare import Claim
 from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
+from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.catalog import Catalog, collect
 from claims._internal.mutation.generate import Mutant, generate
 from claims._internal.mutation.operators import OperatorSets
@@ -67,7 +68,9 @@ def mutmut_skip(packages: Sequence[str]) -> Callable[[str], bool]:
     return lambda rel: not settings.should_mutate(rel)
 
 
-def prepare(operators: OperatorSets, *, profile: str | None, timeout: float | None, quiet: bool) -> Workspace:
+def prepare(
+    operators: OperatorSets, *, profile: str | None, timeout: float | None, quiet: bool, workers: int
+) -> Workspace:
     """Generate the tree, import it, discover claims and defects; nothing runs yet."""
     config = load_config()
     tree = config.cache / "mutants" / "tree"
@@ -88,6 +91,13 @@ def prepare(operators: OperatorSets, *, profile: str | None, timeout: float | No
         on_file=lambda n: progress.update(n),
     )
     progress.finish(f"{len(mutants)} mutants")
+    # The tree's first import transforms every mutant copy (reach stores, type checks): share that out first.
+    files = [(name, path) for package in config.typecheck for name, path in package_files(package, tree)]
+    todo = uncached(files, cache=config.cache / "bytecode")
+    if len(todo) > 1 and workers > 1:
+        compiling = Progress("compile", len(todo), unit="files", quiet=quiet)
+        precompile(todo, workers=workers, on_done=compiling.update)
+        compiling.finish()
     put_first(project_paths(tree))  # before the project itself: `import domain` must load the trampolined copy
     session = open_session(chosen_profile(profile), config=config)
     stray = [p for p in config.typecheck if not str(getattr(sys.modules.get(p), "__file__", "")).startswith(str(tree))]
