@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from attrs import fields, frozen
@@ -98,15 +99,15 @@ def ended_result(claim: Claim, ended: Ended) -> Result:
 class _Fingerprints:
     """Compute claim fingerprints lazily: parsing every module costs only runs that use the cache."""
 
-    def __init__(self, session: Session, settings: Settings) -> None:
-        self.session, self.settings = session, settings
+    def __init__(self, session: Session, settings: Settings, store: Path | None) -> None:
+        self.session, self.settings, self.store = session, settings, store
         self._sources: Sources | None = None
         self._meta: str | None = None
 
     def sources(self) -> Sources:
         if self._sources is None:
             config = self.session.config
-            self._sources = Sources((*config.typecheck, *config.witnesses), config.root)
+            self._sources = Sources((*config.typecheck, *config.witnesses), config.root, store=self.store)
             self._meta = meta_digest(f"{self.session.profile}; timeout={self.settings.timeout}")
         return self._sources
 
@@ -141,7 +142,8 @@ def execute(
         if (options.read_cache or options.write_cache)
         else None
     )
-    prints = _Fingerprints(session, settings)
+    # The modules' digests are kept beside the results, and trusted only where the results are.
+    prints = _Fingerprints(session, settings, session.config.cache / "sources.json" if options.read_cache else None)
     done: dict[int, Result] = {}
     reached: dict[str, tuple[str, ...]] = {}
     to_run: list[int] = []

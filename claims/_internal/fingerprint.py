@@ -24,7 +24,6 @@ fingerprint no cached entry can match.
 from __future__ import annotations
 
 import ast
-import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -32,8 +31,11 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
+
+from claims.atomic import write_atomically
 
 DEPENDENCIES = ("attrs", "cattrs", "hypothesis", "typeguard", "mutmut", "pytest")
 
@@ -92,7 +94,6 @@ def _declares_witness(tree: ast.Module) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)  # a pure function of its arguments; a run digests the same files more than once
 def read_module(text: str, name: str = "", package: bool = False) -> ModuleSources:
     """Digest a module's skeleton and functions (`f`, `Class.method`), decorators included; list its imports."""
     lines = text.splitlines(keepends=True)
@@ -155,19 +156,37 @@ def package_files(package: str, root: Path) -> list[tuple[str, Path]]:
     return found
 
 
-class Sources:
-    """Digest every module of the given packages once per run."""
+STORE_SCHEMA = "claims-sources/1"
 
-    def __init__(self, packages: Sequence[str], root: Path) -> None:
+
+class Sources:
+    """Digest every module of the given packages once per run.
+
+    With a `store` (a file under the cache folder), each module's digests are kept by the digest of everything
+    `read_module` reads (its text, name and kind, and this file's own source), so a later run parses only the
+    modules whose text changed.
+    """
+
+    def __init__(self, packages: Sequence[str], root: Path, *, store: Path | None = None) -> None:
         self.modules: dict[str, ModuleSources] = {}
+        known = _read_store(store) if store is not None else {}
+        kept: dict[str, Any] = {}
         for package in packages:
             for name, path in package_files(package, root):
                 try:
-                    self.modules[name] = read_module(
-                        path.read_text(encoding="utf-8"), name, package=path.name == "__init__.py"
-                    )
+                    text = path.read_text(encoding="utf-8")
                 except (OSError, UnicodeDecodeError):
                     self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
+                    continue
+                package_init = path.name == "__init__.py"
+                key = _digest(_READER, name, str(package_init), text)
+                found = _DIGESTED.get(key) or _from_plain(known.get(key))
+                self.modules[name] = _DIGESTED[key] = found or read_module(text, name, package=package_init)
+                kept[key] = _plain(self.modules[name])
+        if store is not None and kept.keys() != known.keys():
+            write_atomically(
+                store, (json.dumps({"schema": STORE_SCHEMA, "modules": kept}, sort_keys=True) + "\n").encode()
+            )
         self.skeletons = _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items())))
         # The modules declaring a witness, the innermost first: a witness's family is its module and the modules below it.
         self.families = sorted((n for n, m in self.modules.items() if m.declares_witness), key=lambda n: (-len(n), n))
@@ -190,6 +209,55 @@ class Sources:
         found = self.modules.get(module)
         digest = found.functions.get(qualname) if found else None
         return digest or f"missing:{key}"
+
+
+_READER = _digest(Path(__file__).read_bytes())  # an edit to how modules are digested invalidates every stored row
+
+
+# What this process digested already, by the same key: a run builds its Sources more than once.
+_DIGESTED: dict[str, ModuleSources] = {}
+
+
+def _read_store(store: Path) -> dict[str, Any]:
+    try:
+        document = json.loads(store.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # absent, torn or foreign: every module is parsed again, and the store rewritten
+    if not isinstance(document, dict) or document.get("schema") != STORE_SCHEMA:
+        return {}
+    modules = document.get("modules")
+    return modules if isinstance(modules, dict) else {}
+
+
+def _plain(module: ModuleSources) -> dict[str, Any]:
+    imports = sorted(module.imports) if module.imports is not None else None
+    return {
+        "skeleton": module.skeleton,
+        "functions": module.functions,
+        "imports": imports,
+        "witness": module.declares_witness,
+    }
+
+
+def _from_plain(row: Any) -> ModuleSources | None:
+    """Return a stored row as digests, or None when it is not exactly what `_plain` writes."""
+    if not isinstance(row, dict) or set(row) != {"skeleton", "functions", "imports", "witness"}:
+        return None
+    skeleton, functions, imports, witness = row["skeleton"], row["functions"], row["imports"], row["witness"]
+    if not (
+        isinstance(skeleton, str)
+        and isinstance(functions, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in functions.items())
+        and (imports is None or (isinstance(imports, list) and all(isinstance(i, str) for i in imports)))
+        and isinstance(witness, bool)
+    ):
+        return None
+    return ModuleSources(
+        skeleton=skeleton,
+        functions=dict(functions),
+        imports=frozenset(imports) if imports is not None else None,
+        declares_witness=witness,
+    )
 
 
 def framework_digest() -> str:

@@ -107,7 +107,7 @@ def prepare(
         )
     catalog = collect(config.mutations)
     settings = Settings(timeout=timeout or config.timeout, snapshots=config.snapshots)
-    sources = Sources((*config.typecheck, *config.witnesses), config.root)
+    sources = Sources((*config.typecheck, *config.witnesses), config.root, store=config.cache / "sources.json")
     return Workspace(
         config, session, settings, catalog, tuple(mutants), {c.id: c for c in session.discovery.claims}, sources
     )
