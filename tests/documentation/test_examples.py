@@ -7,6 +7,7 @@ session by `claim_batch init demo`; each `demo` block gets a fresh copy.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shlex
@@ -25,18 +26,28 @@ TIMEOUT = 600
 
 @pytest.fixture(scope="session")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project `claim_batch init demo` writes, with its ledger generated."""
-    parent = tmp_path_factory.mktemp("docs-demo")
-    done = subprocess.run(
-        [sys.executable, "-m", "claims.cli", "init", "demo"],
-        cwd=parent,
-        env=environment(parent),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return parent / "demo"
+    """The project `claim_batch init demo` writes, with its ledger generated, made once for all xdist workers.
+
+    Blocks only read it (each `demo` block runs in a copy), so the workers share the first one made.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    made = shared / "docs-demo"
+    with open(shared / "docs-demo.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other workers wait here for the first one's project
+        if not made.is_dir():
+            parent = tmp_path_factory.mktemp("docs-demo")
+            done = subprocess.run(
+                [sys.executable, "-m", "claims.cli", "init", "demo"],
+                cwd=parent,
+                env=environment(parent),
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+            )
+            assert done.returncode == 0, done.stdout + done.stderr
+            parent.rename(made)
+    return made / "demo"
 
 
 def environment(tmp: Path) -> dict[str, str]:
