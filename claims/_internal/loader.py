@@ -19,13 +19,11 @@ warm start parses nothing (PYTHONDONTWRITEBYTECODE does not slow it down).
 from __future__ import annotations
 
 import ast
-import concurrent.futures
 import hashlib
 import importlib.machinery
 import importlib.metadata
 import importlib.util
 import marshal
-import multiprocessing
 import os
 import sys
 import types
@@ -174,6 +172,9 @@ def precompile(
     """
     if len(loaders) < 2 or workers < 2:
         return  # nothing to share out: importing transforms them, as it always did
+    import concurrent.futures  # only a mutation run compiles ahead: keep claim_batch's start light
+    import multiprocessing
+
     longest_first = sorted(loaders, key=lambda loader: -Path(loader.path).stat().st_size)  # the workers end together
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(loaders)), mp_context=context) as pool:
