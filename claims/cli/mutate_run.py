@@ -269,7 +269,6 @@ def _auto(
             f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)"
         )
     if full:
-        current = {x.id for x in ws.mutants}
         problems += [
             f"stale explanation {m}: no such mutant any more; remove it from the equivalents file"
             for m in sorted(equivalent)
