@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from claims._internal import fingerprint
 from claims._internal.fingerprint import Sources
@@ -83,3 +84,12 @@ def test_rows_made_by_another_reader_are_not_used(project: Path, monkeypatch: py
     seen = parsed(monkeypatch)
     Sources(["pkg"], project, store=store)
     assert sorted(seen) == ["pkg", "pkg.a", "pkg.b"]
+
+
+def test_a_run_that_trusts_no_cache_neither_reads_nor_writes_the_store(toy_project: Path) -> None:
+    store = toy_project / ".claims-cache" / "sources.json"
+    for args, env in ((["--no-cache"], None), ([], {"CI": "true"})):
+        run_cli(toy_project, *args, env=env)
+        assert not store.exists(), f"claim_batch {' '.join(args)} with {env} wrote the store"
+    run_cli(toy_project)
+    assert json.loads(store.read_text())["schema"] == fingerprint.STORE_SCHEMA
