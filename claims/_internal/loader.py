@@ -7,7 +7,9 @@ same modules a second time):
   statement (see `reach`) and typeguard's checks in every *public* function
   and method: a rule's entry point checks its arguments and its return
   value, while private helpers called in hot loops run unchecked (a helper's
-  wrong value still reaches a public return, where it is caught);
+  wrong value still reaches a public return, where it is caught); the
+  checks called are `type_checks`' (a plain value passes with one
+  `isinstance`, anything else goes to typeguard);
 - the witness packages get a reach store at each function's entry, so a
   cached result knows which fixtures and strategies it ran.
 
@@ -57,6 +59,9 @@ def _public(name: str) -> bool:
     return not source.startswith("_") or (source.startswith("__") and source.endswith("__"))
 
 
+_QUICK_CHECKS = frozenset({"check_argument_types_internal", "check_return_type_internal"})
+
+
 def _transformer() -> type[ast.NodeTransformer]:
     from typeguard._transformer import TypeguardTransformer
 
@@ -70,6 +75,12 @@ def _transformer() -> type[ast.NodeTransformer]:
             return super().visit_FunctionDef(node)
 
         visit_AsyncFunctionDef = visit_FunctionDef
+
+        def _get_import(self, module: str, name: str) -> Any:
+            # The argument and return checks first pass plain values quickly, then ask typeguard (see type_checks).
+            if module == "typeguard._functions" and name in _QUICK_CHECKS:
+                module = "claims._internal.type_checks"
+            return super()._get_import(module, name)
 
         def _convert_annotation(self, annotation: Any) -> Any:
             # Every value is an `object`: checking one can never fail, and an attrs validator's

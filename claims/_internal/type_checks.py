@@ -1,0 +1,120 @@
+"""The checks instrumented code calls: typeguard's, after a quick test that passes only what typeguard passes.
+
+A rule's entry point checks every argument and its return value, and most
+values are plain: a `str`, an attrs value, `X | None`, a `tuple[X, ...]` of
+plain items.  For those typeguard's answer is an `isinstance`, reached
+through a walk of its checker tables that costs ten to twenty times the
+answer.  `passes(value, annotation)` gives that answer directly for those
+shapes and says False for anything else; a value it does not pass goes to
+typeguard, which judges it exactly as before and words the same error.  So
+it can only skip a check that would have passed: no check is weaker, and a
+failing one fails in typeguard with typeguard's message.
+
+A shape is handled only when typeguard's own judgement of it is the same
+`isinstance` test:
+
+- a class for which no checker of typeguard's applies (not `float`, which
+  takes an `int`; not `bytes`, `dict`, `tuple`, a protocol, a NamedTuple ...);
+- a union: typeguard passes a value that any member passes;
+- `tuple[X, ...]`, `tuple[A, B]`, `tuple[()]`, and `frozenset[X]`, whose
+  every item passes (typeguard samples items, so it passes at least these).
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+from typeguard import TypeCheckMemo
+from typeguard._checkers import checker_lookup_functions
+from typeguard._functions import check_argument_types_internal as _typeguard_arguments
+from typeguard._functions import check_return_type_internal as _typeguard_return
+
+T = TypeVar("T")
+Test = Callable[[Any], bool]
+
+_tests: dict[Any, Test | None] = {}
+
+
+def passes(value: object, annotation: Any) -> bool:
+    """Return True only if typeguard would pass `value` against `annotation`; False means: ask typeguard."""
+    try:
+        test = _tests[annotation]
+    except KeyError:
+        test = _tests[annotation] = _test_for(annotation)
+    except TypeError:  # an unhashable annotation (an Annotated with a list in it, say): typeguard judges it
+        return False
+    return test is not None and test(value)
+
+
+def check_argument_types_internal(func_name: str, arguments: dict[str, tuple[Any, Any]], memo: TypeCheckMemo) -> bool:
+    """Check the arguments as typeguard does, handing it every argument from the first one not plainly passed."""
+    for index, (value, annotation) in enumerate(arguments.values()):
+        if not passes(value, annotation):
+            rest = dict(list(arguments.items())[index:])
+            return _typeguard_arguments(func_name, rest, memo)
+    return True
+
+
+def check_return_type_internal(func_name: str, retval: T, annotation: Any, memo: TypeCheckMemo) -> T:
+    """Check the return value as typeguard does, unless it plainly passes."""
+    if passes(retval, annotation):
+        return retval
+    return _typeguard_return(func_name, retval, annotation, memo)
+
+
+def _test_for(annotation: Any) -> Test | None:
+    origin = get_origin(annotation)
+    if origin is None:
+        return _class_test(annotation)
+    args = get_args(annotation)
+    if origin is Union or origin is types.UnionType:
+        members = [_test_for(a) for a in args]
+        known = [t for t in members if t is not None]
+        if not known:
+            return None
+        return lambda value: any(t(value) for t in known)
+    if origin is tuple:
+        return _tuple_test(annotation, args)
+    if origin is frozenset and len(args) == 1:
+        item = _test_for(args[0])
+        if item is None:
+            return None
+        return lambda value: isinstance(value, frozenset) and all(item(v) for v in value)
+    return None
+
+
+def _class_test(annotation: Any) -> Test | None:
+    if annotation is Any:
+        return lambda value: True
+    if not isinstance(annotation, type) or any(lookup(annotation, (), ()) for lookup in checker_lookup_functions):
+        return None
+    try:
+        isinstance(None, annotation)
+    except TypeError:  # a class isinstance() refuses (a typing special form): typeguard judges it
+        return None
+    return lambda value: isinstance(value, annotation)
+
+
+def _tuple_test(annotation: Any, args: tuple[Any, ...]) -> Test | None:
+    if not args:
+        # typing.Tuple alone takes any tuple; tuple[()] (whose args read as empty) only the empty one.
+        if annotation is typing.Tuple:  # noqa: UP006 - the annotation a rule may spell, not ours
+            return lambda value: isinstance(value, tuple)
+        return lambda value: isinstance(value, tuple) and value == ()
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _test_for(args[0])
+        if item is None:
+            return None
+        return lambda value: isinstance(value, tuple) and all(item(v) for v in value)
+    if Ellipsis in args:
+        return None
+    items = [_test_for(a) for a in args]
+    if any(t is None for t in items):
+        return None
+    tests = [t for t in items if t is not None]
+    return lambda value: (
+        isinstance(value, tuple) and len(value) == len(tests) and all(t(v) for t, v in zip(tests, value, strict=False))
+    )
