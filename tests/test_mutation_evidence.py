@@ -69,6 +69,23 @@ def test_update_records_one_line_per_defect_and_a_rerun_matches(recorded: Path) 
     assert "differs from ledger/evidence" not in again.stdout
 
 
+def test_a_rebuild_reproves_the_evidence_and_keeps_the_rows_it_did_not_rerun(recorded: Path) -> None:
+    evidence = recorded / "ledger" / "evidence"
+    run_cli(recorded, "mutate", "--auto", "--update", "-q", timeout=180)  # exits 1: the toy keeps survivors
+    both = {p: p.read_text() for p in sorted(evidence.rglob("*.jsonl"))}
+    assert any('"defect"' in t for t in both.values()) and any('"mutant"' in t for t in both.values())
+    for args in (["mutate"], ["mutate", "--auto"]):
+        incremental = run_cli(recorded, *args, timeout=180)
+        again = run_cli(recorded, *args, "--rebuild", timeout=180)
+        assert "to run" in again.stderr and " 0 to run" not in again.stderr, again.stderr  # everything reran
+        # Re-proved: nothing differs and nothing is stale, so it ends as the incremental run does.
+        assert "differs from" not in again.stdout and "stale" not in again.stdout, again.stdout
+        assert again.returncode == incremental.returncode, again.stdout + again.stderr
+    for args in (["--rebuild", "toy.admit_everything"], ["--auto", "--rebuild"], ["--rebuild"]):
+        run_cli(recorded, "mutate", *args, "--update", "-q", timeout=180)
+        assert {p: p.read_text() for p in sorted(evidence.rglob("*.jsonl"))} == both, args
+
+
 def test_a_new_claim_noticing_a_defect_needs_only_an_update(recorded: Path) -> None:
     good = recorded / "toy_witnesses" / "good.py"
     good.write_text(

@@ -56,13 +56,33 @@ def run_sweep(args: argparse.Namespace) -> int:
         print("\n".join(f"  - {r}" for r in green.red), file=sys.stderr)
         print("run `claim_batch` to see why, fix them, then rerun `claim_batch mutate`", file=sys.stderr)
         return Exit.RED
-    folder = ws.config.ledger / "evidence"
-    recorded = Evidence() if args.rebuild else read_evidence(folder, ws.claims, root=ws.config.root)
+    recorded = _recorded(ws, args)
     if args.auto:
         code = _auto(ws, args, green.baseline, recorded, workers, problems)
     else:
         code = _declared(ws, args, green.baseline, recorded, workers, problems)
     return code
+
+
+def _recorded(ws: Workspace, args: argparse.Namespace) -> Evidence:
+    """Read the recorded evidence; with --rebuild, evidence that does not read is set aside (it is being remade)."""
+    folder = ws.config.ledger / "evidence"
+    try:
+        return read_evidence(folder, ws.claims, root=ws.config.root)
+    except InputError as exc:
+        if not args.rebuild:
+            raise
+        print(
+            f"claim_batch mutate: rebuilding without the recorded evidence, which does not read:\n{exc}",
+            file=sys.stderr,
+        )
+        return Evidence()
+
+
+def _reusable(recorded: Evidence, args: argparse.Namespace) -> Evidence:
+    """The rows a run may reuse: none with --rebuild, which still compares with the recorded evidence and keeps
+    every row it did not rerun (the other kind's, the unselected ones'), so `--rebuild --update` drops nothing."""
+    return Evidence() if args.rebuild else recorded
 
 
 def _list(ws: Workspace, args: argparse.Namespace) -> int:
@@ -142,7 +162,7 @@ def _declared(
         )
         return Exit.USAGE
     seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
-    plan = sweep.plan_defects(ws, base, seeded, recorded)
+    plan = sweep.plan_defects(ws, base, seeded, _reusable(recorded, args))
     if not args.quiet:
         print(
             f"{len(seeded)} defects: {len(plan.reused)} unchanged since recorded (or covered by no claim), "
@@ -210,7 +230,7 @@ def _auto(
         k, n = parse_shard(args.shard)
         mutants = [m for m in mutants if in_shard(m.id, k, n)]
     cache = None if args.rebuild else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
-    plan = sweep.plan_mutants(ws, base, mutants, recorded, cache)
+    plan = sweep.plan_mutants(ws, base, mutants, _reusable(recorded, args), cache)
     observed: dict[str, Observation]
     if args.merge:
         observed, interrupted = _merged(args.merge, plan), False
@@ -237,11 +257,14 @@ def _auto(
     print("\n".join(operator_lines(shown.values(), equivalent)))
     current = {x.id for x in ws.mutants}
     vanished = [m for m in recorded.mutants if m not in current] if full else []
-    # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint).
+    # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint),
+    # and with --rebuild every row that ran.
     fresh = {
         k: v
         for k, v in {**plan.reused, **observed}.items()
-        if k not in recorded.mutants or recorded.mutants[k].fingerprint != plan.fingerprints[k]
+        if (args.rebuild and k in observed)
+        or k not in recorded.mutants
+        or recorded.mutants[k].fingerprint != plan.fingerprints[k]
     }
     changes = compare_all({k: r.observation for k, r in recorded.mutants.items()}, fresh, vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]

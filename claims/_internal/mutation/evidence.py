@@ -265,7 +265,7 @@ def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evid
         raise InputError(
             "\n".join(problems[:20])
             + more
-            + "\nthe evidence is generated: rebuild it without reading it with `claim_batch mutate --rebuild --update` and `claim_batch mutate --auto --rebuild --update`"
+            + "\nthe evidence is generated: rebuild it with `claim_batch mutate --rebuild --update` and `claim_batch mutate --auto --rebuild --update`"
         )
     return evidence
 
