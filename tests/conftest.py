@@ -12,6 +12,11 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
+# Every `claim_batch` these tests start imports hypothesis, which loads the plugins installed packages register.
+# The test extra's selenium brings trio, whose plugin costs each start about 0.3 s (a third of a small command);
+# a user's install has no selenium, and no claim here needs a plugin. The e2e tests' fresh environments have none.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
+
 TOY = Path(__file__).parent / "fixtures" / "toy"
 
 
