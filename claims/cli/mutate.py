@@ -62,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--update", action="store_true", help="record the observed evidence in ledger/evidence/ (the rows of what ran)"
     )
     parser.add_argument(
-        "--rebuild", action="store_true", help="rerun everything selected, reusing no recorded row (still compared with the recorded evidence, whose other rows are kept)"
+        "--rebuild",
+        action="store_true",
+        help="rerun everything selected, reusing no recorded row (still compared with the recorded evidence, whose other rows are kept)",
     )
     parser.add_argument(
         "--list", action="store_true", help="list the selected defects (or, with --auto, mutants) and exit"
