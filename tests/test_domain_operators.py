@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claims._internal.mutation.generate import mutate_source
-from claims._internal.mutation.operators import chosen
+from claims._internal.mutation.operators import chosen_sets
 from claims._internal.mutation.workspace import mutmut_skip
 
 SOURCE = """\
@@ -71,7 +71,7 @@ def guard(ok: bool) -> Refused | None:
 @pytest.fixture(scope="module")
 def mutants() -> dict[str, list[tuple[str, str]]]:
     mutmut_skip(("pkg",))
-    _, found = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen(["mutmut", "domain"]))
+    _, found = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen_sets(["mutmut", "domain"]).load())
     by_operator: dict[str, list[tuple[str, str]]] = {}
     for mutant in found:
         by_operator.setdefault(mutant.operator, []).append((mutant.original, mutant.replacement))

@@ -21,7 +21,7 @@ from mutmut.mutation.file_mutation import deep_replace
 from claims._internal.fingerprint import package_files
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.generate import _parents, _replace_once, generate, mutate_source
-from claims._internal.mutation.operators import OperatorSets, chosen, chosen_sets
+from claims._internal.mutation.operators import OperatorSets, chosen_sets
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""
@@ -105,13 +105,13 @@ def test_replacing_any_node_makes_the_tree_deep_replace_makes(function: str) -> 
 
 
 def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> None:
-    code, mutants = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen(["mutmut", "domain"]))
+    code, mutants = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen_sets(["mutmut", "domain"]).load())
     generated = top_functions(code)
     module = cst.parse_module(SOURCE)
     originals = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef) and not s.decorators}
     # Every mutation the operators propose, made the plain way: mutmut's deep_replace, then libcst's codegen.
     proposed: dict[str, dict[str, set[tuple[str, str]]]] = {name: {} for name in originals}
-    for operator in chosen(["mutmut", "domain"]):
+    for operator in chosen_sets(["mutmut", "domain"]).load():
         for name, stmt in originals.items():
             for node in [stmt, *every_node(stmt)]:
                 if isinstance(node, operator.node_type):

@@ -82,8 +82,3 @@ def chosen_sets(names: Sequence[str]) -> OperatorSets:
             f"--operators: unknown operator set(s) {', '.join(unknown)}; expected some of {', '.join(SETS)}"
         )
     return OperatorSets(tuple(name for name in SETS if name in names))
-
-
-def chosen(names: Sequence[str]) -> list[Operator]:
-    """Return the operators of the named sets, in a stable order; an unknown set is a UsageError."""
-    return chosen_sets(names).load()
