@@ -9,8 +9,6 @@ from unittest import mock
 
 import attrs
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from typeguard import CollectionCheckStrategy, TypeCheckError, TypeCheckMemo, check_type
 from typeguard._functions import check_argument_types_internal, check_return_type_internal
 
@@ -73,10 +71,10 @@ def typeguard_passes(value: Any, annotation: Any, *, every_item: bool = False) -
     return True
 
 
-@given(st.sampled_from(VALUES), st.sampled_from(PLAIN + OTHER))
-def test_a_value_passed_quickly_is_one_typeguard_passes(value: Any, annotation: Any) -> None:
-    if type_checks.passes(value, annotation):
-        assert typeguard_passes(value, annotation), (value, annotation)
+def test_a_value_passed_quickly_is_one_typeguard_passes() -> None:
+    # Every value against every shape (about 900 pairs): none passes quickly that typeguard refuses.
+    wrong = [(v, a) for v in VALUES for a in PLAIN + OTHER if type_checks.passes(v, a) and not typeguard_passes(v, a)]
+    assert wrong == []
 
 
 @pytest.mark.parametrize("annotation", PLAIN, ids=repr)

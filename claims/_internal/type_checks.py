@@ -111,10 +111,9 @@ def _tuple_test(annotation: Any, args: tuple[Any, ...]) -> Test | None:
         return lambda value: isinstance(value, tuple) and all(item(v) for v in value)
     if Ellipsis in args:
         return None
-    items = [_test_for(a) for a in args]
-    if any(t is None for t in items):
+    tests = [t for t in map(_test_for, args) if t is not None]
+    if len(tests) < len(args):
         return None
-    tests = [t for t in items if t is not None]
     return lambda value: (
-        isinstance(value, tuple) and len(value) == len(tests) and all(t(v) for t, v in zip(tests, value, strict=False))
+        isinstance(value, tuple) and len(value) == len(tests) and all(t(v) for t, v in zip(tests, value, strict=True))
     )
