@@ -3,6 +3,7 @@
     python bench/speed.py                 # claims cold/warm vs pytest, mutation vs mutmut, declared defects
     python bench/speed.py --runs 5        # more interleaved runs per comparison
     python bench/speed.py --ci            # also time the phases of .ci/run (after its install step)
+    python bench/speed.py --only mutation # one comparison (claims, mutation or declared; repeatable)
 
 Everything runs in a temporary copy of the repository's tracked files, so an
 edit made to measure a warm run never touches the checkout.  Ratios, not
@@ -13,6 +14,7 @@ both sides interleaved and reports medians.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -24,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = "domain/spark/fit_wall.py"
+PARTS = ("claims", "mutation", "declared")
 
 
 def copy_repo(target: Path) -> Path:
@@ -130,10 +133,53 @@ def warm_after_one_edit(
     print(f"  ratio pytest / claim_batch warm ({label}) = {theirs / statistics.median(warm):.1f}x")
 
 
+DETECTED_STRYKER = {"Killed", "Timeout", "RuntimeError"}
+"""The Stryker statuses of a detected mutant in `--report-json` (a failing claim, a timeout, a crash)."""
+MUTMUT_STATUS = {
+    "🎉": "killed",
+    "⏰": "timeout",
+    "🤔": "suspicious",
+    "🙁": "survived",
+    "🫥": "no tests",
+    "🔇": "skipped",
+    "🧙": "caught by type check",
+    "🛑": "interrupted",
+}
+"""mutmut 3's result emoji, as `mutmut run NAMES` prints them after its run (its `emoji_by_status`)."""
+MUTMUT_DETECTED = {"killed", "timeout", "caught by type check"}
+
+
+def ours_detected(report: Path, module: str) -> tuple[set[str], set[str]]:
+    """Return (every mutant, the detected ones) of a module from a `--report-json` written by `mutate --auto`."""
+    data = json.loads(report.read_text(encoding="utf-8"))
+    every, detected = set(), set()
+    for entry in data.get("files", {}).values():
+        for mutant in entry.get("mutants", []):
+            name = mutant.get("id", "")
+            if name.startswith(module + "."):
+                every.add(name)
+                if mutant.get("status") in DETECTED_STRYKER:
+                    detected.add(name)
+    return every, detected
+
+
+def mutmut_results(stdout: str) -> dict[str, str]:
+    """Return each mutant's status from the results `mutmut run NAMES` prints after its run (one emoji and name a line)."""
+    out = {}
+    lines = stdout.replace("\r", "\n").splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == "Mutant results"), len(lines))
+    for line in lines[start + 1 :]:
+        emoji, _, name = line.strip().partition(" ")
+        if emoji in MUTMUT_STATUS and name:
+            out[name] = MUTMUT_STATUS[emoji]
+    return out
+
+
 def mutation_vs_mutmut(repo: Path, workers: int) -> None:
     """`mutate --auto` on one module (mutmut's operators, every killer recorded) against `mutmut run` on the same mutants."""
     py = sys.executable
     module = MODULE[:-3].replace("/", ".")
+    report = repo / ".bench-mutants.json"
     timed([py, "-m", "claims.cli"], repo)  # the baseline comes from the result cache, as in CI after the gate
     ours_s, ours = timed(
         [
@@ -148,26 +194,43 @@ def mutation_vs_mutmut(repo: Path, workers: int) -> None:
             "--rebuild",
             "-n",
             str(workers),
+            "--report-json",
+            str(report),
         ],
         repo,
     )
     rate = re.findall(r"([\d.]+)/s on", ours.stderr)
-    # The progress line repeats the counts as the sweep goes: the last one is the sweep's total.
-    found = list(re.finditer(r"killed (\d+) survived (\d+)", ours.stderr.replace("\r", "\n")))
-    killed = found[-1] if found else None
+    every, detected = ours_detected(report, module) if report.is_file() else (set(), set())
     theirs_s, theirs = timed([py, "-m", "mutmut", "run", f"{module}*", "--max-children", str(workers)], repo)
-    text = theirs.stdout.replace("\r", "\n")
-    their_rate = re.findall(r"([\d.]+) mutations/second", text)
-    their_killed = text.count("🎉")
-    their_survived = text.count("🙁")
+    their_rate = re.findall(r"([\d.]+) mutations/second", theirs.stdout)
+    statuses = mutmut_results(theirs.stdout)
+    their_detected = {name for name, status in statuses.items() if status in MUTMUT_DETECTED}
     print(
-        f"mutate --auto {MODULE} ({workers} workers, mutmut operators, every killer)  {rate[-1] if rate else '?'} mutants/s; killed {killed.group(1) if killed else '?'}, survived {killed.group(2) if killed else '?'}; {ours_s:.1f} s end to end"
+        f"mutate --auto {MODULE} ({workers} workers, mutmut operators, every killer)  {rate[-1] if rate else '?'} mutants/s; "
+        f"{len(detected)} of {len(every)} detected; {ours_s:.1f} s end to end"
     )
     print(
-        f"mutmut run on the same module ({workers} children, first killer only)      {their_rate[-1] if their_rate else '?'} mutants/s; killed {their_killed}, survived {their_survived}; {theirs_s:.1f} s end to end"
+        f"mutmut run on the same module ({workers} children, first killer only)      {their_rate[-1] if their_rate else '?'} mutants/s; "
+        f"{len(their_detected)} of {len(statuses)} detected; {theirs_s:.1f} s end to end"
     )
     if rate and their_rate:
         print(f"  ratio ours / mutmut (mutants/s while testing) = {float(rate[-1]) / float(their_rate[-1]):.2f}x")
+        print(f"  ratio ours / mutmut (end to end) = {theirs_s / ours_s:.2f}x")
+    if every != set(statuses):
+        print(
+            f"  the two runs tested different mutants: {len(every - set(statuses))} only ours, {len(set(statuses) - every)} only mutmut's"
+        )
+    only_ours, only_theirs = sorted(detected - their_detected), sorted(their_detected - detected)
+    print(
+        "  detected sets: "
+        + (
+            "the same"
+            if not only_ours and not only_theirs
+            else f"{len(only_ours)} detected only by ours, {len(only_theirs)} only by mutmut"
+        )
+    )
+    for name in only_theirs[:10]:
+        print(f"    only mutmut detected {name} ({statuses[name]})")
 
 
 def declared(repo: Path, workers: int) -> None:
@@ -214,13 +277,23 @@ def main() -> int:
         "--workers", type=int, default=2, help="workers for claim_batch and children for mutmut (default 2)"
     )
     parser.add_argument("--ci", action="store_true", help="also time the phases of .ci/run")
+    parser.add_argument(
+        "--only",
+        choices=PARTS,
+        action="append",
+        help="run only this comparison (repeatable): claims (cold and warm vs pytest), mutation (vs mutmut), declared",
+    )
     args = parser.parse_args()
+    parts = set(args.only or PARTS)
     with tempfile.TemporaryDirectory(prefix="claims-bench-") as tmp:
         repo = copy_repo(Path(tmp) / "repo")
         print(f"machine: {os.cpu_count()} CPUs; Python {sys.version.split()[0]}; copy of {ROOT} at {repo}")
-        claims_vs_pytest(repo, args.runs, args.workers)
-        mutation_vs_mutmut(repo, args.workers)
-        declared(repo, args.workers)
+        if "claims" in parts:
+            claims_vs_pytest(repo, args.runs, args.workers)
+        if "mutation" in parts:
+            mutation_vs_mutmut(repo, args.workers)
+        if "declared" in parts:
+            declared(repo, args.workers)
         if args.ci:
             ci_phases(repo)
     return 0

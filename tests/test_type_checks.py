@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
-from typing import Any, Literal, NamedTuple, NewType, Protocol, TypedDict, TypeVar
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, MutableSequence, Sequence
+from collections.abc import Set as AbstractSet
+from types import MappingProxyType
+from typing import Any, Generic, Literal, NamedTuple, NewType, Protocol, TypedDict, TypeVar
 from unittest import mock
 
 import attrs
@@ -40,10 +42,17 @@ class Text(str):
 UserId = NewType("UserId", int)
 Item = TypeVar("Item")
 
+
+@attrs.frozen
+class Box(Generic[Item]):
+    content: Item
+
+
 VALUES: list[Any] = [
     None, True, 0, 7, 1.5, "", "a", Text("t"), b"b", bytearray(b"b"), (), ("a",), ("a", "b"), ("a", 1), ("a", None),
     (1, "a"), Pair("a", 1), frozenset(), frozenset({"a"}), frozenset({"a", 1}), {"title": "x"}, ["a"], Row("r"),
-    Row, mock.Mock(),
+    Row, mock.Mock(), [], ["a", 1], [Row("r"), None], set(), {"a"}, {1, "a"}, {}, {"a": 1}, {1: "a"}, {"a": None},
+    {"a": ("b",)}, {"a": ("b", 1)}, MappingProxyType({"a": 1}), Box("x"), Box(1), Box,
 ]  # fmt: skip
 
 # The shapes the quick test answers itself: its answer is typeguard's, checking every item of a collection
@@ -51,14 +60,19 @@ VALUES: list[Any] = [
 PLAIN: list[Any] = [
     str, int, bool, Text, Row, type(None), Any, int | None, str | Row | None,
     tuple[str, ...], tuple[str | None, ...], tuple[str, int], tuple[()], tuple[tuple[str, ...], ...],
-    frozenset[str], frozenset[int | str],
-    *[typing.Optional[str], typing.Union[int, str], typing.Tuple],  # noqa: UP006, UP007, UP045
+    frozenset[str], frozenset[int | str], set[str], AbstractSet[int | str],
+    list[str], list[Row | None], list[Any], Sequence[str], MutableSequence[str], Iterable[int],
+    dict[str, int], dict[str, Any], dict[Any, str], Mapping[str, tuple[str, ...]], Mapping[str | int, str | None],
+    MutableMapping[str, int], Box, Box[str], Box[int], Box[Row],
+    *[typing.Optional[str], typing.Union[int, str], typing.Tuple, typing.List[str], typing.Dict[str, int]],  # noqa: UP006, UP007, UP045
+    *[typing.Set[str], typing.Mapping[str, int], typing.Sequence[str]],  # noqa: UP006
 ]  # fmt: skip
 
 # Shapes typeguard judges with a checker of its own: the quick test must leave every one to it.
 OTHER: list[Any] = [
-    float, complex, bytes, tuple, frozenset, list[str], dict[str, int], Sequence[str], Literal["a", 1], Named,
-    Movie, Pair, UserId, Item, type[Row], tuple[float, ...], tuple[str, float], "Row",
+    float, complex, bytes, tuple, frozenset, list, dict, Literal["a", 1], Named, Movie, Pair, UserId, Item,
+    type[Row], tuple[float, ...], tuple[str, float], "Row", list[float], Sequence[bytes], dict[str, float],
+    Mapping[float, str], set[float], Callable[[], str], typing.List, typing.Dict,  # noqa: UP006
 ]  # fmt: skip
 
 
@@ -90,6 +104,17 @@ def test_the_plain_shapes_are_answered_exactly(annotation: Any) -> None:
 @pytest.mark.parametrize("annotation", OTHER, ids=repr)
 def test_a_shape_with_a_checker_of_its_own_goes_to_typeguard(annotation: Any) -> None:
     assert [v for v in VALUES if type_checks.passes(v, annotation)] == []
+
+
+def test_a_collection_that_cannot_be_tested_plainly_goes_to_typeguard() -> None:
+    class Endless(Sequence[str]):
+        def __getitem__(self, index: Any) -> Any:
+            raise RuntimeError("no items")
+
+        def __len__(self) -> int:
+            return 1
+
+    assert not type_checks.passes(Endless(), Sequence[str])
 
 
 def test_a_union_passes_quickly_only_through_its_plain_members() -> None:

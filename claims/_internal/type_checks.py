@@ -15,13 +15,20 @@ A shape is handled only when typeguard's own judgement of it is the same
 
 - a class for which no checker of typeguard's applies (not `float`, which
   takes an `int`; not `bytes`, `dict`, `tuple`, a protocol, a NamedTuple ...);
+- a generic class no checker applies to (`Admitted[X]`, `Iterable[X]`):
+  typeguard tests only the class, so does this;
 - a union: typeguard passes a value that any member passes;
-- `tuple[X, ...]`, `tuple[A, B]`, `tuple[()]`, and `frozenset[X]`, whose
-  every item passes (typeguard samples items, so it passes at least these).
+- `tuple[X, ...]`, `tuple[A, B]`, `tuple[()]`, `list[X]`, `Sequence[X]`,
+  the sets and `frozenset[X]`, `dict[K, V]` and the mappings, whose every
+  item passes (the loader has typeguard check every item too; sampling
+  would pass at least these).
+
+A test that raises (a strange collection) counts as not passed.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import types
 import typing
 from collections.abc import Callable
@@ -35,6 +42,19 @@ from typeguard._functions import check_return_type_internal as _typeguard_return
 T = TypeVar("T")
 Test = Callable[[Any], bool]
 
+_SEQUENCES: dict[Any, Any] = {
+    list: list,
+    collections.abc.Sequence: collections.abc.Sequence,
+    frozenset: frozenset,
+    set: collections.abc.Set,  # typeguard takes any set for set[X]
+    collections.abc.Set: collections.abc.Set,
+}
+_MAPPINGS: dict[Any, Any] = {
+    dict: dict,
+    collections.abc.Mapping: collections.abc.Mapping,
+    collections.abc.MutableMapping: collections.abc.MutableMapping,
+}
+
 _tests: dict[Any, Test | None] = {}
 
 
@@ -46,7 +66,12 @@ def passes(value: object, annotation: Any) -> bool:
         test = _tests[annotation] = _test_for(annotation)
     except TypeError:  # an unhashable annotation (an Annotated with a list in it, say): typeguard judges it
         return False
-    return test is not None and test(value)
+    if test is None:
+        return False
+    try:
+        return test(value)
+    except Exception:  # a collection that will not be tested plainly: typeguard judges it
+        return False
 
 
 def check_argument_types_internal(func_name: str, arguments: dict[str, tuple[Any, Any]], memo: TypeCheckMemo) -> bool:
@@ -78,18 +103,45 @@ def _test_for(annotation: Any) -> Test | None:
         return lambda value: any(t(value) for t in known)
     if origin is tuple:
         return _tuple_test(annotation, args)
-    if origin is frozenset and len(args) == 1:
-        item = _test_for(args[0])
-        if item is None:
-            return None
-        return lambda value: isinstance(value, frozenset) and all(item(v) for v in value)
+    if origin in _SEQUENCES and len(args) == 1:
+        return _collection_test(_SEQUENCES[origin], args[0])
+    if origin in _MAPPINGS and len(args) == 2:
+        return _mapping_test(_MAPPINGS[origin], args[0], args[1])
+    if isinstance(origin, type) and not _has_checker(origin, args):
+        return lambda value: isinstance(value, origin)  # typeguard tests a generic class's instances, not its arguments
     return None
+
+
+def _collection_test(kind: Any, annotation: Any) -> Test | None:
+    item = _test_for(annotation)
+    if item is None:
+        return None
+
+    def collection(value: Any) -> bool:
+        return isinstance(value, kind) and all(item(v) for v in value)
+
+    return collection
+
+
+def _mapping_test(kind: Any, key_annotation: Any, value_annotation: Any) -> Test | None:
+    key, item = _test_for(key_annotation), _test_for(value_annotation)
+    if key is None or item is None:
+        return None
+
+    def mapping(value: Any) -> bool:
+        return isinstance(value, kind) and all(key(k) and item(v) for k, v in value.items())
+
+    return mapping
+
+
+def _has_checker(origin: Any, args: tuple[Any, ...]) -> bool:
+    return any(lookup(origin, args, ()) for lookup in checker_lookup_functions)
 
 
 def _class_test(annotation: Any) -> Test | None:
     if annotation is Any:
         return lambda value: True
-    if not isinstance(annotation, type) or any(lookup(annotation, (), ()) for lookup in checker_lookup_functions):
+    if not isinstance(annotation, type) or _has_checker(annotation, ()):
         return None
     try:
         isinstance(None, annotation)
