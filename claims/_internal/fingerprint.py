@@ -190,13 +190,17 @@ class Sources:
         self.skeletons = _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items())))
         # The modules declaring a witness, the innermost first: a witness's family is its module and the modules below it.
         self.families = sorted((n for n, m in self.modules.items() if m.declares_witness), key=lambda n: (-len(n), n))
+        self._family: dict[str, str | None] = {}
 
     def family_of(self, module: str) -> str | None:
         """Return the module declaring the witness a module belongs to (itself, or a witness package holding it)."""
-        for family in self.families:
-            if module == family or module.startswith(family + "."):
-                return family
-        return None
+        try:
+            return self._family[module]
+        except KeyError:
+            found = self._family[module] = next(
+                (f for f in self.families if module == f or module.startswith(f + ".")), None
+            )
+            return found
 
     def skeletons_of(self, modules: Iterable[str]) -> str:
         """Digest the skeletons of the named modules (those this run read)."""
