@@ -149,10 +149,11 @@ MUTMUT_STATUS = {
     "🫥": "no tests",
     "🔇": "skipped",
     "🧙": "caught by type check",
-    "🛑": "interrupted",
+    "🛑": "check was interrupted by user",
+    "💥": "segfault",
 }
 """mutmut 3's result emoji, as `mutmut run NAMES` prints them after its run (its `emoji_by_status`)."""
-MUTMUT_DETECTED = {"killed", "timeout", "caught by type check"}
+MUTMUT_DETECTED = {"killed", "timeout", "caught by type check", "segfault"}
 
 
 def ours_detected(report: Path, module: str) -> tuple[set[str], set[str]]:
