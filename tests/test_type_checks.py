@@ -58,7 +58,8 @@ VALUES: list[Any] = [
 # The shapes the quick test answers itself: its answer is typeguard's, checking every item of a collection
 # (the typing module's spellings too, which a rule may use).
 PLAIN: list[Any] = [
-    str, int, bool, Text, Row, type(None), Any, int | None, str | Row | None,
+    str, int, bool, Text, Row, type(None), Any, int | None, str | Row | None, tuple[str, ...] | None, Any | None,
+    int | list[str],
     tuple[str, ...], tuple[str | None, ...], tuple[str, int], tuple[()], tuple[tuple[str, ...], ...],
     frozenset[str], frozenset[int | str], set[str], AbstractSet[int | str],
     list[str], list[Row | None], list[Any], Sequence[str], MutableSequence[str], Iterable[int],

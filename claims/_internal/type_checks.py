@@ -17,7 +17,8 @@ A shape is handled only when typeguard's own judgement of it is the same
   takes an `int`; not `bytes`, `dict`, `tuple`, a protocol, a NamedTuple ...);
 - a generic class no checker applies to (`Admitted[X]`, `Iterable[X]`):
   typeguard tests only the class, so does this;
-- a union: typeguard passes a value that any member passes;
+- a union: typeguard passes a value that any member passes (a union of
+  classes is one `isinstance` with all of them);
 - `tuple[X, ...]`, `tuple[A, B]`, `tuple[()]`, `list[X]`, `Sequence[X]`,
   the sets and `frozenset[X]`, `dict[K, V]` and the mappings, whose every
   item passes (the loader has typeguard check every item too; sampling
@@ -56,14 +57,30 @@ _MAPPINGS: dict[Any, Any] = {
 }
 
 _tests: dict[Any, Test | None] = {}
+_CLASSES: dict[Test, tuple[type, ...]] = {}  # the tests that are one isinstance, and their classes
+
+
+_UNION_KEY = object()
+# `X | Y` and `typing.Union[X, Y]` (which `Generic[T] | Y` makes); typing's class is private, and gone in 3.14.
+_UNIONS = tuple(u for u in (types.UnionType, getattr(typing, "_UnionGenericAlias", None)) if isinstance(u, type))
 
 
 def passes(value: object, annotation: Any) -> bool:
-    """Return True only if typeguard would pass `value` against `annotation`; False means: ask typeguard."""
+    """Return True only if typeguard would pass `value` against `annotation`; False means: ask typeguard.
+
+    Instrumented code evaluates its annotations at every call, so `str | None` is a new object each time, and
+    hashing and comparing a union (a set of its members) costs more than the test itself.  A union is looked up
+    by its members in order instead: equal tuples are equal unions, and they hash as fast as their classes.
+    """
+    key = (_UNION_KEY, annotation.__args__) if type(annotation) in _UNIONS else annotation
     try:
-        test = _tests[annotation]
+        test = _tests[key]
     except KeyError:
-        test = _tests[annotation] = _test_for(annotation)
+        try:
+            test = _test_for(annotation)
+        except Exception:  # an annotation this cannot read: typeguard judges it
+            test = None
+        _tests[key] = test
     except TypeError:  # an unhashable annotation (an Annotated with a list in it, say): typeguard judges it
         return False
     if test is None:
@@ -100,7 +117,16 @@ def _test_for(annotation: Any) -> Test | None:
         known = [t for t in members if t is not None]
         if not known:
             return None
-        return lambda value: any(t(value) for t in known)
+        if all(t in _CLASSES for t in known):  # a union of classes is one isinstance with all of them
+            return _instance_test(tuple(c for t in known for c in _CLASSES[t]))
+
+        def union(value: Any) -> bool:
+            for test in known:
+                if test(value):
+                    return True
+            return False
+
+        return union
     if origin is tuple:
         return _tuple_test(annotation, args)
     if origin in _SEQUENCES and len(args) == 1:
@@ -108,17 +134,45 @@ def _test_for(annotation: Any) -> Test | None:
     if origin in _MAPPINGS and len(args) == 2:
         return _mapping_test(_MAPPINGS[origin], args[0], args[1])
     if isinstance(origin, type) and not _has_checker(origin, args):
-        return lambda value: isinstance(value, origin)  # typeguard tests a generic class's instances, not its arguments
+        return _instance_test((origin,))  # typeguard tests a generic class's instances, not its arguments
     return None
+
+
+def _instance_test(classes: tuple[type, ...]) -> Test:
+    def test(value: Any) -> bool:
+        return isinstance(value, classes)
+
+    _CLASSES[test] = classes
+    return test
 
 
 def _collection_test(kind: Any, annotation: Any) -> Test | None:
     item = _test_for(annotation)
-    if item is None:
-        return None
+    return None if item is None else _every(kind, item)
+
+
+def _every(kind: Any, item: Test) -> Test:
+    """Test a collection of `kind` whose every item passes `item` (a loop: a generator costs more than the tests)."""
+    classes = _CLASSES.get(item)
+    if classes is not None:
+
+        def instances(value: Any) -> bool:
+            if not isinstance(value, kind):
+                return False
+            for v in value:
+                if not isinstance(v, classes):
+                    return False
+            return True
+
+        return instances
 
     def collection(value: Any) -> bool:
-        return isinstance(value, kind) and all(item(v) for v in value)
+        if not isinstance(value, kind):
+            return False
+        for v in value:
+            if not item(v):
+                return False
+        return True
 
     return collection
 
@@ -127,9 +181,10 @@ def _mapping_test(kind: Any, key_annotation: Any, value_annotation: Any) -> Test
     key, item = _test_for(key_annotation), _test_for(value_annotation)
     if key is None or item is None:
         return None
+    keys, items = _every(collections.abc.Iterable, key), _every(collections.abc.Iterable, item)
 
     def mapping(value: Any) -> bool:
-        return isinstance(value, kind) and all(key(k) and item(v) for k, v in value.items())
+        return isinstance(value, kind) and keys(value.keys()) and items(value.values())
 
     return mapping
 
@@ -147,7 +202,7 @@ def _class_test(annotation: Any) -> Test | None:
         isinstance(None, annotation)
     except TypeError:  # a class isinstance() refuses (a typing special form): typeguard judges it
         return None
-    return lambda value: isinstance(value, annotation)
+    return _instance_test((annotation,))
 
 
 def _tuple_test(annotation: Any, args: tuple[Any, ...]) -> Test | None:
@@ -158,9 +213,7 @@ def _tuple_test(annotation: Any, args: tuple[Any, ...]) -> Test | None:
         return lambda value: isinstance(value, tuple) and value == ()
     if len(args) == 2 and args[1] is Ellipsis:
         item = _test_for(args[0])
-        if item is None:
-            return None
-        return lambda value: isinstance(value, tuple) and all(item(v) for v in value)
+        return None if item is None else _every(tuple, item)
     if Ellipsis in args:
         return None
     tests = [t for t in map(_test_for, args) if t is not None]
