@@ -87,7 +87,7 @@ def typeguard_passes(value: Any, annotation: Any, *, every_item: bool = False) -
 
 
 def test_a_value_passed_quickly_is_one_typeguard_passes() -> None:
-    # Every value against every shape (about 900 pairs): none passes quickly that typeguard refuses.
+    # Every value against every shape (about 2,900 pairs): none passes quickly that typeguard refuses.
     wrong = [(v, a) for v in VALUES for a in PLAIN + OTHER if type_checks.passes(v, a) and not typeguard_passes(v, a)]
     assert wrong == []
 
