@@ -141,18 +141,6 @@ def warm_after_one_edit(
 
 DETECTED_STRYKER = {"Killed", "Timeout", "RuntimeError"}
 """The Stryker statuses of a detected mutant in `--report-json` (a failing claim, a timeout, a crash)."""
-MUTMUT_STATUS = {
-    "🎉": "killed",
-    "⏰": "timeout",
-    "🤔": "suspicious",
-    "🙁": "survived",
-    "🫥": "no tests",
-    "🔇": "skipped",
-    "🧙": "caught by type check",
-    "🛑": "check was interrupted by user",
-    "💥": "segfault",
-}
-"""mutmut 3's result emoji, as `mutmut run NAMES` prints them after its run (its `emoji_by_status`)."""
 MUTMUT_DETECTED = {"killed", "timeout", "caught by type check", "segfault"}
 
 
@@ -172,13 +160,16 @@ def ours_detected(report: Path, module: str) -> tuple[set[str], set[str]]:
 
 def mutmut_results(stdout: str) -> dict[str, str]:
     """Return each mutant's status from the results `mutmut run NAMES` prints after its run (one emoji and name a line)."""
+    from mutmut.stats import emoji_by_status  # the statuses and emoji of the installed mutmut, not a copy of them
+
+    status_of = {emoji: status for status, emoji in emoji_by_status.items()}
     out = {}
     lines = stdout.replace("\r", "\n").splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip() == "Mutant results"), len(lines))
     for line in lines[start + 1 :]:
         emoji, _, name = line.strip().partition(" ")
-        if emoji in MUTMUT_STATUS and name:
-            out[name] = MUTMUT_STATUS[emoji]
+        if emoji in status_of and name:
+            out[name] = status_of[emoji]
     return out
 
 

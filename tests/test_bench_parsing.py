@@ -35,6 +35,7 @@ def test_mutmut_results_give_one_status_per_listed_mutant_whatever_the_progress_
         "m.x_f__mutmut_2": "survived",
         "m.x_g__mutmut_1": "timeout",
         "m.x_g__mutmut_2": "segfault",
+        "m.x_g__mutmut_3": "not checked",
     }
     assert {n for n, s in results.items() if s in bench().MUTMUT_DETECTED} == {
         "m.x_f__mutmut_1",
