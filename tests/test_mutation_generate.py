@@ -16,11 +16,12 @@ from typing import Any
 
 import libcst as cst
 import pytest
+from libcst._nodes.base import CSTCodegenError
 from mutmut.mutation.file_mutation import deep_replace
 
 from claims._internal.fingerprint import package_files
 from claims._internal.loader import precompile, uncached
-from claims._internal.mutation.generate import _parents, _replace_once, generate, mutate_source
+from claims._internal.mutation.generate import _parents, _Render, _replace_once, generate, mutate_source
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
 
 SOURCE = '''\
@@ -102,6 +103,40 @@ def test_replacing_any_node_makes_the_tree_deep_replace_makes(function: str) -> 
         assert module.code_for_node(_replace_once(stmt, node, new, parents)) == expected, module.code_for_node(node)
         compared += 1
     assert compared > 30
+
+
+def test_rendering_each_subtree_once_gives_libcsts_code_for_every_node_and_copy() -> None:
+    module = cst.parse_module(SOURCE)
+    plain = cst.CSTNode._codegen
+    compared = 0
+
+    def same_code(render: _Render, node: cst.CSTNode) -> bool:
+        try:
+            expected = module.code_for_node(node)
+        except CSTCodegenError:  # a node only its parent can render (an annotation's `:` or `->`)
+            with pytest.raises(CSTCodegenError):
+                render(node)
+            return False
+        assert render(node) == expected
+        return True
+
+    with _Render(module) as render:
+        # The whole module first, so every node below is remembered at the indentation it has there.
+        assert render(module) == module.code == SOURCE
+        for stmt in module.body:
+            parents = _parents(stmt)
+            for node in [stmt, *every_node(stmt)]:
+                same_code(render, node)
+                if isinstance(node, cst.BaseExpression) and node is not stmt:
+                    try:
+                        copy = _replace_once(stmt, node, cst.Name("zz"), parents)
+                    except Exception:  # a parent that cannot hold a Name
+                        continue
+                    compared += same_code(render, copy)
+        reordered = module.with_changes(body=module.body[::-1])
+        assert render(reordered) == reordered.code
+    assert compared > 90
+    assert cst.CSTNode._codegen is plain, "libcst's codegen is restored on leaving"
 
 
 def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> None:

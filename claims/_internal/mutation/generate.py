@@ -140,6 +140,14 @@ def mutate_source(
     wrapper = MetadataWrapper(cst.parse_module(source))
     visitor = _Visitor.make(operators, get_ignored_lines(filename, source, wrapper))
     module = wrapper.visit(visitor)
+    with _Render(module) as render:
+        return _trampolined(module_name, source, module, visitor, render)
+
+
+def _trampolined(module_name: str, source: str, module: Any, visitor: Any, render: _Render) -> tuple[str, list[Mutant]]:
+    """Return the trampolined code and the mutants of a module mutmut's visitor went through."""
+    import libcst as cst
+
     top: dict[Any, str] = {
         stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators
     }
@@ -156,7 +164,7 @@ def mutate_source(
     for stmt, function in top.items():
         # Every copy's text is made once, under a stand-in name (renamed as text below), and serves both to drop
         # duplicates and as the copy's code in the tree.
-        original = _code_named(module, stmt, stand_in)
+        original = _code_named(render, stmt, stand_in)
         parents = _parents(stmt)
         candidates = []
         for mutation, operator, position in proposed.get(function, []):
@@ -166,7 +174,7 @@ def mutate_source(
                 if mutation.original_node is stmt
                 else _replace_once(stmt, mutation.original_node, mutation.mutated_node, parents)
             )
-            candidates.append([copy, operator, position, mutation, _code_named(module, copy, stand_in)])
+            candidates.append([copy, operator, position, mutation, _code_named(render, copy, stand_in)])
         # mutmut's own mutants are all kept, duplicates included, so their names stay mutmut's.
         kept = [c for c in candidates if mutmut_made(c[3], visitor)]
         seen: dict[str, int] = {}
@@ -199,10 +207,10 @@ def mutate_source(
                 column=position.start.column,
                 end_line=position.end.line,
                 end_column=position.end.column,
-                original=module.code_for_node(mutation.original_node),
-                replacement=module.code_for_node(mutation.mutated_node),
+                original=render(mutation.original_node),
+                replacement=render(mutation.mutated_node),
             )
-            by_function.setdefault(function, []).append((_renamed(module, copy, text, stand_in, mutant.name), mutant))
+            by_function.setdefault(function, []).append((_renamed(render, copy, text, stand_in, mutant.name), mutant))
 
     body: list[Any] = []
     copies: dict[str, str] = {}  # stand-in statement -> a mutant's code, put in after the module's own codegen
@@ -229,7 +237,7 @@ def mutate_source(
         body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
     if prologue:
         body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
-    code = module.with_changes(body=body).code
+    code = render(module.with_changes(body=body))
     return _splice(code, copies), [m for items in by_function.values() for _, m in items]
 
 
@@ -246,16 +254,72 @@ def _stand_in(source: str) -> str:
     return name
 
 
-def _code_named(module: Any, function: Any, name: str) -> str:
+class _Render:
+    """libcst's codegen of a module's nodes, rendering each subtree once (`with _Render(module) as render: render(node)`).
+
+    A mutant's copy of a function shares every node but those on the path to the mutated one, yet libcst renders
+    the whole function again for each copy: most of the generator's time.  A node is immutable, and its code
+    depends only on the indentation it is rendered at and the arguments its parent passes, so each node's tokens
+    are kept under those and replayed.  The nodes are kept too, so their ids stay theirs.  Only nodes rendered
+    through `render` are remembered; libcst's own codegen (its positions, a module's `.code`) is untouched.
+    """
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.memo: dict[tuple[int, tuple[str, ...], tuple[tuple[str, Any], ...]], tuple[Any, list[str]]] = {}
+
+    def __enter__(self) -> _Render:
+        import libcst as cst
+        from libcst._nodes.internal import CodegenState
+
+        self.original = original = cst.CSTNode._codegen
+        memo = self.memo
+
+        class State(CodegenState):
+            """A codegen state that remembers what it renders."""
+
+        State.memo = memo  # type: ignore[attr-defined]
+        self.state = State
+
+        def codegen(node: Any, state: Any, **kwargs: Any) -> None:
+            if getattr(state, "memo", None) is not memo:
+                original(node, state, **kwargs)
+                return
+            key = (id(node), tuple(state.indent_tokens), tuple(sorted(kwargs.items())))
+            known = memo.get(key)
+            if known is not None:
+                state.tokens.extend(known[1])
+                return
+            start = len(state.tokens)
+            original(node, state, **kwargs)
+            memo[key] = (node, state.tokens[start:])
+
+        cst.CSTNode._codegen = codegen  # type: ignore[method-assign,assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import libcst as cst
+
+        cst.CSTNode._codegen = self.original  # type: ignore[method-assign]
+        self.memo.clear()
+
+    def __call__(self, node: Any) -> str:
+        """Return the node's code in the module's context, as `module.code_for_node` (or `.code`, for a module)."""
+        state = self.state(default_indent=self.module.default_indent, default_newline=self.module.default_newline)
+        node._codegen(state)
+        return "".join(state.tokens)
+
+
+def _code_named(render: _Render, function: Any, name: str) -> str:
     """Return the code of a top-level function under another name."""
-    return str(module.code_for_node(function.with_changes(name=function.name.with_changes(value=name))))
+    return render(function.with_changes(name=function.name.with_changes(value=name)))
 
 
-def _renamed(module: Any, copy: Any, text: str, stand_in: str, name: str) -> str:
+def _renamed(render: _Render, copy: Any, text: str, stand_in: str, name: str) -> str:
     """Return a copy's code (made under the stand-in name) under its own name."""
     if text.count(stand_in) == 1:
         return text.replace(stand_in, name, 1)
-    return _code_named(module, copy, name)
+    return _code_named(render, copy, name)
 
 
 def _splice(code: str, copies: dict[str, str]) -> str:
