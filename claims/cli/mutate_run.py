@@ -19,7 +19,7 @@ from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
-from claims._internal.mutation.plan import in_shard, parse_shard
+from claims._internal.mutation.plan import in_shard, may_select, parse_shard, selects
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
 from claims._internal.mutation.tables import module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
@@ -41,7 +41,16 @@ def run_sweep(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
     operators = chosen_sets([s.strip() for s in args.operators.split(",") if s.strip()])
-    ws = prepare(operators, profile=args.profile, timeout=args.timeout, quiet=args.quiet, workers=workers)
+    # Automatic mutants selected by pattern: only the modules the patterns can select are mutated.
+    patterns = args.patterns if args.auto and args.patterns else None
+    ws = prepare(
+        operators,
+        profile=args.profile,
+        timeout=args.timeout,
+        quiet=args.quiet,
+        workers=workers,
+        mutated=(lambda module: may_select(module, patterns)) if patterns else None,
+    )
     catalog = ws.catalog
     problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in catalog.failures]
     problems += [f"ERROR {d}  [defect id declared twice]" for d in catalog.duplicates]
@@ -87,7 +96,7 @@ def _reusable(recorded: Evidence, args: argparse.Namespace) -> Evidence:
 
 def _list(ws: Workspace, args: argparse.Namespace) -> int:
     for mutant in ws.mutants:
-        if selected([mutant.id], args.patterns):
+        if not args.patterns or any(selects(mutant.id, p) for p in args.patterns):
             print(f"{mutant.id}  [{mutant.operator}]  {mutant.original!r} -> {mutant.replacement!r}")
     return Exit.PASS
 
@@ -225,7 +234,7 @@ def _defect_lines(one: Any, verdict: Any, seen: Observation, ran: int, scope: fr
 def _auto(
     ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
 ) -> int:
-    mutants = [m for m in ws.mutants if not args.patterns or any(fnmatch_id(m.id, p) for p in args.patterns)]
+    mutants = [m for m in ws.mutants if not args.patterns or any(selects(m.id, p) for p in args.patterns)]
     if args.shard:
         k, n = parse_shard(args.shard)
         mutants = [m for m in mutants if in_shard(m.id, k, n)]
@@ -314,13 +323,6 @@ def _auto(
 
 def _shown(ws: Workspace, path: Path) -> str:
     return path.relative_to(ws.config.root).as_posix() if path.is_relative_to(ws.config.root) else str(path)
-
-
-def fnmatch_id(mutant_id: str, pattern: str) -> bool:
-    """Select a mutant by id or glob (a module or rule name prefix selects its mutants)."""
-    import fnmatch
-
-    return mutant_id == pattern or mutant_id.startswith(pattern + ".") or fnmatch.fnmatchcase(mutant_id, pattern)
 
 
 def _plain(seen: Observation) -> dict[str, Any]:

@@ -20,7 +20,8 @@ import multiprocessing
 import os
 import re
 import shutil
-from collections.abc import Sequence
+import types
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -137,9 +138,12 @@ def mutate_source(
     from libcst.metadata import MetadataWrapper
     from mutmut.mutation.pragma_handling import get_ignored_lines
 
-    wrapper = MetadataWrapper(cst.parse_module(source))
-    visitor = _Visitor.make(operators, get_ignored_lines(filename, source, wrapper))
-    module = wrapper.visit(visitor)
+    if not operators:  # a file left unmutated is only trampolined: no visitor needs to go through it
+        module, visitor = cst.parse_module(source), types.SimpleNamespace(tagged=[], origin={})
+    else:
+        wrapper = MetadataWrapper(cst.parse_module(source))
+        visitor = _Visitor.make(operators, get_ignored_lines(filename, source, wrapper))
+        module = wrapper.visit(visitor)
     with _Render(module) as render:
         return _trampolined(module_name, source, module, visitor, render)
 
@@ -162,12 +166,14 @@ def _trampolined(module_name: str, source: str, module: Any, visitor: Any, rende
 
     by_function: dict[str, list[tuple[str, Mutant]]] = {}
     for stmt, function in top.items():
+        if function not in proposed:
+            continue  # no mutant: only its trampoline and untouched copy, below
         # Every copy's text is made once, under a stand-in name (renamed as text below), and serves both to drop
         # duplicates and as the copy's code in the tree.
         original = _code_named(render, stmt, stand_in)
         parents = _parents(stmt)
         candidates = []
-        for mutation, operator, position in proposed.get(function, []):
+        for mutation, operator, position in proposed[function]:
             # A mutation of the whole function (sibling_field) replaces the statement itself.
             copy: Any = (
                 mutation.mutated_node
@@ -391,12 +397,14 @@ def generate(
     operators: OperatorSets,
     *,
     skip: Any = None,
+    mutated: Callable[[str], bool] | None = None,
     on_file: Any = None,
 ) -> list[Mutant]:
     """Write the trampolined tree (regenerating only changed files) and return every mutant, sorted by id.
 
-    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`); they are still
-    trampolined, so declared defects can target their rules.
+    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`), and so does a module
+    `mutated(module)` refuses (a run selecting some modules' mutants); they are still trampolined, so declared
+    defects can target their rules.
     """
     manifest_path = tree / MANIFEST
     try:
@@ -413,7 +421,7 @@ def generate(
         for name, path in package_files(package, root):
             rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
             source = path.read_text(encoding="utf-8")
-            excluded = bool(skip and skip(rel))
+            excluded = bool(skip and skip(rel)) or (mutated is not None and not mutated(name))
             key = _digest(ops_key, source, str(excluded))
             cached = old.get(rel)
             if isinstance(cached, dict) and cached.get("key") == key and (tree / rel).is_file():

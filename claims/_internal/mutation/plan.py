@@ -10,8 +10,10 @@ second, at most the configured timeout).
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import inspect
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import field, frozen
@@ -22,7 +24,7 @@ from claims._internal.fingerprint import Sources
 from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
-from claims._internal.mutation.generate import GENERATOR, Mutant
+from claims._internal.mutation.generate import GENERATOR, Mutant, mangled
 from claims._internal.select import matches
 from claims.errors import UsageError
 
@@ -164,3 +166,29 @@ def parse_shard(text: str) -> tuple[int, int]:
 def in_shard(mutant_id: str, k: int, n: int) -> bool:
     """Say whether a mutant belongs to shard K of N; by a hash of its id, so adding mutants moves no other."""
     return int(hashlib.sha256(mutant_id.encode()).hexdigest()[:8], 16) % n == k - 1
+
+
+def selects(mutant_id: str, pattern: str) -> bool:
+    """Say whether a pattern selects a mutant: its id, a glob, its module (`domain.fit_wall`) or its rule's name
+    (`domain.fit_wall.serving_arm_fits`, whose mutants are `domain.fit_wall.x_serving_arm_fits__mutmut_N`)."""
+    module, _, rule = pattern.rpartition(".")
+    return (
+        mutant_id == pattern
+        or mutant_id.startswith(pattern + ".")
+        or (bool(module) and mutant_id.startswith(f"{module}.{mangled(rule)}__mutmut_"))
+        or fnmatch.fnmatchcase(mutant_id, pattern)
+    )
+
+
+def may_select(module: str, patterns: Sequence[str]) -> bool:
+    """Say whether any of the patterns can select a mutant of `module`, whose ids all start with `module.`.
+
+    Each way `selects` matches needs the id to start with the pattern's text before its first wildcard, so a
+    module whose prefix and that text disagree has no mutant any pattern selects.
+    """
+    stem = module + "."
+    for pattern in patterns:
+        literal = re.split(r"[*?\[]", pattern, maxsplit=1)[0]
+        if literal.startswith(stem) or stem.startswith(literal):
+            return True
+    return False
