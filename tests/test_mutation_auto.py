@@ -212,3 +212,19 @@ def test_may_select_says_yes_for_every_module_holding_a_mutant_the_pattern_selec
     assert not may_select("toy_domain.rules", ["toy_domain.limits", "toy_domain.limits.*"])
     assert not may_select("toy_domain.limits", ["toy_domain.rules.x_admit_size__mutmut_1", "other*"])
     assert not may_select("toy_domain.limits", [])
+
+
+def test_jobs_run_longest_first_by_their_claims_clean_durations_ties_by_id() -> None:
+    from claims._internal.mutation.engine import Job
+    from claims._internal.mutation.plan import Baseline
+    from claims._internal.mutation.sweep import _longest_first
+
+    baseline = Baseline.of({"a": 0.1, "b": 2.0, "c": 0.5}, {})
+    jobs = [
+        Job("defect", "x", (("a", 1.0),)),
+        Job("defect", "y", (("b", 20.5),)),
+        Job("defect", "z", (("a", 1.0), ("c", 5.5))),
+        Job("defect", "w", (("a", 1.0),)),
+        Job("defect", "v", (("unknown", 1.5),)),  # no clean duration: its limit stands in
+    ]
+    assert [j.ident for j in _longest_first(jobs, baseline)] == ["y", "v", "z", "w", "x"]

@@ -119,9 +119,7 @@ def plan_mutants(
             reused[mutant.id] = Observation()  # no claim executes the mutated statement: it survives unrun
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
-    # Longest jobs first, so the workers finish together.
-    jobs.sort(key=lambda j: -sum(limit for _, limit in j.claims))
-    return Plan(tuple(jobs), reused, prints, runs)
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
 
 
 def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], recorded: Evidence) -> Plan:
@@ -143,7 +141,12 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
-    return Plan(tuple(jobs), reused, prints, runs)
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
+
+
+def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
+    """Order jobs by their claims' clean durations, longest first, so the workers finish together (ties by id)."""
+    return tuple(sorted(jobs, key=lambda j: (-sum(baseline.durations.get(c, limit) for c, limit in j.claims), j.ident)))
 
 
 PROBE_SLOWDOWN = 4
