@@ -21,7 +21,7 @@ import os
 import re
 import shutil
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -397,14 +397,12 @@ def generate(
     operators: OperatorSets,
     *,
     skip: Any = None,
-    mutated: Callable[[str], bool] | None = None,
     on_file: Any = None,
 ) -> list[Mutant]:
     """Write the trampolined tree (regenerating only changed files) and return every mutant, sorted by id.
 
-    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`), and so does a module
-    `mutated(module)` refuses (a run selecting some modules' mutants); they are still trampolined, so declared
-    defects can target their rules.
+    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`); they are still
+    trampolined, so declared defects can target their rules.
     """
     manifest_path = tree / MANIFEST
     try:
@@ -421,7 +419,7 @@ def generate(
         for name, path in package_files(package, root):
             rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
             source = path.read_text(encoding="utf-8")
-            excluded = bool(skip and skip(rel)) or (mutated is not None and not mutated(name))
+            excluded = bool(skip and skip(rel))
             key = _digest(ops_key, source, str(excluded))
             cached = old.get(rel)
             if isinstance(cached, dict) and cached.get("key") == key and (tree / rel).is_file():

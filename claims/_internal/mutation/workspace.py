@@ -69,19 +69,9 @@ def mutmut_skip(packages: Sequence[str]) -> Callable[[str], bool]:
 
 
 def prepare(
-    operators: OperatorSets,
-    *,
-    profile: str | None,
-    timeout: float | None,
-    quiet: bool,
-    workers: int,
-    mutated: Callable[[str], bool] | None = None,
+    operators: OperatorSets, *, profile: str | None, timeout: float | None, quiet: bool, workers: int
 ) -> Workspace:
-    """Generate the tree, import it, discover claims and defects; nothing runs yet.
-
-    `mutated(module)` (default: every module) names the modules whose mutants are made; the others are only
-    trampolined, so the run has none of their mutants.
-    """
+    """Generate the tree, import it, discover claims and defects; nothing runs yet."""
     config = load_config()
     tree = config.cache / "mutants" / "tree"
     already = [p for p in config.typecheck if p in sys.modules]
@@ -98,7 +88,6 @@ def prepare(
         tree,
         operators,
         skip=mutmut_skip(config.typecheck),
-        mutated=mutated,
         on_file=lambda n: progress.update(n),
     )
     progress.finish(f"{len(mutants)} mutants")
