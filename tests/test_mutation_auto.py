@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,7 +151,7 @@ def test_no_process_is_left_behind(swept: Path) -> None:
     assert leftovers == []
 
 
-def test_a_module_a_rule_name_or_a_glob_lists_the_mutants_a_run_of_it_selects(tmp_path: Path) -> None:
+def test_a_pattern_mutates_only_the_modules_it_can_select_and_lists_what_the_full_tree_lists(tmp_path: Path) -> None:
     project = make_toy(tmp_path / "toy", NO_DEFECTS)
 
     def listed(*patterns: str) -> list[str]:
@@ -157,17 +159,61 @@ def test_a_module_a_rule_name_or_a_glob_lists_the_mutants_a_run_of_it_selects(tm
         assert proc.returncode == 0, proc.stdout + proc.stderr
         return proc.stdout.splitlines()
 
+    def made(module: str) -> int:
+        manifest = json.loads((project / ".claims-cache" / "mutants" / "tree" / "manifest.json").read_text())
+        return len(manifest[f"toy_domain/{module}.py"]["mutants"])
+
     every = listed()
-    limits = [line for line in every if line.startswith("toy_domain.limits.")]
-    assert listed("toy_domain.limits") == limits != [] and len(limits) < len(every), "a module selects its mutants"
-    doubled = [line for line in every if line.startswith("toy_domain.limits.x_doubled__mutmut_")]
-    assert listed("toy_domain.limits.doubled") == doubled != [], "a rule's name selects its mutants"
-    assert listed("toy_domain.limits.double") == []
+    assert made("limits") and made("rules")
+    narrowed = listed("toy_domain.limits")
+    assert narrowed == [line for line in every if line.startswith("toy_domain.limits.")] != []
+    assert made("limits") and not made("rules"), "rules.py is only trampolined when no pattern can select it"
     assert listed("toy_domain.l*.x_doubled__mutmut_[12]") == [
         line
         for line in every
         if line.startswith(("toy_domain.limits.x_doubled__mutmut_1 ", "toy_domain.limits.x_doubled__mutmut_2 "))
     ]
+    doubled = [line for line in every if line.startswith("toy_domain.limits.x_doubled__mutmut_")]
+    assert listed("toy_domain.limits.doubled") == doubled != [], "a rule's name selects its mutants"
+    assert listed("toy_domain.limits.double") == []
+    assert listed() == every, "a run without a pattern mutates every module again"
+    assert made("rules")
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "toy_domain",
+        "toy_domain.limits",
+        "toy_domain.limits.x_doubled__mutmut_1",
+        "toy_domain.limits.x_doubled",
+        "toy_domain.limits.doubled",
+        "toy_domain.limits.double",
+        "toy_domain.lim",
+        "toy_domain.l*",
+        "*limits*",
+        "toy_domain.[lr]*",
+        "toy_domain.limits.x_?oubled__mutmut_1",
+        "toy_domain.rules.*",
+        "toy_domain.rulesx",
+        "toy",
+        "*",
+        "",
+    ],
+)
+def test_may_select_says_yes_for_every_module_holding_a_mutant_the_pattern_selects(pattern: str) -> None:
+    from claims._internal.mutation.plan import may_select, selects
+
+    modules = ["toy_domain", "toy_domain.limits", "toy_domain.limits2", "toy_domain.rules", "toy_domain.sub.limits"]
+    names = ["x_doubled__mutmut_1", "x_doubled__mutmut_12", "x_admit_size__mutmut_d3", "x_guard__mutmut_2"]
+    for module in modules:
+        ids = [f"{module}.{name}" for name in names]
+        if any(selects(i, pattern) for i in ids):
+            assert may_select(module, [pattern]), (module, pattern)
+        assert may_select(module, ["nothing", pattern]) == may_select(module, [pattern])
+    assert not may_select("toy_domain.rules", ["toy_domain.limits", "toy_domain.limits.*"])
+    assert not may_select("toy_domain.limits", ["toy_domain.rules.x_admit_size__mutmut_1", "other*"])
+    assert not may_select("toy_domain.limits", [])
 
 
 def test_jobs_run_longest_first_by_their_claims_clean_durations_ties_by_id() -> None:
@@ -184,3 +230,45 @@ def test_jobs_run_longest_first_by_their_claims_clean_durations_ties_by_id() -> 
         Job("defect", "v", (("unknown", 1.5),)),  # no clean duration: its limit stands in
     ]
     assert [j.ident for j in _longest_first(jobs, baseline)] == ["y", "v", "z", "w", "x"]
+
+
+HARVEST = """
+import sys
+from pathlib import Path
+
+sys.path.insert(0, {tree!r})
+import rules_pkg.limits
+from hypothesis.internal.conjecture.providers import _get_local_constants
+from claims._internal.mutation.engine import ready_to_fork
+
+
+def source_of(name):
+    if name != "rules_pkg.limits":
+        raise LookupError(name)
+    path = Path({original!r})
+    return path, path.read_text()
+
+
+if {prepared}:
+    ready_to_fork(source_of)
+drawn = _get_local_constants()
+print(123457 in drawn.integers, 987653 in drawn.integers, "original-literal" in drawn.strings, "mutant-literal" in drawn.strings)
+"""
+
+
+def test_mutation_workers_draw_the_literals_of_a_rules_original_source_not_of_its_mutant_copies(tmp_path: Path) -> None:
+    original = tmp_path / "src" / "rules_pkg" / "limits.py"
+    copy = tmp_path / "tree" / "rules_pkg" / "limits.py"
+    for path, extra in ((original, ""), (copy, 'MUTANT = 987653\nALTERED = "mutant-literal"\n')):
+        path.parent.mkdir(parents=True)
+        (path.parent / "__init__.py").write_text("")
+        path.write_text(f'LIMIT = 123457\nNAME = "original-literal"\n{extra}')
+
+    def drawn(prepared: bool) -> str:
+        script = HARVEST.format(tree=str(tmp_path / "tree"), original=str(original), prepared=prepared)
+        done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    assert drawn(False) == "True True True True", "hypothesis reads the literals of the copy it imported"
+    assert drawn(True) == "True False True False"

@@ -21,7 +21,15 @@ from mutmut.mutation.file_mutation import deep_replace
 
 from claims._internal.fingerprint import package_files
 from claims._internal.loader import precompile, uncached
-from claims._internal.mutation.generate import _parents, _Render, _replace_once, generate, mutate_source
+from claims._internal.mutation.generate import (
+    _parents,
+    _Render,
+    _replace_once,
+    generate,
+    mutate_module,
+    mutate_source,
+    trampolines_of,
+)
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
 
 SOURCE = '''\
@@ -169,6 +177,29 @@ def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> No
     exec(compile(code, "pkg/rules.py", "exec"), namespace)
     for mutant in mutants:
         assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.name].__name__ == mutant.name
+
+
+def test_the_trampolines_tree_is_the_mutated_tree_without_a_mutant_and_follows_it(tmp_path: Path) -> None:
+    operators = chosen_sets(["mutmut", "domain"]).load()
+    code, plain, mutants = mutate_module("pkg.rules", "pkg/rules.py", SOURCE, operators)
+    assert mutants and (code, mutants) == mutate_source("pkg.rules", "pkg/rules.py", SOURCE, operators)
+    assert plain == mutate_source("pkg.rules", "pkg/rules.py", SOURCE, [])[0]
+    assert "__mutmut_orig" in plain and not any(m.name in plain for m in mutants)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "limits.json").write_text("{}")
+    rules = tmp_path / "pkg" / "rules.py"
+    tree = tmp_path / "tree"
+    for text in (SOURCE, SOURCE.replace("item == 10", "item == 11")):
+        rules.write_text(text)
+        generate(["pkg"], tmp_path, tree, chosen_sets(["mutmut", "domain"]))
+        made = mutate_module("pkg.rules", "pkg/rules.py", text, operators)
+        assert (tree / "pkg" / "rules.py").read_text() == made[0]
+        assert (trampolines_of(tree) / "pkg" / "rules.py").read_text() == made[1], "regenerated with the tree"
+        assert (trampolines_of(tree) / "pkg" / "limits.json").read_text() == "{}"
+    (trampolines_of(tree) / "pkg" / "rules.py").unlink()
+    generate(["pkg"], tmp_path, tree, chosen_sets(["mutmut", "domain"]))
+    assert (trampolines_of(tree) / "pkg" / "rules.py").is_file(), "a tree missing its trampolines is regenerated"
 
 
 def test_an_up_to_date_tree_loads_no_operator_and_a_new_mutmut_regenerates_it(

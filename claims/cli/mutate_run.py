@@ -19,7 +19,7 @@ from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
-from claims._internal.mutation.plan import in_shard, parse_shard, selects
+from claims._internal.mutation.plan import in_shard, may_select, parse_shard, selects
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
 from claims._internal.mutation.tables import module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
@@ -41,7 +41,17 @@ def run_sweep(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
     operators = chosen_sets([s.strip() for s in args.operators.split(",") if s.strip()])
-    ws = prepare(operators, profile=args.profile, timeout=args.timeout, quiet=args.quiet, workers=workers)
+    # Automatic mutants selected by pattern: only the modules the patterns can select are mutated.
+    patterns = args.patterns if args.auto and args.patterns else None
+    ws = prepare(
+        operators,
+        profile=args.profile,
+        timeout=args.timeout,
+        quiet=args.quiet,
+        workers=workers,
+        mutated=(lambda module: may_select(module, patterns)) if patterns else None,
+        declared=not args.auto,
+    )
     catalog = ws.catalog
     problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in catalog.failures]
     problems += [f"ERROR {d}  [defect id declared twice]" for d in catalog.duplicates]

@@ -33,7 +33,11 @@ from attrs import field, frozen
 from claims.atomic import write_atomically
 from claims.errors import InputError
 
-ENGINE = "claims-evidence/1"
+ENGINE = "claims-evidence/2"
+"""Part of every row's fingerprint: a change to how observations are made invalidates every recorded row.
+
+2: hypothesis harvests a rule module's literals from its original source, not from its mutated copies.
+"""
 KINDS = ("F", "E", "TC", "TO", "X")
 KIND_WORDS = {"F": "FAIL", "E": "ERROR", "TC": "ERROR by the type contract", "TO": "timeout", "X": "worker ended"}
 

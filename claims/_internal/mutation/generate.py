@@ -21,7 +21,7 @@ import os
 import re
 import shutil
 import types
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # libcst costs a third of a second to import: the gate and th
 
 GENERATOR = "claims-generate/1"
 MANIFEST = "manifest.json"
+TRAMPOLINES = "trampolines"
+"""The sibling of a tree that holds its modules with the trampolines alone (see `trampolines_of`)."""
 TRAMPOLINE_IMPORT = "from claims._internal.mutation.trampoline import trampoline as _claims_trampoline"
 
 
@@ -134,6 +136,14 @@ def mutate_source(
     A domain mutant whose function reads exactly like one mutmut already made is not made
     twice: that mutant is attributed to the (more specific) domain operator instead.
     """
+    code, _, mutants = mutate_module(module_name, filename, source, operators)
+    return code, mutants
+
+
+def mutate_module(
+    module_name: str, filename: str, source: str, operators: Sequence[Operator]
+) -> tuple[str, str, list[Mutant]]:
+    """Return `mutate_source`'s code and mutants, and between them the module with its trampolines alone."""
     import libcst as cst
     from libcst.metadata import MetadataWrapper
     from mutmut.mutation.pragma_handling import get_ignored_lines
@@ -148,8 +158,10 @@ def mutate_source(
         return _trampolined(module_name, source, module, visitor, render)
 
 
-def _trampolined(module_name: str, source: str, module: Any, visitor: Any, render: _Render) -> tuple[str, list[Mutant]]:
-    """Return the trampolined code and the mutants of a module mutmut's visitor went through."""
+def _trampolined(
+    module_name: str, source: str, module: Any, visitor: Any, render: _Render
+) -> tuple[str, str, list[Mutant]]:
+    """Return the trampolined code with every mutant, the code with the trampolines alone, and the mutants."""
     import libcst as cst
 
     top: dict[Any, str] = {
@@ -218,23 +230,33 @@ def _trampolined(module_name: str, source: str, module: Any, visitor: Any, rende
             )
             by_function.setdefault(function, []).append((_renamed(render, copy, text, stand_in, mutant.name), mutant))
 
+    # Two modules: with every mutant's copy, and the trampolines alone (a declared defect needs no automatic mutant).
     body: list[Any] = []
+    plain: list[Any] = []
     copies: dict[str, str] = {}  # stand-in statement -> a mutant's code, put in after the module's own codegen
     prologue = True
     for stmt in module.body:
         if prologue and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-            body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
+            both = cst.parse_module(TRAMPOLINE_IMPORT + "\n").body
+            body.extend(both)
+            plain.extend(both)
             prologue = False
         if stmt not in top:
             body.append(stmt)
+            plain.append(stmt)
             continue
         function = top[stmt]
         stem = mangled(function)
         table = f"mutants_{stem}__mutmut"
-        body.extend(cst.parse_module(f"{table}: dict = {{}}\n").body)
-        body.append(stmt.with_changes(decorators=[cst.Decorator(cst.parse_expression(f"_claims_trampoline({table})"))]))
-        body.append(stmt.with_changes(name=cst.Name(f"{stem}__mutmut_orig")))
+        both = [
+            *cst.parse_module(f"{table}: dict = {{}}\n").body,
+            stmt.with_changes(decorators=[cst.Decorator(cst.parse_expression(f"_claims_trampoline({table})"))]),
+            stmt.with_changes(name=cst.Name(f"{stem}__mutmut_orig")),
+        ]
+        body.extend(both)
+        plain.extend(both)
         entries = [f"'orig': {stem}__mutmut_orig", f"'active': {stem}__mutmut_orig"]
+        plain.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
         for text, mutant in by_function.get(function, []):
             placeholder = f"{stand_in}_{len(copies)}"
             copies[placeholder + module.default_newline] = text
@@ -242,9 +264,12 @@ def _trampolined(module_name: str, source: str, module: Any, visitor: Any, rende
             entries.append(f"{mutant.name!r}: {mutant.name}")
         body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
     if prologue:
-        body.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
+        both = cst.parse_module(TRAMPOLINE_IMPORT + "\n").body
+        body.extend(both)
+        plain.extend(both)
     code = render(module.with_changes(body=body))
-    return _splice(code, copies), [m for items in by_function.values() for _, m in items]
+    trampolines = render(module.with_changes(body=plain))
+    return _splice(code, copies), trampolines, [m for items in by_function.values() for _, m in items]
 
 
 def _stand_in(source: str) -> str:
@@ -386,6 +411,15 @@ def mutmut_made(mutation: Any, visitor: Any) -> bool:
     return bool(visitor.origin.get(id(mutation), False))
 
 
+def trampolines_of(tree: Path) -> Path:
+    """Return where the modules of a tree are written with their trampolines alone (what declared defects run on).
+
+    A declared defect switches a rule through its trampoline and needs no automatic mutant; a process that has
+    not imported thousands of mutant copies forks and runs each job faster.
+    """
+    return tree.parent / TRAMPOLINES
+
+
 def _digest(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
@@ -397,13 +431,17 @@ def generate(
     operators: OperatorSets,
     *,
     skip: Any = None,
+    mutated: Callable[[str], bool] | None = None,
     on_file: Any = None,
 ) -> list[Mutant]:
     """Write the trampolined tree (regenerating only changed files) and return every mutant, sorted by id.
 
-    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`); they are still
-    trampolined, so declared defects can target their rules.
+    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`), and so does a module
+    `mutated(module)` refuses (a run selecting some modules' mutants); they are still trampolined, so declared
+    defects can target their rules.  Each module is also written with its trampolines alone, to
+    `trampolines_of(tree)`, from the same generation, so the two trees never disagree.
     """
+    plain = trampolines_of(tree)
     manifest_path = tree / MANIFEST
     try:
         old = json.loads(manifest_path.read_text(encoding="utf-8"))
@@ -419,10 +457,15 @@ def generate(
         for name, path in package_files(package, root):
             rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
             source = path.read_text(encoding="utf-8")
-            excluded = bool(skip and skip(rel))
+            excluded = bool(skip and skip(rel)) or (mutated is not None and not mutated(name))
             key = _digest(ops_key, source, str(excluded))
             cached = old.get(rel)
-            if isinstance(cached, dict) and cached.get("key") == key and (tree / rel).is_file():
+            if (
+                isinstance(cached, dict)
+                and cached.get("key") == key
+                and (tree / rel).is_file()
+                and (plain / rel).is_file()
+            ):
                 new[rel] = cached
             else:
                 todo.append((name, rel, source, key, excluded))
@@ -430,9 +473,9 @@ def generate(
         folder = package_folder(package, root)
         for data in folder.rglob("*") if folder is not None and folder.is_relative_to(root) else ():
             if data.is_file() and data.suffix != ".py" and "__pycache__" not in data.parts:
-                target = tree / data.relative_to(root)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(data, target)
+                for target in (tree / data.relative_to(root), plain / data.relative_to(root)):
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(data, target)
     done = len(new)
     if on_file is not None:
         on_file(done)
@@ -443,12 +486,13 @@ def generate(
         max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context
     ) as pool:
         jobs = {
-            pool.submit(mutate_source, name, rel, source, [] if excluded else loaded): (rel, key)
+            pool.submit(mutate_module, name, rel, source, [] if excluded else loaded): (rel, key)
             for name, rel, source, key, excluded in todo
         }
         for job in concurrent.futures.as_completed(jobs):
             rel, key = jobs[job]
-            code, found = job.result()
+            code, trampolines, found = job.result()
+            write_atomically(plain / rel, trampolines.encode("utf-8"))
             write_atomically(tree / rel, code.encode("utf-8"))
             new[rel] = {"key": key, "mutants": [asdict(m) for m in found]}
             done += 1

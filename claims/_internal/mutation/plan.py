@@ -13,6 +13,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import inspect
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import field, frozen
@@ -177,3 +178,17 @@ def selects(mutant_id: str, pattern: str) -> bool:
         or (bool(module) and mutant_id.startswith(f"{module}.{mangled(rule)}__mutmut_"))
         or fnmatch.fnmatchcase(mutant_id, pattern)
     )
+
+
+def may_select(module: str, patterns: Sequence[str]) -> bool:
+    """Say whether any of the patterns can select a mutant of `module`, whose ids all start with `module.`.
+
+    Each way `selects` matches needs the id to start with the pattern's text before its first wildcard, so a
+    module whose prefix and that text disagree has no mutant any pattern selects.
+    """
+    stem = module + "."
+    for pattern in patterns:
+        literal = re.split(r"[*?\[]", pattern, maxsplit=1)[0]
+        if literal.startswith(stem) or stem.startswith(literal):
+            return True
+    return False

@@ -21,7 +21,7 @@ from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.catalog import Catalog, collect
-from claims._internal.mutation.generate import Mutant, generate
+from claims._internal.mutation.generate import Mutant, generate, trampolines_of
 from claims._internal.mutation.operators import OperatorSets
 from claims._internal.mutation.plan import Baseline
 from claims._internal.profiles import chosen_profile
@@ -69,11 +69,24 @@ def mutmut_skip(packages: Sequence[str]) -> Callable[[str], bool]:
 
 
 def prepare(
-    operators: OperatorSets, *, profile: str | None, timeout: float | None, quiet: bool, workers: int
+    operators: OperatorSets,
+    *,
+    profile: str | None,
+    timeout: float | None,
+    quiet: bool,
+    workers: int,
+    mutated: Callable[[str], bool] | None = None,
+    declared: bool = False,
 ) -> Workspace:
-    """Generate the tree, import it, discover claims and defects; nothing runs yet."""
+    """Generate the tree, import it, discover claims and defects; nothing runs yet.
+
+    `mutated(module)` (default: every module) names the modules whose mutants are made; the others are only
+    trampolined, so the run has none of their mutants.  A `declared` run imports the modules with their
+    trampolines alone (`trampolines_of`): its defects need no automatic mutant, and its mutants are still listed.
+    """
     config = load_config()
-    tree = config.cache / "mutants" / "tree"
+    generated = config.cache / "mutants" / "tree"
+    tree = trampolines_of(generated) if declared else generated
     already = [p for p in config.typecheck if p in sys.modules]
     if already:
         raise ConfigError(
@@ -85,9 +98,10 @@ def prepare(
     mutants = generate(
         config.typecheck,
         config.root,
-        tree,
+        generated,
         operators,
         skip=mutmut_skip(config.typecheck),
+        mutated=mutated,
         on_file=lambda n: progress.update(n),
     )
     progress.finish(f"{len(mutants)} mutants")
