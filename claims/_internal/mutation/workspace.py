@@ -105,8 +105,14 @@ def prepare(
         on_file=lambda n: progress.update(n),
     )
     progress.finish(f"{len(mutants)} mutants")
-    # The tree's first import transforms every mutant copy (reach stores, type checks): share that out first.
-    files = [(name, path) for package in config.typecheck for name, path in package_files(package, tree)]
+    # The tree's first import transforms every mutant copy (reach stores, type checks): share that out first, for
+    # both trees, so a run of the other kind (declared or automatic) finds its own ready too.
+    files = [
+        (name, path)
+        for root in (generated, trampolines_of(generated))
+        for package in config.typecheck
+        for name, path in package_files(package, root)
+    ]
     todo = uncached(files, cache=config.cache / "bytecode")
     if len(todo) > 1 and workers > 1:
         compiling = Progress("compile", len(todo), unit="files", quiet=quiet)
