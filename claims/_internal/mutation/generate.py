@@ -233,28 +233,28 @@ def _trampolined(
     # Two modules: with every mutant's copy, and the trampolines alone (a declared defect needs no automatic mutant).
     body: list[Any] = []
     plain: list[Any] = []
+
+    def both(*statements: Any) -> None:
+        body.extend(statements)
+        plain.extend(statements)
+
     copies: dict[str, str] = {}  # stand-in statement -> a mutant's code, put in after the module's own codegen
     prologue = True
     for stmt in module.body:
         if prologue and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-            both = cst.parse_module(TRAMPOLINE_IMPORT + "\n").body
-            body.extend(both)
-            plain.extend(both)
+            both(*cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
             prologue = False
         if stmt not in top:
-            body.append(stmt)
-            plain.append(stmt)
+            both(stmt)
             continue
         function = top[stmt]
         stem = mangled(function)
         table = f"mutants_{stem}__mutmut"
-        both = [
+        both(
             *cst.parse_module(f"{table}: dict = {{}}\n").body,
             stmt.with_changes(decorators=[cst.Decorator(cst.parse_expression(f"_claims_trampoline({table})"))]),
             stmt.with_changes(name=cst.Name(f"{stem}__mutmut_orig")),
-        ]
-        body.extend(both)
-        plain.extend(both)
+        )
         entries = [f"'orig': {stem}__mutmut_orig", f"'active': {stem}__mutmut_orig"]
         plain.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
         for text, mutant in by_function.get(function, []):
@@ -264,9 +264,7 @@ def _trampolined(
             entries.append(f"{mutant.name!r}: {mutant.name}")
         body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
     if prologue:
-        both = cst.parse_module(TRAMPOLINE_IMPORT + "\n").body
-        body.extend(both)
-        plain.extend(both)
+        both(*cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
     code = render(module.with_changes(body=body))
     trampolines = render(module.with_changes(body=plain))
     return _splice(code, copies), trampolines, [m for items in by_function.values() for _, m in items]
