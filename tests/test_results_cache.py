@@ -11,7 +11,10 @@ selected run reuses what a full run recorded.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -262,3 +265,83 @@ def test_a_selected_run_reuses_what_a_full_run_recorded(project: Path) -> None:
     done = run_cli(project, "b", "--json")
     assert done.returncode == 0, done.stdout + done.stderr
     assert {r["id"]: r["cached"] for r in json.loads(done.stdout)["claims"]} == {"b.doubles": True, "b.rendered": True}
+
+
+DRAWING = {
+    "pyproject.toml": FILES["pyproject.toml"],
+    "cd/__init__.py": "",
+    "cd/rules.py": '''
+        def echo(text: str) -> str:
+            """Return the text."""
+            return text
+        ''',
+    "cw/__init__.py": "",
+    "cw/a.py": """
+        import os
+
+        from hypothesis import given, strategies as st
+
+        from claims import Witness, check
+        from cd import rules
+
+        witness = Witness("a")
+
+
+        @witness.property("Echo returns any text.", rules=[rules.echo])
+        @given(st.text(max_size=12), st.integers())
+        def echoes(text: str, number: int) -> None:
+            with open(os.environ["DRAWN"], "a", encoding="utf-8") as drawn:
+                drawn.write(f"{text!r} {number}\\n")
+            check.equal("echo", rules.echo(text), text)
+        """,
+    # Another witness whose literals a property of witness a must never draw, loaded or not.
+    "cw/b.py": "\n".join(
+        [
+            "from claims import Witness, check",
+            "from cd import rules",
+            "",
+            'witness = Witness("b")',
+            *(f'WORD_{n} = "zq-literal-{n}"\nNUMBER_{n} = {987650 + n}' for n in range(40)),
+            "",
+            "",
+            '@witness.positive("Echo returns a word.", rules=[rules.echo])',
+            "def word() -> None:",
+            '    check.equal("word", rules.echo(WORD_0), "zq-literal-0")',
+            "",
+        ]
+    ),
+}
+
+
+def test_a_property_draws_the_same_examples_whatever_else_is_imported_and_no_modules_literals(tmp_path: Path) -> None:
+    # Hypothesis mixes the literals of every loaded local module into its draws. A full run loads witness b, a run
+    # of `a` does not: unless the framework stops that harvest, `a.echoes` draws other examples in each, so its
+    # cached result (and the killers recorded for it) could differ from what a fresh run of the other would find.
+    for name, text in DRAWING.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    drawn = {}
+    # The full run first: it writes the witness index, with which `claim_batch a` imports cw.a alone.
+    for label, selection in (("full", []), ("selected", ["a"])):
+        out = tmp_path / f"{label}.txt"
+        done = run_cli(tmp_path, "--no-cache", "-n", "1", *selection, env={"DRAWN": str(out)})
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.count("PASS") == (2 if label == "full" else 1), done.stdout
+        drawn[label] = out.read_text(encoding="utf-8")
+    # The pytest glue runs the same claim with the same profile: the same examples again.
+    out = tmp_path / "pytest.txt"
+    env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "DRAWN": str(out)}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "cw/a.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    drawn["pytest"] = out.read_text(encoding="utf-8")
+    assert drawn["selected"].count("\n") >= 60
+    assert drawn["selected"] == drawn["full"] == drawn["pytest"]
+    assert "zq-literal" not in drawn["full"] and "98765" not in drawn["full"]

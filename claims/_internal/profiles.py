@@ -61,11 +61,42 @@ def chosen_profile(explicit: str | None = None) -> str:
 
 
 def load_profile(name: str) -> None:
-    """Register the profiles and make `name` the default for every property claim."""
+    """Register the profiles, make `name` the default for every property claim, and draw no module's literals."""
     _register()
     from hypothesis import settings
 
     settings.load_profile(name)
+    draw_no_local_constants()
+
+
+def draw_no_local_constants() -> None:
+    """Keep hypothesis from drawing the literals of whatever local modules happen to be loaded.
+
+    Hypothesis mixes into its draws the constants of every loaded module it counts as local. Which modules are
+    loaded depends on the selection (`claim_batch PATTERN` imports only the witnesses it can match), on the
+    other witnesses, on the mutation tree and on how the framework is installed, so the same claim drew
+    different examples in a full and in a selected run, and its cached result or recorded killers could differ
+    from a fresh run's. A claim's examples must depend on its own strategies and seed only: boundaries a
+    property must try are `@example`s or its strategy's edges, never another module's literal. Hypothesis's
+    global constants (0, -1, NaN, ...) are kept.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+    except ImportError:  # pragma: no cover - a hypothesis without the harvest: nothing to patch
+        return
+    if not hasattr(providers, "_get_local_constants") or getattr(providers._get_local_constants, "_claims_none", False):
+        return
+    none = Constants()
+
+    def no_local_constants() -> Any:
+        return none
+
+    no_local_constants._claims_none = True  # type: ignore[attr-defined]
+    setattr(providers, "_get_local_constants", no_local_constants)  # noqa: B010 - a private hook, typed as a function
+    cache = getattr(providers, "CONSTANTS_CACHE", None)
+    if cache is not None:
+        cache.cache.clear()  # pools computed before the patch (none, when it runs as hypothesis loads) go too
 
 
 class _LoadAfterImport(importlib.abc.MetaPathFinder):

@@ -10,7 +10,6 @@ claim as a killer (crash or timeout) and a fresh worker runs the rest.
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from claims._internal.mutation.apply import apply_defect, apply_mutant, install_
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
 from claims._internal.mutation.generate import Mutant
+from claims._internal.profiles import draw_no_local_constants
 from claims._internal.runner import Settings, run_claim
 from claims._internal.supervisor import Channel, Ended, Supervisor
 
@@ -109,41 +109,22 @@ def _handler(
     return handle
 
 
-def ready_to_fork(source_of: Callable[[str], tuple[Path, str]]) -> None:
+def ready_to_fork() -> None:
     """Pay, once in the supervisor, what every fresh fork would otherwise pay again on its first property claim.
 
-    Hypothesis registers its global PRNG on first use, with a full `gc.collect()`, and harvests the constants
-    of every loaded local module (parsing their source) for its draws.  Both depend only on what is imported,
-    which is the same in every fork, so doing them before forking changes no draw.
-
-    A rule module is harvested from its original source (`source_of`), not from the generated tree it was
-    imported from: the tree holds every mutant's copy, and their literals (a boundary moved by one, a string
-    altered) would be drawn as inputs, so a claim could kill a mutant with the mutant's own constant, and which
+    Hypothesis registers its global PRNG on first use, with a full `gc.collect()`; doing it before forking
+    changes no draw. No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module
+    is imported from the generated tree, whose mutant copies hold altered literals (a boundary moved by one,
+    a string changed), so a claim could otherwise kill a mutant with the mutant's own constant, and which
     claims kill it would depend on which copies a run happened to generate.
     """
+    draw_no_local_constants()
     try:
-        from hypothesis.internal.conjecture import providers
-        from hypothesis.internal.conjecture.providers import _get_local_constants
         from hypothesis.internal.entropy import deterministic_PRNG
     except ImportError:  # pragma: no cover - another hypothesis layout: the forks pay it themselves
         return
-    harvest = getattr(providers, "constants_from_module", None)
-    if callable(harvest) and not getattr(harvest, "_claims_original_source", False):
-
-        def from_original_source(module: types.ModuleType, **options: Any) -> Any:
-            try:
-                path, _ = source_of(module.__name__)
-            except LookupError:  # not a rule module: as hypothesis reads it
-                return harvest(module, **options)
-            original = types.ModuleType(module.__name__)
-            original.__file__ = str(path)
-            return harvest(original, **options)
-
-        from_original_source._claims_original_source = True  # type: ignore[attr-defined]
-        setattr(providers, "constants_from_module", from_original_source)  # noqa: B010 - a private name typed as a cache
     with deterministic_PRNG():
         pass
-    _get_local_constants()
 
 
 class Engine:
@@ -160,14 +141,13 @@ class Engine:
         workers: int,
     ) -> None:
         self.handler = _handler(claims, mutants, defects, settings, packages, source_of)
-        self.source_of = source_of
         self.workers = workers
 
     def probe(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> tuple[dict[str, set[str]], bool]:
         """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short."""
         reached: dict[str, set[str]] = {}
         done: dict[int, set[str]] = {}
-        ready_to_fork(self.source_of)
+        ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def on_message(job: Job, message: Any) -> None:
@@ -201,7 +181,7 @@ class Engine:
         tallies: dict[tuple[str, str], _Tally] = {}
         originals: dict[tuple[str, str], Job] = {}
         seen: dict[int, set[str]] = {}
-        ready_to_fork(self.source_of)
+        ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def key(job: Job) -> tuple[str, str]:

@@ -33,10 +33,11 @@ from attrs import field, frozen
 from claims.atomic import write_atomically
 from claims.errors import InputError
 
-ENGINE = "claims-evidence/2"
+ENGINE = "claims-evidence/3"
 """Part of every row's fingerprint: a change to how observations are made invalidates every recorded row.
 
 2: hypothesis harvests a rule module's literals from its original source, not from its mutated copies.
+3: hypothesis draws no module's literals at all, so a claim's examples never depend on what else is loaded.
 """
 KINDS = ("F", "E", "TC", "TO", "X")
 KIND_WORDS = {"F": "FAIL", "E": "ERROR", "TC": "ERROR by the type contract", "TO": "timeout", "X": "worker ended"}
