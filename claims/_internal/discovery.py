@@ -32,11 +32,18 @@ class Discovery:
 
     witnesses: tuple[Witness, ...]
     failures: tuple[ImportFailure, ...]
+    catalogued: tuple[Claim, ...] = ()
+    """Claims of witness modules a warm run left unimported: each stands for a result the cache reuses."""
 
     @property
     def claims(self) -> tuple[Claim, ...]:
-        """Return every claim, witness by witness, in declaration order."""
-        return tuple(c for w in self.witnesses for c in w.claims)
+        """Return every claim, witness by witness (by name), in declaration order."""
+        if not self.catalogued:
+            return tuple(c for w in self.witnesses for c in w.claims)
+        by_witness: dict[str, list[Claim]] = {w.name: list(w.claims) for w in self.witnesses}
+        for claim in self.catalogued:
+            by_witness.setdefault(claim.witness, []).append(claim)
+        return tuple(c for name in sorted(by_witness) for c in by_witness[name])
 
 
 def witnesses_in(module: object) -> list[Witness]:

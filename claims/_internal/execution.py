@@ -18,6 +18,7 @@ from typing import Any
 from attrs import fields, frozen
 
 from claims._internal import reach
+from claims._internal.catalogue import stands_in
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
 from claims._internal.hermetic import LazyCaches
@@ -149,7 +150,8 @@ def execute(
     to_run: list[int] = []
     for index, claim in enumerate(claims):
         entry = cache.entries.get(claim.id) if cache is not None and options.read_cache else None
-        if entry is not None and prints.of(claim, entry.functions) == entry.fingerprint:
+        # A catalogued stand-in was verified when the session opened (`warm`): its module was not even imported.
+        if entry is not None and (stands_in(claim) or prints.of(claim, entry.functions) == entry.fingerprint):
             done[index] = Result(claim, Verdict.PASS, entry.duration, digest=entry.digest, cached=True)
             reached[claim.id] = entry.reach
         else:

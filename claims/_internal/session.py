@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from claims._internal import loader
+from claims._internal.catalogue import write_catalogue
 from claims._internal.config import Config, check_witness_packages, load_config
 from claims._internal.discovery import Discovery, discover
 from claims._internal.import_reach import ImportReach
@@ -52,8 +53,10 @@ def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), co
     prepare(config, chosen)
     modules = modules_for(config, patterns)
     discovery = discover(config.witnesses, only=modules)
+    work = loader.import_work()
     if modules is None:
         write_index(config, discovery)
+        write_catalogue(config, discovery, work)
     # What ran while importing (tables built by calling rules) counts as reached by the claims that can see it.
-    imported = ImportReach(loader.import_work(), {w.name: w.module for w in discovery.witnesses})
+    imported = ImportReach(work, {w.name: w.module for w in discovery.witnesses})
     return Session(config=config, profile=chosen, discovery=discovery, import_reach=imported)

@@ -27,7 +27,7 @@ def _path(config: Config) -> Path:
     return config.cache / "witness-index.json"
 
 
-def _stamps(config: Config) -> dict[str, list[int]]:
+def file_stamps(config: Config) -> dict[str, list[int]]:
     stamps = {}
     for package in config.witnesses:
         for _, path in package_files(package, config.root):
@@ -52,7 +52,7 @@ def modules_for(config: Config, patterns: Sequence[str]) -> list[str] | None:
         return None
     try:
         index = json.loads(_path(config).read_text(encoding="utf-8"))
-        if index.get("schema") != SCHEMA or index["files"] != _stamps(config) or index["failed"]:
+        if index.get("schema") != SCHEMA or index["files"] != file_stamps(config) or index["failed"]:
             return None
         modules: dict[str, list[list[str]]] = index["modules"]
     except (OSError, ValueError, KeyError, TypeError):
@@ -73,7 +73,7 @@ def write_index(config: Config, discovery: Discovery) -> None:
         modules.setdefault(witness.module, []).extend([c.id, c.witness] for c in witness.claims)
     document = {
         "schema": SCHEMA,
-        "files": _stamps(config),
+        "files": file_stamps(config),
         "failed": sorted(f.module for f in discovery.failures),
         "modules": modules,
     }

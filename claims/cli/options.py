@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import TextIO
 
+from claims._internal.config import Config
 from claims._internal.declare import Claim
 from claims._internal.execution import Execution, Options, default_workers, execute
 from claims._internal.report import witness_line
@@ -113,12 +114,22 @@ def in_ci() -> bool:
 
 
 def settings_for(args: argparse.Namespace, session: Session) -> Settings:
+    """Return the runner settings the options and the session's configuration give."""
+    return settings_from(args, session.config)
+
+
+def settings_from(args: argparse.Namespace, config: Config) -> Settings:
     """Return the runner settings the options and the configuration give."""
     return Settings(
-        timeout=getattr(args, "timeout", None) or session.config.timeout,
-        snapshots=session.config.snapshots,
+        timeout=getattr(args, "timeout", None) or config.timeout,
+        snapshots=config.snapshots,
         diff_limit=getattr(args, "diff_lines", 100),
     )
+
+
+def reads_cache(args: argparse.Namespace) -> bool:
+    """Say whether a run may reuse cached results: not with --no-cache, never with CI set."""
+    return not getattr(args, "no_cache", False) and not in_ci()
 
 
 def run_streamed(
@@ -137,7 +148,7 @@ def run_streamed(
     def on_witness(name: str, results: list[Result]) -> None:
         print(witness_line(name, results, width), file=out, flush=True)
 
-    reading = (not getattr(args, "no_cache", False) and not in_ci()) if read_cache is None else read_cache
+    reading = reads_cache(args) if read_cache is None else read_cache
     options = Options(
         workers=getattr(args, "workers", None) or default_workers(),
         seed=seed,

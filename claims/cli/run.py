@@ -14,9 +14,10 @@ from claims._internal.report import closing_line
 from claims._internal.runner import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
+from claims._internal.warm import open_warm_session
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit
-from claims.cli.options import add_run_options, order_seed, run_streamed
+from claims.cli.options import add_run_options, order_seed, reads_cache, run_streamed, settings_from
 from claims.cli.printer import print_reds
 
 
@@ -70,7 +71,11 @@ def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: s
 def run(args: argparse.Namespace) -> int:
     """Evaluate the selection; print per-witness lines, failures and the closing line."""
     seed = order_seed(args)
-    session = open_session(args.profile, patterns=args.patterns)
+    if reads_cache(args) and not args.list:
+        # Only the witness modules holding a claim the cache cannot answer are imported (see `warm`).
+        session = open_warm_session(args.profile, args.patterns, lambda config: settings_from(args, config))
+    else:
+        session = open_session(args.profile, patterns=args.patterns)
     discovery = session.discovery
     paths = ledger_paths(session.config)
     # Read debt before running: a malformed debt file is an input error (exit 2), not a red run.
