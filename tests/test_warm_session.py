@@ -170,3 +170,14 @@ def test_a_module_that_no_longer_imports_is_reported_and_the_catalogue_kept(proj
     shutil.rmtree(project / ".claims-cache")  # and a run without any cache says the same
     again = run_cli(project, env={"IMPORTED": str(noted)})
     assert again.returncode == 1 and "no table" in again.stdout
+
+
+def test_only_a_claim_run_writes_the_catalogue(project: Path) -> None:
+    # Other commands discover too (a mutation run imports its rules from a generated tree): they leave it alone.
+    catalogue = project / ".claims-cache" / "catalogue.json"
+    catalogue.unlink()
+    done = run_cli(project, "explain", "a.admits", env={"IMPORTED": str(project / "imported.txt")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not catalogue.exists()
+    run(project)
+    assert catalogue.is_file()

@@ -45,8 +45,14 @@ def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = No
         )
 
 
-def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), config: Config | None = None) -> Session:
-    """Load config (unless given), prepare the hook and profile, then discover the witnesses the patterns can select."""
+def open_session(
+    profile: str | None = None, *, patterns: Sequence[str] = (), config: Config | None = None, catalogue: bool = False
+) -> Session:
+    """Load config (unless given), prepare the hook and profile, then discover the witnesses the patterns can select.
+
+    With `catalogue`, a full discovery also writes the catalogue a warm run reads (see `warm`): only claim runs
+    ask, never a mutation run, whose rules are imported from a generated tree.
+    """
     config = config or load_config()
     check_witness_packages(config)
     chosen = chosen_profile(profile)
@@ -56,7 +62,8 @@ def open_session(profile: str | None = None, *, patterns: Sequence[str] = (), co
     work = loader.import_work()
     if modules is None:
         write_index(config, discovery)
-        write_catalogue(config, discovery, work)
+        if catalogue:
+            write_catalogue(config, discovery, work)
     # What ran while importing (tables built by calling rules) counts as reached by the claims that can see it.
     imported = ImportReach(work, {w.name: w.module for w in discovery.witnesses})
     return Session(config=config, profile=chosen, discovery=discovery, import_reach=imported)

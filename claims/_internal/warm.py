@@ -37,10 +37,10 @@ def open_warm_session(
     prepare(config, chosen)
     catalogue = read_catalogue(config)
     if catalogue is None:
-        return open_session(profile, patterns=patterns, config=config)
+        return open_session(profile, patterns=patterns, config=config, catalogue=True)
     selected, unknown = select(catalogue.claims, patterns)
     if unknown:
-        return open_session(profile, patterns=patterns, config=config)
+        return open_session(profile, patterns=patterns, config=config, catalogue=True)
     provisional = Session(config, chosen, Discovery((), ()), ImportReach(catalogue.work, catalogue.witnesses))
     prints = _Fingerprints(provisional, settings_of(config), config.cache / "sources.json")
     cache = ResultsCache.load(config.cache / "results.json")

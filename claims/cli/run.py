@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         # Only the witness modules holding a claim the cache cannot answer are imported (see `warm`).
         session = open_warm_session(args.profile, args.patterns, lambda config: settings_from(args, config))
     else:
-        session = open_session(args.profile, patterns=args.patterns)
+        session = open_session(args.profile, patterns=args.patterns, catalogue=True)
     discovery = session.discovery
     paths = ledger_paths(session.config)
     # Read debt before running: a malformed debt file is an input error (exit 2), not a red run.
