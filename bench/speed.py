@@ -93,6 +93,16 @@ def claims_vs_pytest(repo: Path, runs: int, workers: int) -> None:
     print(f"  ratio pytest / claim_batch cold = {theirs / cold:.2f}x")
     for label, module, docstring in WARM_EDITS:
         warm_after_one_edit(repo, runs, workers, theirs, label, module, docstring)
+    warm_unchanged(repo, runs, workers, theirs)
+
+
+def warm_unchanged(repo: Path, runs: int, workers: int, theirs: float) -> None:
+    """claim_batch with nothing changed since the last run (it imports no witness), against pytest's median."""
+    py = sys.executable
+    timed([py, "-m", "claims.cli"], repo)
+    warm = [timed([py, "-m", "claims.cli", "-n", str(workers)], repo)[0] for _ in range(runs)]
+    print(f"claim_batch warm, nothing changed   median {statistics.median(warm):6.2f} s")
+    print(f"  ratio pytest / claim_batch warm (nothing changed) = {theirs / statistics.median(warm):.1f}x")
 
 
 # Two one-function edits: a rule some witness modules run at import time (their claims rerun, and the claims that
