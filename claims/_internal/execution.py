@@ -97,7 +97,7 @@ def ended_result(claim: Claim, ended: Ended) -> Result:
     )
 
 
-class _Fingerprints:
+class Fingerprints:
     """Compute claim fingerprints lazily: parsing every module costs only runs that use the cache."""
 
     def __init__(self, session: Session, settings: Settings, store: Path | None) -> None:
@@ -144,7 +144,7 @@ def execute(
         else None
     )
     # The modules' digests are kept beside the results, and trusted only where the results are.
-    prints = _Fingerprints(session, settings, session.config.cache / "sources.json" if options.read_cache else None)
+    prints = Fingerprints(session, settings, session.config.cache / "sources.json" if options.read_cache else None)
     done: dict[int, Result] = {}
     reached: dict[str, tuple[str, ...]] = {}
     to_run: list[int] = []

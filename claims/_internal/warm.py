@@ -18,7 +18,7 @@ from claims._internal import loader
 from claims._internal.catalogue import read_catalogue, write_catalogue
 from claims._internal.config import Config, check_witness_packages, load_config
 from claims._internal.discovery import Discovery, discover
-from claims._internal.execution import _Fingerprints
+from claims._internal.execution import Fingerprints
 from claims._internal.import_reach import ImportReach
 from claims._internal.profiles import chosen_profile
 from claims._internal.results_cache import ResultsCache
@@ -42,7 +42,7 @@ def open_warm_session(
     if unknown:
         return open_session(profile, patterns=patterns, config=config, catalogue=True)
     provisional = Session(config, chosen, Discovery((), ()), ImportReach(catalogue.work, catalogue.witnesses))
-    prints = _Fingerprints(provisional, settings_of(config), config.cache / "sources.json")
+    prints = Fingerprints(provisional, settings_of(config), config.cache / "sources.json")
     cache = ResultsCache.load(config.cache / "results.json")
     stale = sorted(
         {
