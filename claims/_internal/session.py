@@ -45,6 +45,15 @@ def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = No
         )
 
 
+def start(profile: str | None, config: Config | None = None) -> tuple[Config, str]:
+    """Load the config (unless given), check its witness packages, install the profile and hook; return both."""
+    config = config or load_config()
+    check_witness_packages(config)
+    chosen = chosen_profile(profile)
+    prepare(config, chosen)
+    return config, chosen
+
+
 def open_session(
     profile: str | None = None, *, patterns: Sequence[str] = (), config: Config | None = None, catalogue: bool = False
 ) -> Session:
@@ -53,10 +62,7 @@ def open_session(
     With `catalogue`, a full discovery also writes the catalogue a warm run reads (see `warm`): only claim runs
     ask, never a mutation run, whose rules are imported from a generated tree.
     """
-    config = config or load_config()
-    check_witness_packages(config)
-    chosen = chosen_profile(profile)
-    prepare(config, chosen)
+    config, chosen = start(profile, config)
     modules = modules_for(config, patterns)
     discovery = discover(config.witnesses, only=modules)
     work = loader.import_work()

@@ -16,25 +16,21 @@ from collections.abc import Callable, Sequence
 
 from claims._internal import loader
 from claims._internal.catalogue import read_catalogue, write_catalogue
-from claims._internal.config import Config, check_witness_packages, load_config
+from claims._internal.config import Config
 from claims._internal.discovery import Discovery, discover
 from claims._internal.execution import Fingerprints
 from claims._internal.import_reach import ImportReach
-from claims._internal.profiles import chosen_profile
 from claims._internal.results_cache import ResultsCache
 from claims._internal.runner import Settings
 from claims._internal.select import select
-from claims._internal.session import Session, open_session, prepare
+from claims._internal.session import Session, open_session, start
 
 
 def open_warm_session(
     profile: str | None, patterns: Sequence[str], settings_of: Callable[[Config], Settings]
 ) -> Session:
     """Open a session importing only the witness modules whose selected claims the cache cannot answer."""
-    config = load_config()
-    check_witness_packages(config)
-    chosen = chosen_profile(profile)
-    prepare(config, chosen)
+    config, chosen = start(profile)
     catalogue = read_catalogue(config)
     if catalogue is None:
         return open_session(profile, patterns=patterns, config=config, catalogue=True)
