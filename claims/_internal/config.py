@@ -31,6 +31,7 @@ class Config:
     timeout: float
     immutable: tuple[str, ...] = ()
     mutable_allowed: tuple[str, ...] = ()
+    hypothesis_plugins: bool = True
 
     @property
     def snapshots(self) -> Path:
@@ -97,7 +98,16 @@ def load_config(start: Path | None = None) -> Config:
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.claims] must be a table")
     problems: list[str] = []
-    known = {"witnesses", "typecheck", "mutations", "ledger", "timeout", "immutable", "mutable_allowed"}
+    known = {
+        "witnesses",
+        "typecheck",
+        "mutations",
+        "ledger",
+        "timeout",
+        "immutable",
+        "mutable_allowed",
+        "hypothesis_plugins",
+    }
     unknown = sorted(set(table) - known)
     if unknown:
         problems.append(
@@ -111,6 +121,10 @@ def load_config(start: Path | None = None) -> Config:
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
         problems.append(f"{path}: [tool.claims].timeout: expected a positive number of seconds, got {timeout!r}")
         timeout = DEFAULT_TIMEOUT
+    plugins = table.get("hypothesis_plugins", True)
+    if not isinstance(plugins, bool):
+        problems.append(f"{path}: [tool.claims].hypothesis_plugins: expected true or false, got {plugins!r}")
+        plugins = True
     typecheck = _names(table, "typecheck", (), problems, path)
     config = Config(
         root=path.parent.resolve(),
@@ -121,6 +135,7 @@ def load_config(start: Path | None = None) -> Config:
         timeout=float(timeout),
         immutable=_names(table, "immutable", typecheck, problems, path),
         mutable_allowed=_names(table, "mutable_allowed", (), problems, path),
+        hypothesis_plugins=plugins,
     )
     if problems:
         raise ConfigError("\n".join(problems))

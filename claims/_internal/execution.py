@@ -23,6 +23,7 @@ from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
 from claims._internal.hermetic import LazyCaches
 from claims._internal.kinds import Kind, Verdict
+from claims._internal.profiles import plugins_in_force
 from claims._internal.results_cache import Entry, ResultsCache
 from claims._internal.runner import Result, Settings, run_claim
 from claims._internal.session import Session
@@ -109,7 +110,7 @@ class Fingerprints:
         if self._sources is None:
             config = self.session.config
             self._sources = Sources((*config.typecheck, *config.witnesses), config.root, store=self.store)
-            self._meta = meta_digest(f"{self.session.profile}; timeout={self.settings.timeout}")
+            self._meta = meta_digest(f"{self.session.profile}; timeout={self.settings.timeout}; {plugins_in_force()}")
         return self._sources
 
     def imported(self, claim: Claim) -> frozenset[str]:

@@ -50,6 +50,41 @@ def _register() -> None:
     _registered = True
 
 
+_plugins_ran_first = False
+
+
+def skip_plugins() -> bool:
+    """Keep hypothesis from running the `hypothesis` entry points of installed packages; False if too late.
+
+    Hypothesis runs every such plugin as it first imports: a plugin may register strategies for types (so
+    `st.from_type` draws differently) or randoms, and some are slow (trio's, which selenium brings in, imports
+    trio and pytest: about 0.45 CPU-s in every process). `[tool.claims] hypothesis_plugins = false` skips
+    them as `HYPOTHESIS_NO_PLUGINS=1` does, for this process and every worker it starts; once hypothesis has
+    imported, its plugins have run and this can only say so.
+    """
+    global _plugins_ran_first
+    if os.environ.get("HYPOTHESIS_NO_PLUGINS"):
+        return not _plugins_ran_first
+    if "hypothesis" in sys.modules:
+        _plugins_ran_first = True
+        return False
+    os.environ["HYPOTHESIS_NO_PLUGINS"] = "1"
+    return True
+
+
+def plugins_in_force() -> str:
+    """Describe the hypothesis plugins a run's property claims draw under (part of every claim's fingerprint)."""
+    if os.environ.get("HYPOTHESIS_NO_PLUGINS") and not _plugins_ran_first:
+        return "plugins=none"
+    import importlib.metadata
+
+    found = []
+    for entry in importlib.metadata.entry_points(group="hypothesis"):
+        dist = entry.dist
+        found.append(f"{entry.name}={entry.value} ({dist.name}=={dist.version})" if dist else entry.value)
+    return "plugins=" + ", ".join(sorted(found))
+
+
 def chosen_profile(explicit: str | None = None) -> str:
     """Return the profile named on the command line, else by CLAIMS_PROFILE, else `ci`."""
     name = explicit or os.environ.get("CLAIMS_PROFILE") or DEFAULT

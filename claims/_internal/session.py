@@ -18,7 +18,7 @@ from claims._internal.catalogue import write_catalogue
 from claims._internal.config import Config, check_witness_packages, load_config
 from claims._internal.discovery import Discovery, discover
 from claims._internal.import_reach import ImportReach
-from claims._internal.profiles import chosen_profile, load_when_imported
+from claims._internal.profiles import chosen_profile, load_when_imported, skip_plugins
 from claims._internal.witness_index import modules_for, write_index
 
 
@@ -33,7 +33,12 @@ class Session:
 
 
 def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = None) -> None:
-    """Install the profile and the instrumenting import hook (idempotent)."""
+    """Install the profile and the instrumenting import hook (idempotent); skip hypothesis's plugins if asked."""
+    if not config.hypothesis_plugins and not skip_plugins():
+        print(
+            "claim_batch: warning: hypothesis imported before [tool.claims].hypothesis_plugins = false could skip its plugins; they ran",
+            file=sys.stderr,
+        )
     load_when_imported(profile)
     too_early = loader.install(
         config.typecheck, packages if packages is not None else config.witnesses, cache=config.cache / "bytecode"
