@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from claims._internal import fingerprint
+from claims._internal import fingerprint, profiles
 
 FILES = {
     "pyproject.toml": """
@@ -346,3 +346,16 @@ def test_a_property_draws_the_same_examples_whatever_else_is_imported_and_no_mod
     assert drawn["selected"] == drawn["full"] == drawn["pytest"]
     numbers = {int(line.rsplit(" ", 1)[1]) for line in drawn["full"].splitlines()}
     assert "zq-literal" not in drawn["full"] and not numbers & set(range(987650, 987690))
+
+
+def test_a_hypothesis_without_the_hook_the_framework_replaces_is_named_in_a_warning_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hypothesis.internal.conjecture import providers
+
+    monkeypatch.delattr(providers, "_get_local_constants")
+    monkeypatch.setattr(profiles, "_warned_harvest", False)
+    profiles.draw_no_local_constants()
+    profiles.draw_no_local_constants()
+    err = capsys.readouterr().err
+    assert err.count("warning: hypothesis ") == 1 and "no `_get_local_constants` to replace" in err, err

@@ -104,6 +104,25 @@ def load_profile(name: str) -> None:
     draw_no_local_constants()
 
 
+_warned_harvest = False
+
+
+def _warn_harvest_unpatched() -> None:
+    """Say once that this hypothesis harvests local literals where the framework cannot switch it off."""
+    global _warned_harvest
+    if _warned_harvest:
+        return
+    _warned_harvest = True
+    import hypothesis
+
+    print(
+        f"claim_batch: warning: hypothesis {hypothesis.__version__} has no `_get_local_constants` to replace, so"
+        " property claims may draw the literals of whatever modules are loaded (a selected run can draw other"
+        " examples than a full run, and a cached result need not match a fresh one); pin an earlier hypothesis",
+        file=sys.stderr,
+    )
+
+
 def draw_no_local_constants() -> None:
     """Keep hypothesis from drawing the literals of whatever local modules happen to be loaded.
 
@@ -120,7 +139,10 @@ def draw_no_local_constants() -> None:
         from hypothesis.internal.constants_ast import Constants
     except ImportError:  # pragma: no cover - a hypothesis without the harvest: nothing to patch
         return
-    if not hasattr(providers, "_get_local_constants") or getattr(providers._get_local_constants, "_claims_none", False):
+    if not hasattr(providers, "_get_local_constants"):
+        _warn_harvest_unpatched()
+        return
+    if getattr(providers._get_local_constants, "_claims_none", False):
         return
     none = Constants()
 
