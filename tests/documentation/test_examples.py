@@ -2,7 +2,9 @@
 
 One test per page runs its blocks in page order and reports every block
 that fails, located `page:line`.  The demo project is written once per
-session by `claim_batch init demo`; each `demo` block gets a fresh copy.
+session by `claim_batch init demo`; each `demo` block gets a fresh copy,
+with the caches `init` left in `.claims-cache` (results, mutation tree,
+observations), as a user's project has them after `init`.
 """
 
 from __future__ import annotations
@@ -82,10 +84,11 @@ class Page:
             return self.scenes[context]
         path = self.tmp / f"{kind}-{len(list(self.tmp.iterdir()))}"
         if kind == "demo":
+            # Instrumented bytecode is keyed by path, so a copy could not use it.
             shutil.copytree(
                 self.demo,
                 path / "demo",
-                ignore=shutil.ignore_patterns(".claims-cache", "__pycache__", ".hypothesis", ".pytest_cache"),
+                ignore=shutil.ignore_patterns("bytecode", "__pycache__", ".hypothesis", ".pytest_cache"),
             )
             path = path / "demo"
         else:
