@@ -52,10 +52,10 @@ EVERY = {"a.admits", "a.row", "a.small", "b.doubles", "b.rendered", "c.doubled_r
 EVERY |= {"d.size_2_is_admitted"}
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def warmed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project with its snapshot recorded, after one full run filled the cache and wrote the catalogue."""
-    root = tmp_path / "warm"
+    root = tmp_path_factory.mktemp("warmed") / "warm"
     for name, text in PROJECT.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -65,6 +65,12 @@ def project(tmp_path: Path) -> Path:
     run(root)
     assert (root / ".claims-cache" / "catalogue.json").is_file()
     return root
+
+
+@pytest.fixture
+def project(warmed: Path, tmp_path: Path) -> Path:
+    """A copy of the warmed project for one test (files keep their times, so the catalogue still holds)."""
+    return Path(shutil.copytree(warmed, tmp_path / "warm", ignore=shutil.ignore_patterns("__pycache__", "bytecode")))
 
 
 def run(root: Path, *args: str) -> tuple[dict[str, dict[str, object]], set[str]]:

@@ -3,7 +3,7 @@
 `.claims-cache/catalogue.json` is written after a run that discovered every
 witness module without an import failure, and brought up to date by a warm
 run for the modules it imported.  It holds, per claim, what a report shows
-of it (id, statement, kind, rules, source) and the module declaring its
+of it (id, statement, kind, rules, source file from the project root) and the module declaring its
 witness; per module, the reach keys its import ran (`loader.import_work`);
 and the size and mtime of every witness-package file, as the witness index
 does.  It is trusted only while those files are unchanged, so a new, renamed
@@ -24,10 +24,10 @@ from claims._internal.config import Config
 from claims._internal.declare import Claim
 from claims._internal.discovery import Discovery
 from claims._internal.kinds import Kind
-from claims._internal.witness_index import file_stamps
+from claims._internal.witness_index import file_stamps, from_root
 from claims.atomic import write_atomically
 
-SCHEMA = "claims-catalogue/1"
+SCHEMA = "claims-catalogue/2"
 
 
 @frozen
@@ -44,7 +44,7 @@ def _path(config: Config) -> Path:
     return config.cache / "catalogue.json"
 
 
-def _record(claim: Claim, module: str) -> dict[str, Any]:
+def _record(config: Config, claim: Claim, module: str) -> dict[str, Any]:
     return {
         "id": claim.id,
         "witness": claim.witness,
@@ -53,7 +53,7 @@ def _record(claim: Claim, module: str) -> dict[str, Any]:
         "kind": claim.kind.value,
         "rules": list(claim.rules),
         "fn_module": getattr(claim.fn, "__module__", "?"),
-        "source_file": claim.source_file,
+        "source_file": from_root(config, claim.source_file),
         "source_line": claim.source_line,
         "snapshot_ext": claim.snapshot_ext,
         "timeout": claim.timeout,
@@ -63,7 +63,7 @@ def _record(claim: Claim, module: str) -> dict[str, Any]:
     }
 
 
-def _stand_in(record: Mapping[str, Any]) -> Claim:
+def _stand_in(config: Config, record: Mapping[str, Any]) -> Claim:
     def not_imported(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError(f"{record['id']}: a catalogued claim runs only after its witness module is imported")
 
@@ -77,7 +77,7 @@ def _stand_in(record: Mapping[str, Any]) -> Claim:
         kind=Kind(record["kind"]),
         rules=tuple(str(r) for r in record["rules"]),
         fn=not_imported,
-        source_file=str(record["source_file"]),
+        source_file=str(config.root / str(record["source_file"])),
         source_line=int(record["source_line"]),
         snapshot_ext=str(record["snapshot_ext"]),
         timeout=None if record["timeout"] is None else float(record["timeout"]),
@@ -99,7 +99,7 @@ def read_catalogue(config: Config) -> Catalogue | None:
             return None
         records = document["claims"]
         return Catalogue(
-            claims=tuple(_stand_in(r) for r in records),
+            claims=tuple(_stand_in(config, r) for r in records),
             module_of={str(r["id"]): str(r["module"]) for r in records},
             witnesses={str(k): str(v) for k, v in document["witnesses"].items()},
             work={str(k): frozenset(str(key) for key in v) for k, v in document["work"].items()},
@@ -124,9 +124,11 @@ def write_catalogue(
         return
     fresh = set(imported) | {w.module for w in discovery.witnesses}
     records = (
-        [_record(c, kept.module_of[c.id]) for c in kept.claims if kept.module_of[c.id] not in fresh] if kept else []
+        [_record(config, c, kept.module_of[c.id]) for c in kept.claims if kept.module_of[c.id] not in fresh]
+        if kept
+        else []
     )
-    records += [_record(c, w.module) for w in discovery.witnesses for c in w.claims]
+    records += [_record(config, c, w.module) for w in discovery.witnesses for c in w.claims]
     witnesses = {**(kept.witnesses if kept else {}), **{w.name: w.module for w in discovery.witnesses}}
     merged = {**(kept.work if kept else {}), **{k: frozenset(v) for k, v in work.items()}}
     document = {

@@ -20,7 +20,7 @@ from claims._internal.discovery import Discovery
 from claims._internal.fingerprint import package_files
 from claims.atomic import write_atomically
 
-SCHEMA = "claims-witness-index/1"
+SCHEMA = "claims-witness-index/2"
 
 
 def _path(config: Config) -> Path:
@@ -28,12 +28,24 @@ def _path(config: Config) -> Path:
 
 
 def file_stamps(config: Config) -> dict[str, list[int]]:
+    """Return the size and mtime of every witness-package file, keyed by its path from the project root.
+
+    Relative keys let a project moved or copied with its cache (times kept) still trust it.
+    """
     stamps = {}
     for package in config.witnesses:
         for _, path in package_files(package, config.root):
             info = os.stat(path)
-            stamps[str(path)] = [info.st_size, info.st_mtime_ns]
+            stamps[from_root(config, path)] = [info.st_size, info.st_mtime_ns]
     return stamps
+
+
+def from_root(config: Config, path: str | Path) -> str:
+    """Return a path relative to the project root (POSIX separators) when it lies under it, else as given."""
+    try:
+        return Path(path).relative_to(config.root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _selects(claim_id: str, witness: str, pattern: str) -> bool:
