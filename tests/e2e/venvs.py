@@ -84,12 +84,14 @@ class Venv:
         return next((self.root / "lib").glob("python3*/site-packages"))
 
     def env(self) -> dict[str, str]:
-        """Return an environment that runs its commands first, and nothing of the caller's Python setup."""
-        keep = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in {"PYTHONPATH", "CLAIMS_PYPROJECT", "CI", "VIRTUAL_ENV", "PYTHONHOME"}
-        }
+        """Return an environment that runs its commands first, and nothing of the caller's Python setup.
+
+        Python writes bytecode as it imports, as on a user's machine: the packages are installed without it
+        (`--no-compile`), so with PYTHONDONTWRITEBYTECODE set every command would compile hypothesis and the
+        rest again (about 0.5 CPU-s each).
+        """
+        drop = {"PYTHONPATH", "CLAIMS_PYPROJECT", "CI", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONDONTWRITEBYTECODE"}
+        keep = {k: v for k, v in os.environ.items() if k not in drop}
         return {**keep, "PATH": f"{self.bin}{os.pathsep}{keep.get('PATH', '')}", "VIRTUAL_ENV": str(self.root)}
 
     def run(
