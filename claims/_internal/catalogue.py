@@ -3,10 +3,11 @@
 `.claims-cache/catalogue.json` is written after a run that discovered every
 witness module without an import failure, and brought up to date by a warm
 run for the modules it imported.  It holds, per claim, what a report shows
-of it (id, statement, kind, rules, source file from the project root) and the module declaring its
+of it (id, statement, kind, rules, source) and the module declaring its
 witness; per module, the reach keys its import ran (`loader.import_work`);
 and the size and mtime of every witness-package file, as the witness index
-does.  It is trusted only while those files are unchanged, so a new, renamed
+does.  Paths are kept from the project root, so a project moved or copied
+with its cache (file times kept) still trusts it.  It is trusted only while those files are unchanged, so a new, renamed
 or deleted claim always means a full discovery.  A catalogued claim stands
 only for a result the cache reuses: its function raises if called.
 """
