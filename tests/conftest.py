@@ -6,6 +6,8 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,15 @@ def toy_project(tmp_path: Path) -> Path:
     target = tmp_path / "toy"
     shutil.copytree(TOY, target, ignore=shutil.ignore_patterns("__pycache__"))
     return target
+
+
+def write_files(root: Path, files: Mapping[str, str]) -> Path:
+    """Write a small project: each relative path's text, dedented and without its leading newline."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return root
 
 
 def run_cli(

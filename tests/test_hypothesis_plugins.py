@@ -13,11 +13,10 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, write_files
 
 from claims._internal import profiles
 
@@ -57,20 +56,13 @@ PROJECT = {
 CLAIMS = {"sizes.ten", "sizes.small"}
 
 
-def write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-
-
 def install_plugin(site: Path, version: str) -> None:
     """Put a distribution `fakeplug` VERSION on `site`, whose hypothesis plugin appends its process id to $PLUGIN_RAN."""
     for old in site.glob("fakeplug-*.dist-info"):
         for f in old.iterdir():
             f.unlink()
         old.rmdir()
-    write(
+    write_files(
         site,
         {
             f"fakeplug-{version}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: fakeplug\nVersion: {version}\n",
@@ -113,7 +105,7 @@ def executed(root: Path, env: dict[str, str]) -> set[str]:
 def plugged(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
     """The project, the folder holding `fakeplug` 1.0, and an environment with that folder on the path."""
     root, site = tmp_path / "project", tmp_path / "site"
-    write(root, PROJECT)
+    write_files(root, PROJECT)
     install_plugin(site, "1.0")
     return root, site, environment(tmp_path, site)
 
@@ -157,7 +149,7 @@ def test_hypothesis_plugins_false_skips_them_in_claim_batch_its_mutation_workers
 
 
 def test_a_hypothesis_plugins_value_that_is_not_a_boolean_is_exit_two_located(tmp_path: Path) -> None:
-    write(tmp_path, {**PROJECT, "pyproject.toml": PROJECT["pyproject.toml"] + 'hypothesis_plugins = "no"\n'})
+    write_files(tmp_path, {**PROJECT, "pyproject.toml": PROJECT["pyproject.toml"] + 'hypothesis_plugins = "no"\n'})
     done = run_cli(tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"{tmp_path / 'pyproject.toml'}: [tool.claims].hypothesis_plugins: expected true or false, got 'no'" in (

@@ -15,11 +15,10 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, write_files
 
 from claims._internal import fingerprint, profiles
 
@@ -138,10 +137,7 @@ ALL = {"a.admits", "a.row", "a.small", "b.doubles", "b.rendered", "c.doubled_row
 def warmed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project with its snapshot recorded and its result cache filled by one full run."""
     root = tmp_path_factory.mktemp("warmed") / "cached"
-    for name, text in FILES.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    write_files(root, FILES)
     done = run_cli(root, "snapshots", "--update")
     assert done.returncode == 0, done.stdout + done.stderr
     assert rerun(root) == ALL  # the first run fills the cache
@@ -317,10 +313,7 @@ def test_a_property_draws_the_same_examples_whatever_else_is_imported_and_no_mod
     # Hypothesis mixes the literals of every loaded local module into its draws. A full run loads witness b, a run
     # of `a` does not: unless the framework stops that harvest, `a.echoes` draws other examples in each, so its
     # cached result (and the killers recorded for it) could differ from what a fresh run of the other would find.
-    for name, text in DRAWING.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    write_files(tmp_path, DRAWING)
     drawn = {}
     # The full run first: it writes the witness index, with which `claim_batch a` imports cw.a alone.
     for label, selection in (("full", []), ("selected", ["a"])):

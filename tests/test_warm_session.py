@@ -13,7 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, write_files
 from test_results_cache import FILES
 
 NOTED = "import os as _os\nwith open(_os.environ['IMPORTED'], 'a') as _f:\n    _f.write(__name__ + '\\n')\n"
@@ -56,10 +56,7 @@ EVERY |= {"d.size_2_is_admitted"}
 def warmed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project with its snapshot recorded, after one full run filled the cache and wrote the catalogue."""
     root = tmp_path_factory.mktemp("warmed") / "warm"
-    for name, text in PROJECT.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    write_files(root, PROJECT)
     done = run_cli(root, "snapshots", "--update", env={"IMPORTED": str(root / "imported.txt")})
     assert done.returncode == 0, done.stdout + done.stderr
     run(root)
