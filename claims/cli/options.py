@@ -113,11 +113,6 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
-def settings_for(args: argparse.Namespace, session: Session) -> Settings:
-    """Return the runner settings the options and the session's configuration give."""
-    return settings_from(args, session.config)
-
-
 def settings_from(args: argparse.Namespace, config: Config) -> Settings:
     """Return the runner settings the options and the configuration give."""
     return Settings(
@@ -156,4 +151,4 @@ def run_streamed(
         read_cache=reading,
         write_cache=True,
     )
-    return execute(session, claims, settings_for(args, session), options, on_witness)
+    return execute(session, claims, settings_from(args, session.config), options, on_witness)
