@@ -8,7 +8,9 @@ strategies, imported explicitly: nothing is registered on import.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Hashable, Sequence
 from types import MappingProxyType
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
@@ -24,6 +26,17 @@ byte_counts = st.one_of(
 
 basis_points = st.integers(min_value=1, max_value=BASIS_POINTS_PER_UNIT)
 """A share in (0, 1] as basis points, the validator's range."""
+
+_E = TypeVar("_E", bound=Hashable)
+_V = TypeVar("_V")
+
+
+def sampled_then(elements: Sequence[_E], strategy_of: Callable[[_E], st.SearchStrategy[_V]]) -> st.SearchStrategy[_V]:
+    """Draw as `st.sampled_from(elements).flatmap(strategy_of)` does, the same values, calling `strategy_of` once
+    per element here rather than on every draw (a strategy built in a draw is validated again in each)."""
+    built = {element: strategy_of(element) for element in elements}
+    return st.sampled_from(elements).flatmap(built.__getitem__)
+
 
 NAME_POOL = ("srv5", "srv6", "a", "B-2", "x.y_z", "0", "gunbc-v41-tp4", "glm-native", "Host.7", "n_8")
 name_tokens = st.sampled_from(NAME_POOL) | st.builds(

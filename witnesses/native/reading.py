@@ -90,8 +90,8 @@ NAMES = tuple(c.value for c in NativeCheck)
 @settings(max_examples=25)
 @given(
     st.one_of(
-        st.sampled_from(NAMES).flatmap(near.near_misses).map(lambda miss: ("check", miss)),
-        st.sampled_from([a.value for a in Arm]).flatmap(near.near_misses).map(lambda miss: ("arm", miss)),
+        near.sampled_then(NAMES, near.near_misses).map(lambda miss: ("check", miss)),
+        near.sampled_then([a.value for a in Arm], near.near_misses).map(lambda miss: ("arm", miss)),
     )
 )
 @example(("check", near.case_flipped(NativeCheck.NO_LOCAL_DRAFTER.value)))

@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import attrs
 from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core.outcome import Admitted
@@ -292,7 +291,7 @@ NATIVE_RECORD = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptab
     rules=[screen_adoptable],
 )
 @settings(max_examples=25)
-@given(st.sampled_from(["NATIVE", "SCREEN"]).flatmap(near.near_misses))
+@given(near.sampled_then(["NATIVE", "SCREEN"], near.near_misses))
 @example(near.case_flipped("NATIVE", 1))
 @example(near.strict_prefix("SCREEN"))
 @example(near.extended("NATIVE", "_CPU"))

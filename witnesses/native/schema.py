@@ -201,8 +201,9 @@ def _valid() -> object:
 )
 @settings(max_examples=25)
 @given(
-    st.sampled_from([("schema", FIXTURE_PACKET_SCHEMA), ("classification", FIXTURE_CLASSIFICATION)]).flatmap(
-        lambda pair: st.tuples(st.just(pair[0]), near.near_misses(pair[1]))
+    near.sampled_then(
+        [("schema", FIXTURE_PACKET_SCHEMA), ("classification", FIXTURE_CLASSIFICATION)],
+        lambda pair: st.tuples(st.just(pair[0]), near.near_misses(pair[1])),
     )
 )
 @example(("classification", near.case_flipped(FIXTURE_CLASSIFICATION, 5)))
@@ -223,8 +224,9 @@ def near_misses_of_the_schema_and_classification_mismatch(drawn: tuple[str, str]
 )
 @settings(max_examples=25)
 @given(
-    st.sampled_from(["name", "string"]).flatmap(
-        lambda what: st.tuples(st.just(what), near.near_misses(NAME if what == "name" else PASS_STRING))
+    near.sampled_then(
+        ["name", "string"],
+        lambda what: st.tuples(st.just(what), near.near_misses(NAME if what == "name" else PASS_STRING)),
     )
 )
 @example(("name", near.case_flipped(NAME)))

@@ -68,12 +68,17 @@ def native_case(check: NativeCheck, fates: dict[tuple[str, Arm], str], resolved:
     return check, tuple(everything), resolutions, fates
 
 
+# Strategies a composite draws from are built once: one built inside a draw is validated again on every draw.
+_checks = st.sampled_from(list(NativeCheck))
+_other_fates, _native_fate = st.sampled_from(SLOT_FATES), st.just("native")
+
+
 @st.composite
 def native_cases(draw: Any) -> NativeCase:
     """Draw a check, its observations (each slot's fate drawn, mostly native, in any order) and owner resolutions."""
-    check = draw(st.sampled_from(list(NativeCheck)))
+    check = draw(_checks)
     fates = {
-        (subcase.name, arm): draw(st.sampled_from(SLOT_FATES) if draw(st.integers(0, 3)) == 0 else st.just("native"))
+        (subcase.name, arm): draw(_other_fates if draw(st.integers(0, 3)) == 0 else _native_fate)
         for subcase in SUBCASES[check]
         for arm in Arm
     }
@@ -90,7 +95,10 @@ def _figures(draw: Any, units: tuple[Unit, ...]) -> Figure:
     denominator = draw(st.sampled_from(_DENOMINATORS))
     lo = Fraction(draw(st.integers(0, 200 * denominator)), denominator)
     width = Fraction(draw(st.integers(0, 100 * denominator)), denominator)
-    return Figure(lo, lo + width, draw(st.sampled_from(units)), draw(st.sampled_from(list(Provenance))), "properties")
+    return Figure(lo, lo + width, draw(st.sampled_from(units)), draw(_provenances), "properties")
+
+
+_provenances = st.sampled_from(list(Provenance))
 
 
 def figures(units: tuple[Unit, ...] = (Unit.SECONDS, Unit.MINUTES)) -> st.SearchStrategy[Figure]:

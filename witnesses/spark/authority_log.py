@@ -200,7 +200,7 @@ DIGEST = READING.config_digest
     rules=[authority_log.read_authority_log],
 )
 @settings(max_examples=25)
-@given(st.sampled_from(sorted(authority_log.EVENT_TYPES)).flatmap(near.near_misses))
+@given(near.sampled_then(sorted(authority_log.EVENT_TYPES), near.near_misses))
 @example(near.case_flipped("host_held"))
 @example(near.strict_prefix("host_held"))
 @example(near.extended("host_held", "s"))

@@ -68,7 +68,7 @@ KEYS = tuple(f.key for f in frontiers.V41_DECLARED_FRONTIERS)
     rules=[frontiers.open_frontiers],
 )
 @settings(max_examples=25)
-@given(st.sampled_from(range(len(KEYS))).flatmap(lambda i: st.tuples(st.just(i), near.near_misses(KEYS[i]))))
+@given(near.sampled_then(range(len(KEYS)), lambda i: st.tuples(st.just(i), near.near_misses(KEYS[i]))))
 @example((4, near.case_flipped("wet-runner")))
 @example((1, near.strict_prefix("#12371")))
 @example((2, near.extended("#12359", "0")))

@@ -58,11 +58,18 @@ from witnesses.core.strategies import NAME_POOL, basis_points, name_tokens, plai
 # fleet
 
 
+# A strategy is validated the first time it draws, so one built inside a draw is validated on every draw: the
+# strategies a composite draws from are built once, here or outside it, which changes no drawn value.
+_NAMES = {
+    n: st.lists(st.sampled_from(NAME_POOL), min_size=n, max_size=n, unique=True) for n in range(len(NAME_POOL) + 1)
+}
+
+
 def _hosts_with(memory: st.SearchStrategy[int], count: st.SearchStrategy[int]) -> st.SearchStrategy[tuple[Host, ...]]:
     @st.composite
     def build(draw: Any) -> tuple[Host, ...]:
         n = draw(count)
-        names = draw(st.lists(st.sampled_from(NAME_POOL), min_size=n, max_size=n, unique=True))
+        names = draw(_NAMES[n])
         # Distinct rail addresses unless a strategy asks otherwise: `four_spark_tp4` refuses shared ones.
         return tuple(
             Host(name=name, fabric_address=f"10.77.9.{i + 1}", memory_gib=draw(memory)) for i, name in enumerate(names)
@@ -160,10 +167,13 @@ capacity_measurements = st.builds(
 _paths = st.lists(name_tokens, min_size=1, max_size=3).map(lambda parts: "/" + "/".join(parts))
 
 
+_mount_targets = st.lists(name_tokens, max_size=3, unique=True)
+
+
 @st.composite
 def _extra_mounts(draw: Any) -> tuple[ArmMount, ...]:
     # Targets under /mnt never meet the checkpoint's own mount under /srv, and are unique.
-    targets = draw(st.lists(name_tokens, max_size=3, unique=True))
+    targets = draw(_mount_targets)
     return tuple(ArmMount(source=draw(_paths), target=f"/mnt/{t}", read_only=draw(st.booleans())) for t in targets)
 
 
@@ -176,14 +186,19 @@ arm_envs = st.builds(
 )
 
 
+_rendezvous_ports = st.integers(1, 65535).filter(lambda p: p != 8000)
+_shm_sizes = st.sampled_from(["64g", "16g", "1024m", "8"])
+_any_extra_mounts = _extra_mounts()
+
+
 @st.composite
 def arm_containers(draw: Any, name: st.SearchStrategy[str] = name_tokens) -> ArmContainerIdentity:
     """Draw a container identity whose rendezvous port is never the serve port (8000)."""
     return ArmContainerIdentity(
         container_name=draw(name),
-        rendezvous_port=draw(st.integers(1, 65535).filter(lambda p: p != 8000)),
-        shm_size=draw(st.sampled_from(["64g", "16g", "1024m", "8"])),
-        extra_mounts=draw(_extra_mounts()),
+        rendezvous_port=draw(_rendezvous_ports),
+        shm_size=draw(_shm_sizes),
+        extra_mounts=draw(_any_extra_mounts),
     )
 
 
@@ -201,21 +216,27 @@ def arm_units(draw: Any, stem: st.SearchStrategy[str] = name_tokens) -> ArmUnitI
     )
 
 
+# At most 200 GiB of weights and at least 8000 bp fit any pool of four >= 100 GiB hosts.
+_fitting_rows = checkpoint_rows(weight=st.integers(min_value=1, max_value=200))
+_fitting_profiles = launch_profiles(utilization=st.integers(min_value=8000, max_value=BASIS_POINTS_PER_UNIT))
+_images = st.one_of(config_digests, st.just("nvcr.io/nvidia/vllm:25.10-py3"))
+_any_containers, _any_units, _envs = arm_containers(), arm_units(), st.lists(arm_envs, max_size=3)
+
+
 @st.composite
 def admitted_launch_requests(draw: Any) -> ArmLaunchRequest:
     """Draw a request the launcher plans: four hosts with distinct rails, a row that fits, a profile."""
     group = draw(four_host_groups)
-    # At most 200 GiB of weights and at least 8000 bp fit any pool of four >= 100 GiB hosts.
-    row = draw(checkpoint_rows(weight=st.integers(min_value=1, max_value=200)))
+    row = draw(_fitting_rows)
     return ArmLaunchRequest(
         group=group,
         row=row,
-        profile=draw(launch_profiles(utilization=st.integers(min_value=8000, max_value=BASIS_POINTS_PER_UNIT))),
-        image=draw(st.one_of(config_digests, st.just("nvcr.io/nvidia/vllm:25.10-py3"))),
+        profile=draw(_fitting_profiles),
+        image=draw(_images),
         serve_port=8000,
-        container=draw(arm_containers()),
-        units=draw(arm_units()),
-        env=tuple(draw(st.lists(arm_envs, max_size=3))),
+        container=draw(_any_containers),
+        units=draw(_any_units),
+        env=tuple(draw(_envs)),
     )
 
 

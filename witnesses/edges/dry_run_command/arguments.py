@@ -123,7 +123,7 @@ def an_unopenable_frontier_is_refused():
     rules=[cmd.frontier_key],
 )
 @settings(max_examples=25)
-@given(st.sampled_from(cmd.OPENABLE).flatmap(lambda key: st.tuples(st.just(key), core_gen.near_misses(key))))
+@given(core_gen.sampled_then(cmd.OPENABLE, lambda key: st.tuples(st.just(key), core_gen.near_misses(key))))
 @example(("wet-runner", core_gen.case_flipped("wet-runner")))
 @example(("#12371", core_gen.strict_prefix("#12371")))
 @example(("#12359", core_gen.extended("#12359", "0")))

@@ -122,11 +122,18 @@ def cpu_fixture_observations_hold_never_pass():
     return decide(FINAL, complete(Evidence.CPU_FIXTURE), RESOLVED)
 
 
+# Built once, not on every draw (a strategy is validated the first time it draws).
+_CHECKS = st.sampled_from(list(NativeCheck))
+_SLOTS = {
+    c: st.lists(st.sampled_from([(s.name, arm) for s in SUBCASES[c] for arm in Arm]), min_size=1, max_size=4)
+    for c in NativeCheck
+}
+
+
 @st.composite
 def _fixture_slots(draw: st.DrawFn) -> tuple[NativeCheck, list[tuple[str, Arm]]]:
-    c = draw(st.sampled_from(list(NativeCheck)))
-    slots = [(s.name, arm) for s in SUBCASES[c] for arm in Arm]
-    return c, draw(st.lists(st.sampled_from(slots), min_size=1, max_size=4))
+    c = draw(_CHECKS)
+    return c, draw(_SLOTS[c])
 
 
 @witness.property("Any CPU-fixture observation among native ones keeps its check from PASS.", rules=[decide])

@@ -225,10 +225,11 @@ def decide_passes_iff_every_subcase_is_native_in_both_arms(case: Any) -> None:
 )
 @settings(max_examples=25)
 @given(
-    st.sampled_from(["subcase", "start_id"]).flatmap(
+    near.sampled_then(
+        ["subcase", "start_id"],
         lambda what: st.tuples(
             st.just(what), near.near_misses("remote_round_progress" if what == "subcase" else ON_START)
-        )
+        ),
     )
 )
 @example(("subcase", near.case_flipped("remote_round_progress")))
