@@ -255,6 +255,51 @@ def test_imports_are_read_from_import_statements_relative_ones_resolved() -> Non
     assert "p.q.r.c" in fingerprint.imported_modules(tree, "p.q.r", package=True)
 
 
+def test_imports_nested_in_any_statement_are_read() -> None:
+    # An import may sit in any block: each one below loads a module the claims' results can depend on.
+    source = """
+def f():
+    import in_function
+class C:
+    import in_class
+    def m(self):
+        if x:
+            import in_if
+        else:
+            import in_else
+try:
+    import in_try
+except ImportError:
+    import in_handler
+else:
+    import in_try_else
+finally:
+    import in_finally
+for _ in y:
+    import in_for
+else:
+    import in_for_else
+while z:
+    import in_while
+with w:
+    import in_with
+match v:
+    case 1:
+        import in_case
+async def g():
+    async with w:
+        import in_async_with
+"""
+    found = fingerprint.imported_modules(fingerprint.ast.parse(source), "p", package=False)
+    assert found == {
+        f"in_{where}"
+        for where in (
+            "function", "class", "if", "else", "try", "handler", "try_else", "finally", "for", "for_else",
+            "while", "with", "case", "async_with",
+        )
+    }  # fmt: skip
+
+
 def test_a_selected_run_reuses_what_a_full_run_recorded(project: Path) -> None:
     # Families are read from the source, not from what a run imported: `claim_batch b` imports only cw.b,
     # and still fingerprints b's claims as the full run did.

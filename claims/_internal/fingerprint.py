@@ -29,7 +29,7 @@ import importlib.metadata
 import importlib.util
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,10 +62,22 @@ class ModuleSources:
     declares_witness: bool = False
 
 
+def _statements(tree: ast.Module) -> Iterator[ast.AST]:
+    """Yield every statement of a module, however nested (an import is a statement, so expressions are skipped)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, (ast.stmt, ast.excepthandler, ast.match_case)))
+
+
 def imported_modules(tree: ast.Module, name: str, package: bool) -> frozenset[str]:
     """Name every module an import statement anywhere in the module can load (`from P import n`: P and P.n)."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 parts = alias.name.split(".")
