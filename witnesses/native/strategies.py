@@ -88,6 +88,7 @@ def native_cases(draw: Any) -> NativeCase:
 
 
 _DENOMINATORS = (1, 2, 3, 4, 5, 6, 7, 10, 60, 1000)
+_provenances = st.sampled_from(list(Provenance))
 
 
 @st.composite
@@ -96,9 +97,6 @@ def _figures(draw: Any, units: tuple[Unit, ...]) -> Figure:
     lo = Fraction(draw(st.integers(0, 200 * denominator)), denominator)
     width = Fraction(draw(st.integers(0, 100 * denominator)), denominator)
     return Figure(lo, lo + width, draw(st.sampled_from(units)), draw(_provenances), "properties")
-
-
-_provenances = st.sampled_from(list(Provenance))
 
 
 def figures(units: tuple[Unit, ...] = (Unit.SECONDS, Unit.MINUTES)) -> st.SearchStrategy[Figure]:
