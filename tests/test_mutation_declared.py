@@ -92,3 +92,73 @@ def test_a_red_baseline_refuses_to_judge_anything(tmp_path: Path) -> None:
     proc = run_cli(project, "mutate", "-q")
     assert proc.returncode == 1
     assert "the baseline is not green" in proc.stderr and "toy.good.exits" in proc.stderr
+
+
+CACHED_RULES = '''\
+"""A table cached with functools and filled at import: in the supervisor, before any fork."""
+
+import functools
+
+
+def base_limit() -> int:
+    """Return the table's limit."""
+    return 10
+
+
+@functools.lru_cache(maxsize=None)
+def _table() -> int:
+    return base_limit()
+
+
+TABLE_AT_IMPORT = _table()
+
+
+def within_table(size: int) -> bool:
+    """Say whether a size is within the cached table's limit."""
+    return size <= _table()
+'''
+
+CACHED_CLAIMS = '''\
+"""A claim that executes the table's rule, and reads the table through its cache."""
+
+from claims import Witness, check
+from toy_domain.cached import base_limit, within_table
+
+witness = Witness("toy.cached")
+
+
+@witness.positive("Five is within the cached table.", rules=[within_table])
+def five_is_within_the_table() -> None:
+    base_limit()  # executed by the claim, so a defect of base_limit runs it
+    check.equal("five within", within_table(5), True)
+'''
+
+CACHED_DEFECT = '''\
+"""A defect of the rule a cached table was filled from."""
+
+from claims.defects import Defect
+from toy_domain import cached
+
+
+def no_room() -> int:
+    return 0
+
+
+no_room_in_the_table = Defect(
+    id="toy.no_room_in_the_table",
+    target=cached.base_limit,
+    intent="Make the table's limit zero; the cache the supervisor filled at import must not hide it.",
+    replacement=no_room,
+    must_red={"toy.cached.five_is_within_the_table"},
+)
+'''
+
+
+def test_a_functools_cache_filled_before_the_fork_is_cleared_so_the_defect_is_seen(tmp_path: Path) -> None:
+    # Without clearing, the fork would read the table the supervisor cached from the original rule, and the
+    # claim would stay green under the defect.
+    project = make_toy(tmp_path / "toy", defects=CACHED_DEFECT)
+    (project / "toy_domain" / "cached.py").write_text(CACHED_RULES)
+    (project / "toy_witnesses" / "cached.py").write_text(CACHED_CLAIMS)
+    proc = run_cli(project, "mutate", "-q", "toy.no_room_in_the_table", timeout=120)
+    assert "PASS     toy.no_room_in_the_table  (1 red of 1 run; intent)" in proc.stdout, proc.stdout + proc.stderr

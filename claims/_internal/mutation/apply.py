@@ -26,30 +26,58 @@ MUTATION_EXAMPLES = 10
 """Generated examples a property claim gets under a mutant (its @examples always run first)."""
 
 
-def reset_caches(packages: Sequence[str]) -> None:
-    """Drop caches the supervisor built from the original rules before the fork."""
-    import cattrs
+class RuleCaches:
+    """The caches the rule packages' modules hold: cattrs converters' dispatch caches and `functools` caches.
 
-    for name, module in list(sys.modules.items()):
-        if module is None or not any(name == p or name.startswith(p + ".") for p in packages):
-            continue
-        for value in list(vars(module).values()):
+    Found once, in the supervisor, so that each fresh fork clears them without walking every module (touching,
+    and so copying, their pages); found again in a fork that has imported a module since.
+    """
+
+    def __init__(self, packages: Sequence[str]) -> None:
+        self.packages = tuple(packages)
+        self._seen, self._holders = self._find()
+
+    def _find(self) -> tuple[int, tuple[Any, ...]]:
+        import cattrs
+
+        holders = []
+        for name, module in list(sys.modules.items()):
+            if module is None or not any(name == p or name.startswith(p + ".") for p in self.packages):
+                continue
+            for value in list(vars(module).values()):
+                if isinstance(value, cattrs.BaseConverter) or (
+                    callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info")
+                ):
+                    holders.append(value)
+        return len(sys.modules), tuple(holders)
+
+    def reset(self) -> None:
+        """Drop what they hold: built from the original rules before the fork, or by an earlier claim."""
+        import cattrs
+
+        if len(sys.modules) != self._seen:
+            self._seen, self._holders = self._find()
+        for value in self._holders:
             if isinstance(value, cattrs.BaseConverter):
                 value._structure_func.clear_cache()
                 value._unstructure_func.clear_cache()
-            elif callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+            else:
                 value.cache_clear()
 
 
-def mutation_mode(claims: Iterable[Claim]) -> None:
-    """Give every property claim the mutation budget and no shrinking, overriding its own @settings."""
+def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, Any], ...]:
+    """Return each property claim's function with its mutation settings: the budget, and no shrinking.
+
+    They override the claim's own @settings. Built once, in the supervisor; `mutation_mode` puts them in force.
+    """
     from hypothesis import Phase, settings
 
+    budgets = []
     for claim in claims:
         current = getattr(claim.fn, "_hypothesis_internal_use_settings", None)
         if current is None:
             continue
-        claim.fn._hypothesis_internal_use_settings = settings(  # type: ignore[attr-defined]
+        budget = settings(
             current,
             max_examples=min(current.max_examples, MUTATION_EXAMPLES),
             phases=[Phase.explicit, Phase.reuse, Phase.generate],
@@ -57,6 +85,14 @@ def mutation_mode(claims: Iterable[Claim]) -> None:
             database=None,
             deadline=None,
         )
+        budgets.append((claim.fn, budget))
+    return tuple(budgets)
+
+
+def mutation_mode(budgets: Iterable[tuple[Any, Any]]) -> None:
+    """Give every property claim its mutation budget (see `mutation_budgets`)."""
+    for fn, budget in budgets:
+        fn._hypothesis_internal_use_settings = budget
 
 
 def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:

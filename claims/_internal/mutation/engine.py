@@ -18,7 +18,14 @@ from attrs import define, field, frozen
 
 from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
-from claims._internal.mutation.apply import apply_defect, apply_mutant, install_probes, mutation_mode, reset_caches
+from claims._internal.mutation.apply import (
+    RuleCaches,
+    apply_defect,
+    apply_mutant,
+    install_probes,
+    mutation_budgets,
+    mutation_mode,
+)
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
 from claims._internal.mutation.generate import Mutant
@@ -70,9 +77,13 @@ def _handler(
     packages: Sequence[str],
     source_of: Callable[[str], tuple[Path, str]],
 ) -> Callable[[Job, Channel], None]:
+    # Found and built here, in the supervisor, once: every fresh fork inherits them.
+    caches = RuleCaches(packages)
+    budgets = mutation_budgets(claims.values())
+
     def handle(job: Job, channel: Channel) -> None:
-        reset_caches(packages)
-        mutation_mode(claims.values())
+        caches.reset()
+        mutation_mode(budgets)
         if job.kind == "probe":
             probe(job, channel)
             return
@@ -96,7 +107,7 @@ def _handler(
         for (claim_id, limit), watched in zip(job.claims, job.watch, strict=True):
             for one in probes:
                 one.watch(watched)
-            reset_caches(packages)  # each claim builds its own caches, so the probe sees every call it makes
+            caches.reset()  # each claim builds its own caches, so the probe sees every call it makes
             channel.expect(limit, claim_id)
             result = run_claim(claims[claim_id], settings, limit, isolated=True)
             channel.capture.take()
