@@ -1,9 +1,9 @@
 """Hypothesis's plugins: they run unless `[tool.claims] hypothesis_plugins = false`, and they are part of every fingerprint.
 
 A plugin is a `hypothesis` entry point of an installed package, which
-hypothesis runs as it first imports. Here a fake distribution on
-PYTHONPATH registers one that notes each process it runs in and registers
-a strategy for a type, so what a property claim draws depends on it.
+hypothesis runs as it first imports; it may register strategies, so what a
+property claim draws can depend on it. Here a fake distribution on
+PYTHONPATH registers one that notes each process it runs in.
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ of it (id, statement, kind, rules, source) and the module declaring its
 witness; per module, the reach keys its import ran (`loader.import_work`);
 and the size and mtime of every witness-package file, as the witness index
 does.  Paths are kept from the project root, so a project moved or copied
-with its cache (file times kept) still trusts it.  It is trusted only while those files are unchanged, so a new, renamed
-or deleted claim always means a full discovery.  A catalogued claim stands
-only for a result the cache reuses: its function raises if called.
+with its cache (file times kept) still trusts it.  It is trusted only while
+those files are unchanged, so a new, renamed or deleted claim always means
+a full discovery.  A catalogued claim stands only for a result the cache
+reuses: its function raises if called.
 """
 
 from __future__ import annotations
