@@ -129,14 +129,21 @@ def _exit_words(exc: SystemExit) -> str:
     return f"called sys.exit({exc.code!r}), which would have ended the run; a claim returns or raises instead"
 
 
-def run_claim(claim: Claim, settings: Settings, timeout: float | None = None, *, isolated: bool = False) -> Result:
+def run_claim(
+    claim: Claim, settings: Settings, timeout: float | None = None, *, isolated: bool = False, explain: bool = True
+) -> Result:
     """Run one claim to a Result; `sys.exit` raised by the claim is an ERROR too.
 
     In a worker (`isolated`), where Ctrl-C is the supervisor's, a KeyboardInterrupt
     can only come from the claim, and is its ERROR; in-process (under pytest) it
-    propagates, so Ctrl-C still stops the session.
+    propagates, so Ctrl-C still stops the session.  Without `explain` (a mutation
+    run keeps only the verdict and the error's type) no traceback is formatted and
+    a failed assertion's expected and observed values are not rendered.
     """
     from claims._internal.judge import judge
+
+    def traced(exc: BaseException) -> str:
+        return user_traceback(exc) if explain else ""
 
     limit = timeout or claim.timeout or settings.timeout
     start = time.perf_counter()
@@ -149,14 +156,16 @@ def run_claim(claim: Claim, settings: Settings, timeout: float | None = None, *,
             Verdict.ERROR,
             time.perf_counter() - start,
             observed=f"timed out after {limit:g} s",
-            detail=user_traceback(exc),
+            detail=traced(exc),
             error_type="timeout",
         )
     except AssertionError as exc:
+        if not explain:
+            return Result(claim, Verdict.FAIL, time.perf_counter() - start)
         return _failed(claim, exc, time.perf_counter() - start)
     except BaseExceptionGroup as group:
         verdict = Verdict.FAIL if _all_assertions(group) else Verdict.ERROR
-        detail = "".join(traceback.format_exception(group))
+        detail = "".join(traceback.format_exception(group)) if explain else ""
         return Result(
             claim,
             verdict,
@@ -171,7 +180,7 @@ def run_claim(claim: Claim, settings: Settings, timeout: float | None = None, *,
             Verdict.ERROR,
             time.perf_counter() - start,
             observed=_exit_words(exc),
-            detail=user_traceback(exc),
+            detail=traced(exc),
             error_type="SystemExit",
         )
     except KeyboardInterrupt:
@@ -191,7 +200,7 @@ def run_claim(claim: Claim, settings: Settings, timeout: float | None = None, *,
             Verdict.ERROR,
             time.perf_counter() - start,
             observed=f"{crashed}: {type(exc).__name__}: {exc}",
-            detail=user_traceback(exc),
+            detail=traced(exc),
             error_type=type(exc).__name__,
         )
     return judge(claim, value, settings, time.perf_counter() - start)

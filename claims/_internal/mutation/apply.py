@@ -65,12 +65,18 @@ class RuleCaches:
                 value.cache_clear()
 
 
-def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, Any], ...]:
-    """Return each property claim's function with its mutation settings: the budget, and no shrinking.
+def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]], ...]:
+    """Return each property claim's function with what mutation mode sets on it: the budget, and no shrinking.
 
     They override the claim's own @settings. Built once, in the supervisor; `mutation_mode` puts them in force.
+    The seed `derandomize` derives from a digest of the claim's source is computed here too, once, and set as
+    the claim's seed, with the same digest as its database key (an explicit `@seed` or key stays). Hypothesis
+    would otherwise read, tokenize and parse the claim's source file in every fork, twice a run; the draws are
+    the same, since `derandomize` seeds its generator with exactly that number.
     """
     from hypothesis import Phase, settings
+    from hypothesis.internal.compat import int_from_bytes
+    from hypothesis.internal.reflection import function_digest
 
     budgets = []
     for claim in claims:
@@ -85,14 +91,23 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, Any], ...]:
             database=None,
             deadline=None,
         )
-        budgets.append((claim.fn, budget))
+        chosen: dict[str, Any] = {"_hypothesis_internal_use_settings": budget}
+        handle = getattr(claim.fn, "hypothesis", None)
+        if handle is not None:
+            digest = function_digest(handle.inner_test)
+            if getattr(claim.fn, "_hypothesis_internal_use_seed", None) is None:
+                chosen["_hypothesis_internal_use_seed"] = int_from_bytes(digest)
+            if getattr(claim.fn, "_hypothesis_internal_database_key", None) is None:
+                chosen["_hypothesis_internal_database_key"] = digest
+        budgets.append((claim.fn, chosen))
     return tuple(budgets)
 
 
-def mutation_mode(budgets: Iterable[tuple[Any, Any]]) -> None:
+def mutation_mode(budgets: Iterable[tuple[Any, Mapping[str, Any]]]) -> None:
     """Give every property claim its mutation budget (see `mutation_budgets`)."""
-    for fn, budget in budgets:
-        fn._hypothesis_internal_use_settings = budget
+    for fn, chosen in budgets:
+        for name, value in chosen.items():
+            setattr(fn, name, value)
 
 
 def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:

@@ -97,7 +97,7 @@ def _handler(
             return
         for claim_id, limit in job.claims:
             channel.expect(limit, claim_id)
-            result = run_claim(claims[claim_id], settings, limit, isolated=True)
+            result = run_claim(claims[claim_id], settings, limit, isolated=True, explain=False)
             channel.capture.take()
             channel.send(("claim", claim_id, result.verdict.value, result.error_type))
 
@@ -109,7 +109,7 @@ def _handler(
                 one.watch(watched)
             caches.reset()  # each claim builds its own caches, so the probe sees every call it makes
             channel.expect(limit, claim_id)
-            result = run_claim(claims[claim_id], settings, limit, isolated=True)
+            result = run_claim(claims[claim_id], settings, limit, isolated=True, explain=False)
             channel.capture.take()
             if result.verdict is Verdict.PASS:
                 reached = set(unprobed).union(*(one.reached for one in probes)) & set(watched)
