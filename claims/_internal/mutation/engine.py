@@ -123,7 +123,8 @@ def _handler(
 def ready_to_fork() -> None:
     """Pay, once in the supervisor, what every fresh fork would otherwise pay again on its first property claim.
 
-    Hypothesis registers its global PRNG on first use, with a full `gc.collect()`; doing it before forking
+    Hypothesis registers its global PRNG on first use, with a full `gc.collect()`, and loads its table of
+    Unicode categories (a compressed file) the first time a claim draws text; doing both before forking
     changes no draw. No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module
     is imported from the generated tree, whose mutant copies hold altered literals (a boundary moved by one,
     a string changed), so a claim could otherwise kill a mutant with the mutant's own constant, and which
@@ -131,11 +132,13 @@ def ready_to_fork() -> None:
     """
     draw_no_local_constants()
     try:
+        from hypothesis.internal.charmap import categories
         from hypothesis.internal.entropy import deterministic_PRNG
     except ImportError:  # pragma: no cover - another hypothesis layout: the forks pay it themselves
         return
     with deterministic_PRNG():
         pass
+    categories()
 
 
 class Engine:
