@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, seed
+from hypothesis import assume, example, given, seed
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from claims import Witness, check
+from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
 from claims._internal.mutation.apply import mutation_budgets, mutation_mode
 from claims._internal.runner import Settings, run_claim
@@ -35,8 +36,8 @@ def _draws(witness: Witness, seen: list[int], tmp_path: Path, *, prepared: bool)
     budgets = mutation_budgets([claim])
     if not prepared:  # only the budget, as before the seed was computed in the supervisor
         budgets = tuple(
-            (fn, {k: v for k, v in chosen.items() if k == "_hypothesis_internal_use_settings"})
-            for fn, chosen in budgets
+            (fn, {k: v for k, v in chosen.items() if k == "_hypothesis_internal_use_settings"}, None)
+            for fn, chosen, _ in budgets
         )
     mutation_mode(budgets)
     seen.clear()
@@ -49,6 +50,7 @@ def test_the_seed_computed_once_draws_what_derandomize_draws_by_itself(tmp_path:
     w = _drawing("t.mode", seen)
     (claim,) = w.claims
     chosen = dict(mutation_budgets([claim])[0][1])
+    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
     assert set(chosen) == {
         "_hypothesis_internal_use_settings",
         "_hypothesis_internal_use_seed",
@@ -57,6 +59,7 @@ def test_the_seed_computed_once_draws_what_derandomize_draws_by_itself(tmp_path:
     prepared = _draws(w, seen, tmp_path, prepared=True)
     claim.fn._hypothesis_internal_use_seed = None  # type: ignore[attr-defined]
     del claim.fn._hypothesis_internal_database_key  # type: ignore[attr-defined]
+    claim.fn.hypothesis.inner_test = inner  # type: ignore[attr-defined]
     alone = _draws(w, seen, tmp_path, prepared=False)
     assert len(prepared) == 10
     assert prepared == alone
@@ -73,9 +76,9 @@ def test_an_explicit_seed_is_kept(tmp_path: Path) -> None:
         check.equal("admitted", admit(size), True)
 
     (claim,) = w.claims
-    ((_, chosen),) = mutation_budgets([claim])
+    ((_, chosen, _),) = mutation_budgets([claim])
     assert "_hypothesis_internal_use_seed" not in chosen
-    mutation_mode([(claim.fn, chosen)])
+    mutation_mode([(claim.fn, chosen, None)])
     assert claim.fn._hypothesis_internal_use_seed == 1234  # type: ignore[attr-defined]
 
 
@@ -98,3 +101,74 @@ def test_without_explain_a_failure_keeps_its_verdict_and_error_type_and_formats_
         assert (full.verdict, full.error_type) == (bare.verdict, bare.error_type) == (verdict, error_type)
         assert full.detail or full.observed
         assert not bare.detail
+
+
+def _verdicts(claim: Claim, tmp_path: Path, *, prepared: bool) -> tuple[Verdict, str | None]:
+    """Run a claim in mutation mode, with the supervisor's preparation or with its budget alone."""
+    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
+    ((fn, chosen, wrapped),) = mutation_budgets([claim])
+    try:
+        if prepared:
+            mutation_mode([(fn, chosen, wrapped)])
+        else:
+            mutation_mode(
+                [(fn, {"_hypothesis_internal_use_settings": chosen["_hypothesis_internal_use_settings"]}, None)]
+            )
+        result = run_claim(claim, Settings(timeout=30, snapshots=tmp_path), isolated=True, explain=False)
+        return result.verdict, result.error_type
+    finally:
+        claim.fn.hypothesis.inner_test = inner  # type: ignore[attr-defined]
+        claim.fn._hypothesis_internal_use_seed = None  # type: ignore[attr-defined]
+        vars(claim.fn).pop("_hypothesis_internal_database_key", None)
+
+
+def test_a_generated_failure_ends_the_run_at_once_with_the_verdict_hypothesis_would_give(tmp_path: Path) -> None:
+    w = Witness("t.first")
+    calls: list[int] = []
+
+    @w.property("Sizes below a million are admitted as odd (wrongly).", rules=[admit])
+    @given(st.integers(min_value=0, max_value=10**6))
+    def odd(size: int) -> None:
+        calls.append(size)
+        check.equal("odd", size % 2, 1)
+
+    @w.property("Sizes crash the claim.", rules=[admit])
+    @given(st.integers(min_value=0, max_value=10**6))
+    def crashes(size: int) -> None:
+        calls.append(size)
+        if size % 2 == 0:
+            raise KeyError(size)
+
+    for claim, expected in zip(w.claims, [(Verdict.FAIL, None), (Verdict.ERROR, "KeyError")], strict=True):
+        calls.clear()
+        assert _verdicts(claim, tmp_path, prepared=False) == expected
+        replayed = list(calls)
+        calls.clear()
+        assert _verdicts(claim, tmp_path, prepared=True) == expected
+        # The same examples, up to the first failure; hypothesis alone then runs the failing one again.
+        assert replayed == calls + calls[-1:]
+
+
+def test_explicit_examples_and_assumptions_are_left_to_hypothesis(tmp_path: Path) -> None:
+    w = Witness("t.explicit")
+
+    @w.property("Two explicit examples fail differently: hypothesis groups them.", rules=[admit])
+    @example(size=1)
+    @example(size=2)
+    @given(st.integers(min_value=0))
+    def grouped(size: int) -> None:
+        if size == 1:
+            raise KeyError(size)
+        check.equal("admitted", admit(size), False)
+
+    @w.property("Odd sizes are assumed away; every even one is admitted.", rules=[admit])
+    @given(st.integers(min_value=0, max_value=100))
+    def assumed(size: int) -> None:
+        assume(size % 2 == 0)
+        check.equal("admitted", admit(size), True)
+
+    grouped_claim, assumed_claim = w.claims
+    alone = _verdicts(grouped_claim, tmp_path, prepared=False)
+    assert alone[0] is Verdict.ERROR and alone[1] is not None and "ExceptionGroup" in alone[1]
+    assert _verdicts(grouped_claim, tmp_path, prepared=True) == alone
+    assert _verdicts(assumed_claim, tmp_path, prepared=True) == (Verdict.PASS, None)

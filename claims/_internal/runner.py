@@ -63,6 +63,25 @@ class ClaimTimeout(BaseException):
     """Interrupt a claim that ran past its deadline (a BaseException so claims cannot swallow it)."""
 
 
+class FirstFailure(BaseException):
+    """Carry a property claim's first failing example's error straight out of hypothesis (mutation mode).
+
+    A BaseException, so hypothesis neither records, replays nor reports it; `run_claim` judges the error it
+    carries as if the claim had raised it (see `mutation.apply.mutation_budgets`).
+    """
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+def _call(claim: Claim, folder: Path | None) -> object:
+    try:
+        return claim.fn(tmp_path=folder) if folder is not None else claim.fn()
+    except FirstFailure as first:
+        raise first.error from first.error.__cause__
+
+
 @contextmanager
 def deadline(seconds: float) -> Iterator[None]:
     """Raise ClaimTimeout in the main thread after `seconds`; elsewhere run without a deadline."""
@@ -149,7 +168,7 @@ def run_claim(
     start = time.perf_counter()
     try:
         with deadline(limit), _folder(claim) as folder:
-            value = claim.fn(tmp_path=folder) if folder is not None else claim.fn()
+            value = _call(claim, folder)
     except ClaimTimeout as exc:
         return Result(
             claim,

@@ -10,6 +10,7 @@ would only find a smaller one), even where the claim sets its own budget.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,6 +22,7 @@ from claims._internal.mutation.defects import Defect, DefectGroup, Seeded
 from claims._internal.mutation.generate import Mutant, mangled
 from claims._internal.mutation.infection import Probe
 from claims._internal.mutation.trampoline import ACTIVE, ORIG, activate, table_of
+from claims._internal.runner import FirstFailure
 
 MUTATION_EXAMPLES = 10
 """Generated examples a property claim gets under a mutant (its @examples always run first)."""
@@ -65,7 +67,7 @@ class RuleCaches:
                 value.cache_clear()
 
 
-def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]], ...]:
+def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any], Any], ...]:
     """Return each property claim's function with what mutation mode sets on it: the budget, and no shrinking.
 
     They override the claim's own @settings. Built once, in the supervisor; `mutation_mode` puts them in force.
@@ -73,6 +75,10 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]
     the claim's seed, with the same digest as its database key (an explicit `@seed` or key stays). Hypothesis
     would otherwise read, tokenize and parse the claim's source file in every fork, twice a run; the draws are
     the same, since `derandomize` seeds its generator with exactly that number.
+
+    The third item stands in for the claim's body (hypothesis's `inner_test`): a generated example that fails
+    ends the run at once (`_first_failure_ends`), where hypothesis would record the failure, replay the example
+    and format its report, only for the kill to be counted.
     """
     from hypothesis import Phase, settings
     from hypothesis.internal.compat import int_from_bytes
@@ -93,21 +99,48 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]
         )
         chosen: dict[str, Any] = {"_hypothesis_internal_use_settings": budget}
         handle = getattr(claim.fn, "hypothesis", None)
+        inner = None
         if handle is not None:
             digest = function_digest(handle.inner_test)
             if getattr(claim.fn, "_hypothesis_internal_use_seed", None) is None:
                 chosen["_hypothesis_internal_use_seed"] = int_from_bytes(digest)
             if getattr(claim.fn, "_hypothesis_internal_database_key", None) is None:
                 chosen["_hypothesis_internal_database_key"] = digest
-        budgets.append((claim.fn, chosen))
+            inner = _first_failure_ends(handle.inner_test)
+        budgets.append((claim.fn, chosen, inner))
     return tuple(budgets)
 
 
-def mutation_mode(budgets: Iterable[tuple[Any, Mapping[str, Any]]]) -> None:
+def _first_failure_ends(inner: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a property claim's body so that an error in a generated example leaves hypothesis as a FirstFailure.
+
+    Hypothesis catches what its own runs treat as a failure (Exception, SystemExit, GeneratorExit). With no
+    shrinking it would stop at that first failure anyway, then replay the same example to raise the same error
+    with a report. Explicit examples and that final replay (`is_final`) are left to hypothesis, and so is
+    anything hypothesis raises itself (an unmet `assume`, an overrun), so the verdict is what it would be.
+    """
+    from hypothesis.control import current_build_context
+    from hypothesis.errors import HypothesisException
+
+    @functools.wraps(inner)
+    def example(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return inner(*args, **kwargs)
+        except (Exception, SystemExit, GeneratorExit) as exc:
+            if isinstance(exc, HypothesisException) or current_build_context().is_final:
+                raise
+            raise FirstFailure(exc) from exc
+
+    return example
+
+
+def mutation_mode(budgets: Iterable[tuple[Any, Mapping[str, Any], Any]]) -> None:
     """Give every property claim its mutation budget (see `mutation_budgets`)."""
-    for fn, chosen in budgets:
+    for fn, chosen, inner in budgets:
         for name, value in chosen.items():
             setattr(fn, name, value)
+        if inner is not None:
+            fn.hypothesis.inner_test = inner
 
 
 def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:
