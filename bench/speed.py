@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -183,47 +184,61 @@ def mutmut_results(stdout: str) -> dict[str, str]:
     return out
 
 
-def mutation_vs_mutmut(repo: Path, workers: int) -> None:
-    """`mutate --auto` on one module (mutmut's operators, every killer recorded) against `mutmut run` on the same mutants."""
+def mutation_vs_mutmut(repo: Path, workers: int, runs: int) -> None:
+    """`mutate --auto` on one module (mutmut's operators, every killer recorded) against `mutmut run` on the same mutants.
+
+    The two run interleaved, `runs` times each; the ratios are of the medians (mutmut's own rate moves with the
+    machine as much as ours does).
+    """
     py = sys.executable
     module = MODULE[:-3].replace("/", ".")
     report = repo / ".bench-mutants.json"
     timed([py, "-m", "claims.cli"], repo)  # the baseline comes from the result cache, as in CI after the gate
-    ours_s, ours = timed(
-        [
-            py,
-            "-m",
-            "claims.cli",
-            "mutate",
-            "--auto",
-            f"{module}.*",
-            "--operators",
-            "mutmut",
-            "--rebuild",
-            "-n",
-            str(workers),
-            "--report-json",
-            str(report),
-        ],
-        repo,
-    )
-    rate = re.findall(r"([\d.]+)/s on", ours.stderr)
-    every, detected = ours_detected(report, module) if report.is_file() else (set(), set())
-    theirs_s, theirs = timed([py, "-m", "mutmut", "run", f"{module}*", "--max-children", str(workers)], repo)
-    their_rate = re.findall(r"([\d.]+) mutations/second", theirs.stdout)
-    statuses = mutmut_results(theirs.stdout)
+    ours_cmd = [py, "-m", "claims.cli", "mutate", "--auto", f"{module}.*", "--operators", "mutmut", "--rebuild"]
+    ours_cmd += ["-n", str(workers), "--report-json", str(report)]
+    rates: list[float] = []
+    their_rates: list[float] = []
+    ours_times: list[float] = []
+    their_times: list[float] = []
+    every: set[str] = set()
+    detected: set[str] = set()
+    statuses: dict[str, str] = {}
+    for n in range(runs):
+        ours_s, ours = timed(ours_cmd, repo)
+        rate = re.findall(r"([\d.]+)/s on", ours.stderr)
+        found = ours_detected(report, module) if report.is_file() else (set(), set())
+        shutil.rmtree(repo / "mutants", ignore_errors=True)  # mutmut's own tree and results: each run starts afresh
+        theirs_s, theirs = timed([py, "-m", "mutmut", "run", f"{module}*", "--max-children", str(workers)], repo)
+        their_rate = re.findall(r"([\d.]+) mutations/second", theirs.stdout)
+        seen = mutmut_results(theirs.stdout)
+        if n and (found != (every, detected) or seen != statuses):
+            print("  the detected sets differ between runs: the last run's are compared below")
+        every, detected, statuses = found[0], found[1], seen
+        ours_times.append(ours_s)
+        their_times.append(theirs_s)
+        rates += [float(rate[-1])] if rate else []
+        their_rates += [float(their_rate[-1])] if their_rate else []
+        print(
+            f"  run {n + 1}/{runs}  ours {rate[-1] if rate else '?'} mutants/s, {ours_s:.1f} s;  "
+            f"mutmut {their_rate[-1] if their_rate else '?'} mutants/s, {theirs_s:.1f} s"
+        )
     their_detected = {name for name, status in statuses.items() if status in MUTMUT_DETECTED}
+    ours_rate = f"{statistics.median(rates):.2f}" if rates else "?"
+    theirs_rate = f"{statistics.median(their_rates):.2f}" if their_rates else "?"
     print(
-        f"mutate --auto {MODULE} ({workers} workers, mutmut operators, every killer)  {rate[-1] if rate else '?'} mutants/s; "
-        f"{len(detected)} of {len(every)} detected; {ours_s:.1f} s end to end"
+        f"mutate --auto {MODULE} ({workers} workers, mutmut operators, every killer)  median {ours_rate} mutants/s; "
+        f"{len(detected)} of {len(every)} detected; {statistics.median(ours_times):.1f} s end to end"
     )
     print(
-        f"mutmut run on the same module ({workers} children, first killer only)      {their_rate[-1] if their_rate else '?'} mutants/s; "
-        f"{len(their_detected)} of {len(statuses)} detected; {theirs_s:.1f} s end to end"
+        f"mutmut run on the same module ({workers} children, first killer only)      median {theirs_rate} mutants/s; "
+        f"{len(their_detected)} of {len(statuses)} detected; {statistics.median(their_times):.1f} s end to end"
     )
-    if rate and their_rate:
-        print(f"  ratio ours / mutmut (mutants/s while testing) = {float(rate[-1]) / float(their_rate[-1]):.2f}x")
-        print(f"  ratio ours / mutmut (end to end) = {theirs_s / ours_s:.2f}x")
+    if rates and their_rates:
+        ratio = statistics.median(rates) / statistics.median(their_rates)
+        print(f"  ratio ours / mutmut (mutants/s while testing) = {ratio:.2f}x")
+        print(
+            f"  ratio ours / mutmut (end to end) = {statistics.median(their_times) / statistics.median(ours_times):.2f}x"
+        )
     if every != set(statuses):
         print(
             f"  the two runs tested different mutants: {len(every - set(statuses))} only ours, {len(set(statuses) - every)} only mutmut's"
@@ -303,7 +318,7 @@ def main() -> int:
         if "claims" in parts:
             claims_vs_pytest(repo, args.runs, args.workers)
         if "mutation" in parts:
-            mutation_vs_mutmut(repo, args.workers)
+            mutation_vs_mutmut(repo, args.workers, args.runs)
         if "declared" in parts:
             declared(repo, args.workers)
         if args.ci:
