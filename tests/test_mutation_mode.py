@@ -1,4 +1,4 @@
-"""Mutation mode: what the supervisor prepares once for every fork changes no draw, and a verdict needs no text."""
+"""Mutation mode: the seed prepared once changes no draw, a first failing example ends a claim with the verdict hypothesis gives."""
 
 from __future__ import annotations
 
