@@ -171,20 +171,31 @@ def resolve(target: str) -> tuple[Any, Any]:
     return module, rule
 
 
+@functools.lru_cache(maxsize=16)
+def _function_lines(text: str) -> dict[str, tuple[int, int]]:
+    """Map each top-level function of a module's source to its first line (decorators included) and its last.
+
+    Parsed once per module in a process: a probe job patches many rules of the same modules.
+    """
+    found = {}
+    for node in ast.parse(text).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in found:
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            found[node.name] = (first, node.end_lineno or node.lineno)
+    return found
+
+
 def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
     """Compile the rule's own source with `old` replaced by `new`; LookupError when `old` is not there exactly once."""
     assert defect.patch is not None
     old, new = defect.patch
     path, text = source_of(module.__name__)
     name = defect.target.rpartition(".")[2]
-    node = next(
-        (n for n in ast.parse(text).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name),
-        None,
-    )
-    if node is None:
+    lines = _function_lines(text).get(name)
+    if lines is None:
         raise LookupError(f"{defect.target}: no function {name!r} in {path}")
-    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    body = "".join(text.splitlines(keepends=True)[first - 1 : node.end_lineno])
+    first, last = lines
+    body = "".join(text.splitlines(keepends=True)[first - 1 : last])
     count = body.count(old)
     if count != 1:
         where = "no longer appears" if count == 0 else f"appears {count} times"

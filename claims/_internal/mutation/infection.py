@@ -132,7 +132,9 @@ class _Streams:
 
 def _hook() -> None:
     if not _World.hooked:
-        sys.addaudithook(_audit)  # for the rest of the process; it does nothing outside a watched call
+        # Both for the rest of the process (a probe's own fresh fork): each does nothing outside a watched call.
+        sys.addaudithook(_audit)
+        signal.signal(signal.SIGPROF, _spin)
         _World.hooked = True
 
 
@@ -258,8 +260,7 @@ class Probe:
     ) -> bool:
         self.reentered = False
         Probe.active = self
-        previous = signal.signal(signal.SIGPROF, _spin)
-        signal.setitimer(signal.ITIMER_PROF, budget)
+        signal.setitimer(signal.ITIMER_PROF, budget)  # `_spin` handles the tick (installed by `_hook`)
         outer = (_World.watching, _World.refusing, _World.touched)
         _World.watching, _World.refusing, _World.touched = True, True, False
         try:
@@ -273,7 +274,6 @@ class Probe:
             touched = _World.touched  # an attempt was refused, so the outside world is as the original left it
             _World.watching, _World.refusing, _World.touched = outer
             signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, previous)
             Probe.active = None
         if self.reentered or touched or theirs[0] != answer[0]:
             return False
