@@ -12,7 +12,7 @@ from claims import Witness, check
 from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
 from claims._internal.mutation.apply import mutation_budgets, mutation_mode
-from claims._internal.runner import Settings, run_claim
+from claims._internal.runner import Result, Settings, run_claim
 
 
 def admit(size: int) -> bool:
@@ -31,38 +31,35 @@ def _drawing(name: str, seen: list[int]) -> Witness:
     return w
 
 
-def _draws(witness: Witness, seen: list[int], tmp_path: Path, *, prepared: bool) -> list[int]:
-    (claim,) = witness.claims
-    budgets = mutation_budgets([claim])
-    if not prepared:  # only the budget, as before the seed was computed in the supervisor
-        budgets = tuple(
-            (fn, {k: v for k, v in chosen.items() if k == "_hypothesis_internal_use_settings"}, None)
-            for fn, chosen, _ in budgets
-        )
-    mutation_mode(budgets)
-    seen.clear()
-    assert run_claim(claim, Settings(timeout=30, snapshots=tmp_path)).verdict is Verdict.PASS
-    return list(seen)
+def _in_mutation_mode(claim: Claim, tmp_path: Path, *, prepared: bool) -> Result:
+    """Run a claim in mutation mode, with all the supervisor prepares or with the budget alone (as before)."""
+    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
+    ((fn, chosen, wrapped),) = mutation_budgets([claim])
+    if not prepared:
+        chosen, wrapped = {"_hypothesis_internal_use_settings": chosen["_hypothesis_internal_use_settings"]}, None
+    try:
+        mutation_mode([(fn, chosen, wrapped)])
+        return run_claim(claim, Settings(timeout=30, snapshots=tmp_path), isolated=True, explain=False)
+    finally:
+        claim.fn.hypothesis.inner_test = inner  # type: ignore[attr-defined]
+        claim.fn._hypothesis_internal_use_seed = None  # type: ignore[attr-defined]
+        vars(claim.fn).pop("_hypothesis_internal_database_key", None)
 
 
 def test_the_seed_computed_once_draws_what_derandomize_draws_by_itself(tmp_path: Path) -> None:
     seen: list[int] = []
-    w = _drawing("t.mode", seen)
-    (claim,) = w.claims
-    chosen = dict(mutation_budgets([claim])[0][1])
-    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
-    assert set(chosen) == {
+    (claim,) = _drawing("t.mode", seen).claims
+    assert set(mutation_budgets([claim])[0][1]) == {
         "_hypothesis_internal_use_settings",
         "_hypothesis_internal_use_seed",
         "_hypothesis_internal_database_key",
     }
-    prepared = _draws(w, seen, tmp_path, prepared=True)
-    claim.fn._hypothesis_internal_use_seed = None  # type: ignore[attr-defined]
-    del claim.fn._hypothesis_internal_database_key  # type: ignore[attr-defined]
-    claim.fn.hypothesis.inner_test = inner  # type: ignore[attr-defined]
-    alone = _draws(w, seen, tmp_path, prepared=False)
+    assert _in_mutation_mode(claim, tmp_path, prepared=True).verdict is Verdict.PASS
+    prepared = list(seen)
+    seen.clear()
+    assert _in_mutation_mode(claim, tmp_path, prepared=False).verdict is Verdict.PASS
     assert len(prepared) == 10
-    assert prepared == alone
+    assert prepared == seen
 
 
 def test_an_explicit_seed_is_kept(tmp_path: Path) -> None:
@@ -104,22 +101,8 @@ def test_without_explain_a_failure_keeps_its_verdict_and_error_type_and_formats_
 
 
 def _verdicts(claim: Claim, tmp_path: Path, *, prepared: bool) -> tuple[Verdict, str | None]:
-    """Run a claim in mutation mode, with the supervisor's preparation or with its budget alone."""
-    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
-    ((fn, chosen, wrapped),) = mutation_budgets([claim])
-    try:
-        if prepared:
-            mutation_mode([(fn, chosen, wrapped)])
-        else:
-            mutation_mode(
-                [(fn, {"_hypothesis_internal_use_settings": chosen["_hypothesis_internal_use_settings"]}, None)]
-            )
-        result = run_claim(claim, Settings(timeout=30, snapshots=tmp_path), isolated=True, explain=False)
-        return result.verdict, result.error_type
-    finally:
-        claim.fn.hypothesis.inner_test = inner  # type: ignore[attr-defined]
-        claim.fn._hypothesis_internal_use_seed = None  # type: ignore[attr-defined]
-        vars(claim.fn).pop("_hypothesis_internal_database_key", None)
+    result = _in_mutation_mode(claim, tmp_path, prepared=prepared)
+    return result.verdict, result.error_type
 
 
 def test_a_generated_failure_ends_the_run_at_once_with_the_verdict_hypothesis_would_give(tmp_path: Path) -> None:
