@@ -169,6 +169,18 @@ def ours_detected(report: Path, module: str) -> tuple[set[str], set[str]]:
     return every, detected
 
 
+def killers_recorded(report: Path, module: str) -> tuple[int, int]:
+    """Return (killing claims recorded, detected mutants) over a module's mutants in a `--report-json`."""
+    data = json.loads(report.read_text(encoding="utf-8"))
+    killers = detected = 0
+    for entry in data.get("files", {}).values():
+        for mutant in entry.get("mutants", []):
+            if mutant.get("id", "").startswith(module + ".") and mutant.get("status") in DETECTED_STRYKER:
+                detected += 1
+                killers += len(mutant.get("killedBy", []))
+    return killers, detected
+
+
 def mutmut_results(stdout: str) -> dict[str, str]:
     """Return each mutant's status from the results `mutmut run NAMES` prints after its run (one emoji and name a line)."""
     from mutmut.stats import emoji_by_status  # the statuses and emoji of the installed mutmut, not a copy of them
@@ -239,6 +251,13 @@ def mutation_vs_mutmut(repo: Path, workers: int, runs: int) -> None:
         print(
             f"  ratio ours / mutmut (end to end) = {statistics.median(their_times) / statistics.median(ours_times):.2f}x"
         )
+    if report.is_file():
+        killers, found_by_ours = killers_recorded(report, module)
+        if found_by_ours:
+            print(
+                f"  work behind the rates: ours recorded {killers} killing claims for {found_by_ours} detected mutants "
+                f"({killers / found_by_ours:.1f} each, every one run to its verdict); mutmut stops at the first"
+            )
     if every != set(statuses):
         print(
             f"  the two runs tested different mutants: {len(every - set(statuses))} only ours, {len(set(statuses) - every)} only mutmut's"
