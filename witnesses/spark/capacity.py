@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core.sizes import GIB
@@ -15,6 +17,7 @@ from domain.spark.capacity import (
     MeasurementShapeDiffers,
     ReadingOffStaircase,
     ReadingRepeated,
+    ResidentBet,
     V41AfterRequestsResident,
 )
 from domain.spark.fleet import GROUP_A
@@ -201,3 +204,157 @@ def the_bet_lines_name_the_steps_that_press() -> None:
 )
 def a_glm_shaped_profile_has_no_bet_lines():
     return capacity.v41_engram_bet_lines(GLM_GROUP_B_PROFILE, GROUP_A)
+
+
+# ---------------------------------------------------------------------------
+# The shape's two equalities, each on its own and on both sides of its boundary.
+
+
+@witness.refusal(
+    "A max_model_len one past 262144 is refused at max_model_len alone, though max_num_seqs is right.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_measurement_max_model_len],
+    reasons=[
+        because(
+            MeasurementShapeDiffers,
+            at="$.profile.max_model_len",
+            saying="max_model_len is 262145; the staircase's one serve needs 262144",
+        )
+    ],
+)
+def a_max_model_len_one_past_262144_is_refused_alone() -> object:
+    wider = attrs.evolve(PROFILE, max_model_len=262145)
+    return capacity.v41_capacity_measurement(wider, GROUP_A, capacity.v41_engram_resident_bets(), ())
+
+
+@witness.refusal(
+    "A max_num_seqs one past 16 is refused at max_num_seqs alone, though max_model_len is right.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_max_num_seqs],
+    reasons=[
+        because(
+            MeasurementShapeDiffers,
+            at="$.profile.max_num_seqs",
+            saying="max_num_seqs is 17; the staircase's fold-max concurrency is 16",
+        )
+    ],
+)
+def a_max_num_seqs_one_past_16_is_refused_alone() -> object:
+    more = attrs.evolve(PROFILE, max_num_seqs=17)
+    return capacity.v41_capacity_measurement(more, GROUP_A, capacity.v41_engram_resident_bets(), ())
+
+
+@witness.refusal(
+    "A max_model_len one under 262144 is refused at max_model_len alone, though max_num_seqs is right.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_measurement_max_model_len],
+    reasons=[
+        because(
+            MeasurementShapeDiffers,
+            at="$.profile.max_model_len",
+            saying="max_model_len is 262143; the staircase's one serve needs 262144",
+        )
+    ],
+)
+def a_max_model_len_one_under_262144_is_refused_alone() -> object:
+    narrower = attrs.evolve(PROFILE, max_model_len=262143)
+    return capacity.v41_capacity_measurement(narrower, GROUP_A, capacity.v41_engram_resident_bets(), ())
+
+
+@witness.refusal(
+    "A max_num_seqs one under 16 is refused at max_num_seqs alone, though max_model_len is right.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_max_num_seqs],
+    reasons=[
+        because(
+            MeasurementShapeDiffers,
+            at="$.profile.max_num_seqs",
+            saying="max_num_seqs is 15; the staircase's fold-max concurrency is 16",
+        )
+    ],
+)
+def a_max_num_seqs_one_under_16_is_refused_alone() -> object:
+    fewer = attrs.evolve(PROFILE, max_num_seqs=15)
+    return capacity.v41_capacity_measurement(fewer, GROUP_A, capacity.v41_engram_resident_bets(), ())
+
+
+@witness.property(
+    "The measurement admits a shape exactly when max_model_len is 262144 and max_num_seqs is 16, refusing at each field that differs and no other.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_measurement_max_model_len, capacity.v41_max_num_seqs],
+)
+@given(
+    st.integers(262140, 262148) | st.sampled_from([1, 131072, 262144 * 2]),
+    st.integers(12, 20) | st.sampled_from([1, 2, 6, 8, 32]),
+)
+@example(262144, 16)
+@example(262143, 16)
+@example(262145, 16)
+@example(262144, 15)
+@example(262144, 17)
+@example(262143, 17)
+@example(262145, 15)
+def the_shape_admits_exactly_262144_and_16(max_model_len: int, max_num_seqs: int) -> None:
+    shaped = attrs.evolve(PROFILE, max_model_len=max_model_len, max_num_seqs=max_num_seqs)
+    outcome = capacity.v41_capacity_measurement(shaped, GROUP_A, capacity.v41_engram_resident_bets(), ())
+    expected = [
+        *(["$.profile.max_model_len"] if max_model_len != 262144 else []),
+        *(["$.profile.max_num_seqs"] if max_num_seqs != 16 else []),
+    ]
+    if not expected:
+        check.equal("per-rank allowance (GiB)", check.admitted(outcome).per_rank_allowance_gib, Fraction(97, 4))
+        return
+    reasons = check.refused(outcome)
+    check.equal(
+        f"refused at ({max_model_len}, {max_num_seqs})",
+        [(type(r), r.where) for r in reasons],
+        [(MeasurementShapeDiffers, where) for where in expected],
+    )
+
+
+# ---------------------------------------------------------------------------
+# The bets' steps and a reading's step: one more step, or a step only the bets name, is off the staircase.
+
+
+@witness.refusal(
+    "Bets that add an x8 step to the staircase's four are refused for not naming exactly its steps.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_staircase_concurrencies],
+    reasons=[
+        because(
+            BetsDoNotCoverStaircase,
+            at="$.bets",
+            saying="bets name x2, x4, x6, x8, x16; the staircase steps are x2, x4, x6, x16",
+        )
+    ],
+)
+def bets_with_an_extra_step_are_refused() -> object:
+    two, four, six, sixteen = capacity.v41_engram_resident_bets()
+    extra = (two, four, six, ResidentBet(concurrency=8, per_rank_gib=40), sixteen)
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, extra, ())
+
+
+@witness.refusal(
+    "A reading at a step only the bets name (x8) is off the staircase, not confirmed against that bet.",
+    rules=[capacity.v41_capacity_measurement, capacity.v41_staircase_concurrencies],
+    reasons=[
+        because(BetsDoNotCoverStaircase, at="$.bets", saying="bets name x2, x4, x6, x8, x16;"),
+        because(
+            ReadingOffStaircase,
+            at="$.after_requests_resident[0].concurrency",
+            saying="x8 is not a staircase step (x2, x4, x6, x16)",
+        ),
+    ],
+)
+def a_reading_at_a_step_only_the_bets_name_is_off_the_staircase() -> object:
+    two, four, six, sixteen = capacity.v41_engram_resident_bets()
+    extra = (two, four, six, ResidentBet(concurrency=8, per_rank_gib=40), sixteen)
+    reading = V41AfterRequestsResident(concurrency=8, per_rank_bytes=10 * GIB)
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, extra, (reading,))
+
+
+@witness.positive(
+    "The per-rank allowance splits the group's allowance over its own hosts: 73 GiB over Group A's first three is 73/3 GiB a rank.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def the_per_rank_allowance_splits_over_the_groups_hosts() -> None:
+    three = attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3])
+    measured = check.admitted(
+        capacity.v41_capacity_measurement(PROFILE, three, capacity.v41_engram_resident_bets(), ())
+    )
+    check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(73, 3))
+    check.equal("pressured", measured.pressured_concurrencies, (4, 6, 16))

@@ -203,3 +203,32 @@ def every_bad_mount_is_named():
     return launcher.plan_arm_launch_for(
         attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
     )
+
+
+@witness.refusal(
+    "A rendezvous port equal to the API port is refused on its own, located at the container's rendezvous port.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(
+            RendezvousPortCollides,
+            at="$.container.rendezvous_port",
+            saying="port 8000 is both the API port and the mp rendezvous (--master-port)",
+        )
+    ],
+)
+def a_rendezvous_port_on_the_api_port_is_refused_alone():
+    return launcher.plan_arm_launch_for(
+        attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, rendezvous_port=8000))
+    )
+
+
+@witness.positive(
+    "A rendezvous port one below or one above the API port does not collide with it, and is the rank's --master-port.",
+    rules=[launcher.plan_arm_launch_for],
+)
+def a_rendezvous_port_next_to_the_api_port_admits() -> None:
+    for port in (7999, 8001):
+        request = attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, rendezvous_port=port))
+        plan = check.admitted(launcher.plan_arm_launch_for(request))
+        check.equal(f"rendezvous port {port}", plan.request.container.rendezvous_port, port)
+        check.equal(f"API port beside {port}", plan.request.serve_port, 8000)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 
+from hypothesis import example, given, settings
+
 from claims import Witness, because, check
 from domain.core import value_fields as vf
 from domain.core.outcome import Refused
 from domain.spark import remote_steps
 from domain.spark.remote_steps import FileTreeScope, TypedRemoteFileWrite, WriteOutsideScope
+from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
 
 witness = Witness("spark.remote_steps")
@@ -89,3 +92,26 @@ def a_text_content_is_refused():
             host="srv5", path=f"{SCOPE.root}/m.json", content="{}", scope=SCOPE, readback_sha256="0"
         )
     )  # type: ignore[arg-type]
+
+
+@witness.property(
+    "A file directly inside any near miss of the scope's directory is outside the seal, and the exact directory admits.",
+    rules=[remote_steps.seal_remote_file_write],
+)
+@settings(max_examples=30)
+@given(near.near_misses(SCOPE.root))
+@example(near.extended(SCOPE.root, "x"))
+@example(near.extended(SCOPE.root, "-next"))
+@example(near.strict_prefix(SCOPE.root))
+@example(near.strict_prefix(SCOPE.root, len("/srv/gunbc/engram/manifests")))
+@example(near.case_flipped(SCOPE.root, 5))
+@example(near.padded(SCOPE.root, after=" "))
+@example(near.lookalike(SCOPE.root))
+def a_file_beside_a_near_miss_of_the_scope_is_refused(miss: str) -> None:
+    check.admitted(remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json", b"{}", SCOPE))
+    reasons = check.refused(remote_steps.seal_remote_file_write("srv5", f"{miss}/m.json", b"{}", SCOPE))
+    check.equal(
+        f"{miss!r}/m.json refused at",
+        [(type(r), r.where, r.why) for r in reasons],
+        [(WriteOutsideScope, "$.path", f"{miss}/m.json is not a file directly inside the sealed scope {SCOPE.root}")],
+    )

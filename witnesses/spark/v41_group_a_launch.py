@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from claims import Witness, because, check
-from domain.spark import dry_run, v41_group_a_launch
+from domain.spark import dry_run, profile, v41_group_a_launch
 from domain.spark.admission import (
     HostNotHeldBySubject,
     ImageNotAdmittedForRuntimeArtifact,
@@ -19,7 +19,7 @@ from domain.spark.frontiers import FrontierDischarge, ObligationOpen, V41Runtime
 from domain.spark.launcher import ProfileAbsent, plan_arm_launch_for
 from domain.spark.remote_steps import MkdirStep, TypedRemoteFileWrite, render_remote_step
 from domain.spark.render import docker_create_argv, render_unit
-from domain.spark.runtime import V41_UNPROBED_RUNTIME, NoRegistryReading
+from domain.spark.runtime import V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME, NoRegistryReading
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_engram_staging_steps, v41_produced_from_log
 from witnesses.spark.fixtures import (
     ACTIVE,
@@ -390,3 +390,53 @@ def a_discharge_without_its_value_leaves_the_frontier_open():
         FrontierDischarge(key=key, by="a note that claims the value exists") for key in ("#12353", "#12371", "#12359")
     )
     return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=inputs.discharges + named))
+
+
+@witness.positive(
+    "The plan takes batched tokens, utilization and prefix caching from the launch shape it is given, and still fixes 262144, 16, fp8_ds_mla and the Engram request.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_launch_profile],
+)
+def the_plan_takes_its_axes_from_the_launch_shape() -> None:
+    shape = attrs.evolve(
+        shape_at(9000), max_num_batched_tokens=4096, enable_prefix_caching=True, source="a witness's other shape"
+    )
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs(shape=shape)))
+    check.equal(
+        "profile",
+        plan.arm.profile,
+        profile.deepseek_v41_measurement_profile(9000, 262144, 16, 4096, True),
+    )
+    for rank in plan.arm.ranks:
+        argv = docker_create_argv(plan.arm, rank)
+        check.equal(f"rank {rank.node_rank} batched tokens", _flag(argv, "--max-num-batched-tokens"), "4096")
+        check.equal(f"rank {rank.node_rank} utilization", _flag(argv, "--gpu-memory-utilization"), "0.90")
+        check.contains(f"rank {rank.node_rank} prefix caching on", "--enable-prefix-caching", argv)
+        check.absent(f"rank {rank.node_rank} prefix caching off", "--no-enable-prefix-caching", argv)
+
+
+@witness.positive(
+    "Every rank runs the image the produced value names, by its config digest, whatever digest that is.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_group_a_launch_request],
+)
+def every_rank_runs_the_produced_digest() -> None:
+    other = attrs.evolve(
+        V41_PROBED_RUNTIME, artifact=attrs.evolve(V41_PROBED_RUNTIME.artifact, config_digest=OTHER_DIGEST)
+    )
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs(produced=other)))
+    check.equal("request image", plan.arm.request.image, OTHER_DIGEST)
+    for rank in plan.arm.ranks:
+        argv = docker_create_argv(plan.arm, rank)
+        check.equal(f"rank {rank.node_rank} image", argv[argv.index("--entrypoint") + 2], OTHER_DIGEST)
+        check.absent(f"rank {rank.node_rank} the fixture digest", DIGEST, argv)
+
+
+@witness.refusal(
+    "A registry reading taken inside an earlier image does not probe the later produced image, so the arm wall refuses it as unprobed.",
+    rules=[v41_group_a_launch.v41_produced_from_log, v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[because(NoRegistryReading, at="$.produced.registry_reading", saying="no registry reading exists")],
+)
+def a_reading_of_an_earlier_image_does_not_probe_the_produced_one():
+    later = ImageAdmitted(at=READING.at + 10, config_digest=OTHER_DIGEST, runtime_key=IMAGE.runtime_key)
+    produced = v41_produced_from_log(authority_log(ACTIVE, *HELD_A, IMAGE, READING, later, SUSPENSION), READ_AT)
+    check.equal("produced digest", produced.artifact.config_digest if produced else None, OTHER_DIGEST)
+    return plan_v41_group_a_launch(v41_inputs(produced=produced))
