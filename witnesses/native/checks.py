@@ -127,3 +127,44 @@ def zero_q_has_no_tails():
 @witness.positive("The final tails for a q of one token are 37, 163, 164 and 165.", rules=[tail_sizes])
 def final_tails_for_a_one_token_q() -> None:
     check.equal("tails", check.admitted(tail_sizes(1)), (37, 163, 164, 165))
+
+
+# The seed's twelve names (B1, `up2_checks.NATIVE_CHECKS`), spelled out: a packet's checks map is keyed by these strings.
+SEED_CHECK_NAMES = [
+    "rank_q_kept_position_valid_anchor_owner_agreement",
+    "final_need_draft_real_complete",
+    "source_kv_writes_retained",
+    "step_generation_echo_and_uniform_broadcast",
+    "near_cap_k4_k5_sync_async_clamp",
+    "remaining129_256_257_and_leftover64_128_peer_progress",
+    "partial_full_hits_async_restore_real_suffix",
+    "cancel_slot_reuse_preempt_backtrack",
+    "disconnect_before_after_final_watchdog_late_reply",
+    "mixed_rejected_rows_mm_logprobs_exclusions",
+    "native_dispatch_unchanged",
+    "no_local_drafter",
+]
+
+
+@witness.positive(
+    "The subcase table is keyed by the twelve checks under the seed's exact names, in the seed's order, and its modes are named sync and multimodal.",
+    rules=[subcases],
+)
+def the_table_is_keyed_by_the_seeds_twelve_names() -> None:
+    table = subcases()
+    check.equal("check names the seed does not spell", [c.value for c in table if c.value not in SEED_CHECK_NAMES], [])
+    check.equal("check names, in the seed's order", [c.value for c in table], SEED_CHECK_NAMES)
+    check.equal(
+        "modes the table needs",
+        sorted({m.value for t in table.values() for s in t for m in s.needs}),
+        ["multimodal", "sync"],
+    )
+
+
+@witness.refusal(
+    "A negative q has no tails, named with its value.",
+    rules=[tail_sizes],
+    reasons=[because(QNotPositive, at="$.q", saying="q must be a positive token count, got -1")],
+)
+def negative_q_has_no_tails():
+    return tail_sizes(-1)

@@ -146,3 +146,53 @@ def a_fit_refused_for_one_reason_says_so() -> None:
             "publishing PASS from an incomplete probe set to meet the clock is prohibited",
         ),
     )
+
+
+# --- the window's own wait is the one every figure uses, and each missing fit is named alone ---------
+
+
+@witness.positive(
+    "A measured window with a 600 s wait ends the wait after the diagnostic at 40–45 min and refuses the 840 s complete packet against 600 s, naming only that fit.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_600_s_wait_bounds_the_wait_and_the_complete_packet() -> None:
+    feasibility = check.admitted(
+        window_feasibility(attrs.evolve(MEASURED_INPUTS, native_wait_s=600), MEASURED_COSTS, ())
+    )
+    check.equal(
+        "the wait after the diagnostic",
+        feasibility.wait_after_diagnostic,
+        between(40, 45, Unit.MINUTES, M, "wait_after_diagnostic"),
+    )
+    check.admitted(feasibility.one_hold)
+    check.equal(
+        "the wait, both fits and the window",
+        window_feasibility_lines(feasibility)[-6:],
+        (
+            "a native wait called when the S30 diagnostic ends, at 30–35 min (MEASURED), ends at 40–45 min (MEASURED): min(the call + 600 s, the submission deadline)",
+            "one-HOLD fit: ESTABLISHED, 60.4–73.8 min (MEASURED)",
+            "complete-packet fit within the 600 s wait: NOT ESTABLISHED (1 reason)",
+            "  WindowExceeded @ $.complete_packet.hi: up to 840.0 s exceeds the 600 s wait",
+            "window: no established complete-packet fit within the 600 s wait",
+            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+        ),
+    )
+
+
+@witness.positive(
+    "A measured window whose only gap is an unmeasured term names only the one-HOLD fit as missing, and still prohibits publishing PASS.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_window_lacking_only_the_one_hold_fit_names_only_it() -> None:
+    feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, MEASURED_COSTS, ("audit overhead",)))
+    check.equal(
+        "the fits and the window",
+        window_feasibility_lines(feasibility)[-5:],
+        (
+            "one-HOLD fit: NOT ESTABLISHED (1 reason)",
+            "  UnmeasuredTerms @ $.diagnostic.unmeasured: unmeasured: audit overhead",
+            "complete-packet fit within the 900 s wait: ESTABLISHED, 840.0 s (MEASURED)",
+            "window: no established one-HOLD fit",
+            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
+        ),
+    )

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import attrs
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core.outcome import Admitted
@@ -323,3 +324,131 @@ def a_near_miss_of_screen_is_not_a_screen() -> None:
             [(r.where, r.why) for r in check.refused(screen_adoptable(record))],
             [("$.classification", f"classification {miss!r} is not 'NATIVE': only a NATIVE record is native evidence")],
         )
+
+
+# --- each count of the ledger, each tails reason, each near-cap reason and each screen reason alone ---
+
+_LEDGER = ("send_intents", "opened", "completions")
+
+
+@witness.property(
+    "A 28-request ledger with any one count off by one, above or below, is unaccounted, and 28/28/28 accounts 28.",
+    rules=[requests_accounted],
+)
+@settings(max_examples=20)
+@given(st.sampled_from(_LEDGER), st.sampled_from([-1, 1]))
+@example("opened", -1)
+@example("opened", 1)
+@example("send_intents", 1)
+@example("completions", 1)
+def any_one_ledger_count_off_by_one_is_unaccounted(count: str, delta: int) -> None:
+    check.equal("28/28/28", requests_accounted(SAVED_DIAGNOSTIC), Admitted(28))
+    reasons = check.refused(requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, **{count: 28 + delta})))
+    check.equal(
+        f"{count} {28 + delta} refused at", [(type(r), r.where) for r in reasons], [(RequestsUnaccounted, "$.requests")]
+    )
+
+
+@witness.refusal(
+    "A ledger short only of opened responses (28 sent, 27 opened, 28 completed) is unaccounted.",
+    rules=[requests_accounted],
+    reasons=[
+        because(
+            RequestsUnaccounted,
+            at="$.requests",
+            saying="send intents 28, opened 27, completions 28 must be equal and positive",
+        )
+    ],
+)
+def a_ledger_short_only_of_opened_is_unaccounted():
+    return requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, opened=27))
+
+
+@witness.refusal(
+    "Verified tails on an ESTIMATED q are refused for the q alone.",
+    rules=[tails_verified],
+    reasons=[
+        because(TailsUnverified, at="$.tails.q", saying="q4092 is ESTIMATED; tails need the start's actual solo q")
+    ],
+)
+def verified_tails_on_an_estimated_q_are_refused_for_the_q():
+    return tails_verified(attrs.evolve(SAVED_DIAGNOSTIC, tails_verified=True))
+
+
+@witness.refusal(
+    "Unverified tails on a MEASURED q are refused for the verification alone.",
+    rules=[tails_verified],
+    reasons=[because(TailsUnverified, at="$.tails.tails_verified", saying="tails_verified is false")],
+)
+def unverified_tails_on_a_measured_q_are_refused_for_the_verification():
+    return tails_verified(attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED))
+
+
+@witness.positive(
+    "A near-cap request finishing at length whose total is one token over or under prompt + completion is refused at its total alone.",
+    rules=[near_cap_finish],
+)
+def a_near_cap_total_off_by_one_either_way_is_refused_at_the_total() -> None:
+    said = {}
+    for total in (327679, 327681):
+        reasons = check.refused(near_cap_finish(attrs.evolve(SAVED_NEAR_CAP[1], total_tokens=total)))
+        said[total] = [(type(r), r.where, r.why) for r in reasons]
+    check.equal(
+        "refusals",
+        said,
+        {
+            total: [
+                (
+                    NearCapNotAtLength,
+                    "$.usage.total_tokens",
+                    f"prompt 327675 + completion 5 = 327680, not total {total}",
+                )
+            ]
+            for total in (327679, 327681)
+        },
+    )
+
+
+@witness.refusal(
+    "A NATIVE record carrying native observations but not adoptable is refused at its classification alone.",
+    rules=[screen_adoptable],
+    reasons=[
+        because(
+            ScreenNotAdoptable,
+            at="$.classification",
+            saying="classification NATIVE (adoptable false): a SCREEN is non-adoptable",
+        )
+    ],
+)
+def a_native_record_not_adoptable_is_refused():
+    return screen_adoptable(attrs.evolve(NATIVE_RECORD, adoptable=False))
+
+
+@witness.refusal(
+    "An adoptable NATIVE record with no native observations is refused at its observations alone.",
+    rules=[screen_adoptable],
+    reasons=[
+        because(
+            ScreenNotAdoptable,
+            at="$.observations",
+            saying="12/12 completed submissions supply no native observations",
+        )
+    ],
+)
+def an_adoptable_native_record_without_observations_is_refused():
+    return screen_adoptable(attrs.evolve(NATIVE_RECORD, observations=()))
+
+
+@witness.refusal(
+    "A ledger of -1 send intents, -1 opened and -1 completions is unaccounted, though all three agree.",
+    rules=[requests_accounted],
+    reasons=[
+        because(
+            RequestsUnaccounted,
+            at="$.requests",
+            saying="send intents -1, opened -1, completions -1 must be equal and positive",
+        )
+    ],
+)
+def negative_ledger_is_unaccounted():
+    return requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=-1, opened=-1, completions=-1))

@@ -57,3 +57,53 @@ def deadline_never_later_than_submission_or_900_s(call: Fraction, wait: Fraction
     check.holds("deadline <= submission deadline", outcome.value <= submission, outcome.value)
     check.holds("deadline <= call + 900 s", outcome.value <= call + 900, outcome.value)
     check.equal("deadline", outcome.value, min(call + wait, submission))
+
+
+# --- both sides of the 0..900 s bound, and the exact boundary values ---------------------------
+
+
+@witness.positive(
+    "A zero-second wait is a valid wait that ends at the call, and a wait of exactly 900 s is admitted.",
+    rules=[native_wait_deadline],
+)
+def zero_and_900_s_waits_are_admitted() -> None:
+    check.equal("zero wait (s)", check.admitted(native_wait_deadline(10_000, 0, 12_000)), Fraction(10_000))
+    check.equal("900 s wait (s)", check.admitted(native_wait_deadline(10_000, 900, 20_000)), Fraction(10_900))
+
+
+@witness.refusal(
+    "A negative native wait is refused, naming the bound and the value.",
+    rules=[native_wait_deadline],
+    reasons=[because(NativeWaitTooLong, at="$.native_wait", saying="native_wait must be within 0..900 s, got -1 s")],
+)
+def negative_wait_is_refused():
+    return native_wait_deadline(10_000, -1, 12_000)
+
+
+_NEAR_BOUNDS = st.one_of(
+    st.fractions(min_value=-2, max_value=2, max_denominator=10),
+    st.fractions(min_value=898, max_value=902, max_denominator=10),
+)
+
+
+@witness.property(
+    "A native wait near either end of 0..900 s is admitted exactly when it lies within it, ends at min(call + wait, deadline), and is refused otherwise.",
+    rules=[native_wait_deadline],
+)
+@settings(max_examples=40)
+@given(_NEAR_BOUNDS)
+@example(Fraction(0))
+@example(Fraction(-1, 10))
+@example(Fraction(900))
+@example(Fraction(9001, 10))
+@example(Fraction(8999, 10))
+@example(Fraction(901))
+def a_wait_near_either_bound_is_admitted_iff_within_0_to_900_s(wait: Fraction) -> None:
+    outcome = native_wait_deadline(10_000, wait, 20_000)
+    if 0 <= wait <= 900:
+        check.equal(f"deadline for a {wait} s wait", check.admitted(outcome), 10_000 + wait)
+    else:
+        reasons = check.refused(outcome)
+        check.equal(
+            f"a {wait} s wait refused at", [(type(r), r.where) for r in reasons], [(NativeWaitTooLong, "$.native_wait")]
+        )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native.checks import NativeCheck
@@ -324,3 +326,123 @@ def refused_inputs_are_named_in_order() -> None:
 )
 def a_packet_missing_two_costs_names_both():
     return complete_packet_fit(_costs(50, 70, Unit.SECONDS)[:-2], 900)
+
+
+# --- each one-HOLD reason alone, and both sides of 75 min, 90 min and the 900 s wait ---------------
+
+
+@witness.refusal(
+    "An ESTIMATED total within 75 min with nothing unmeasured is refused for its provenance alone.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(
+            FitNotEstablished,
+            at="$.diagnostic.provenance",
+            saying="the diagnostic's fixture_estimated_diagnostic is ESTIMATED; a fit needs MEASURED figures",
+        )
+    ],
+)
+def an_estimated_total_within_75_min_is_refused_for_its_provenance_alone():
+    return one_hold_fit(between(60, 70, Unit.MINUTES, E, "fixture_estimated_diagnostic"), 75, 90, ())
+
+
+_SIXTIETHS = st.integers(-120, 120).map(lambda k: Fraction(k, 60))
+
+
+@witness.property(
+    "A MEASURED total near 75 or 90 min exceeds the window exactly when its hi passes 75 min and the hard bound exactly when it passes 90 min.",
+    rules=[one_hold_fit],
+)
+@settings(max_examples=40)
+@given(st.sampled_from([75, 90]), _SIXTIETHS)
+@example(75, Fraction(0))
+@example(75, Fraction(1, 60))
+@example(90, Fraction(0))
+@example(90, Fraction(1, 60))
+@example(75, Fraction(-1, 60))
+def one_hold_reasons_follow_75_and_90_min_exactly(bound: int, offset: Fraction) -> None:
+    hi = bound + offset
+    outcome = one_hold_fit(between(50, hi, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
+    expected = [where for where, limit in (("$.diagnostic.hi", 75), ("$.diagnostic.hard_bound", 90)) if hi > limit]
+    seen = [r.where for r in outcome.reasons] if outcome.refused else []
+    check.equal(f"reasons for a total up to {hi} min", seen, expected)
+
+
+@witness.property(
+    "Twelve MEASURED case costs in seconds fit the wait exactly when their sum is at most the wait, on either side of 900 s.",
+    rules=[complete_packet_fit],
+)
+@settings(max_examples=40)
+@given(st.sampled_from([899, 900]), st.integers(-24, 24).map(lambda k: 75 + Fraction(k, 24)))
+@example(900, Fraction(75))
+@example(900, Fraction(1801, 24))
+@example(899, Fraction(75))
+@example(899, Fraction(1799, 24))
+def complete_packet_fits_iff_its_seconds_are_within_the_wait(wait: int, each: Fraction) -> None:
+    outcome = complete_packet_fit(_costs(each, each, Unit.SECONDS), wait)
+    total = 12 * each
+    if total <= wait:
+        check.equal(f"12 x {each} s within {wait} s", check.admitted(outcome).hi, total)
+    else:
+        check.equal(
+            f"12 x {each} s past {wait} s",
+            [(type(r), r.where) for r in check.refused(outcome)],
+            [(WindowExceeded, "$.complete_packet.hi")],
+        )
+
+
+@witness.refusal(
+    "Negative probe and wait counts are refused like zero ones, each named with its value.",
+    rules=[window_illustration],
+    reasons=[
+        because(ProbeCountInvalid, at=f"$.{name}", saying=f"{name} must be positive, got -1") for name in _EVERY_COUNT
+    ],
+)
+def negative_counts_are_refused():
+    return window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, **dict.fromkeys(_EVERY_COUNT, -1)))
+
+
+@witness.positive(
+    "The seed's window inputs carry the seed's provenance: engine start, decode rate, prompt construction, near-cap TTFT and W13 MEASURED; control, prefill, near-cap overhead and S30 ESTIMATED.",
+    rules=[window_illustration],
+)
+def seed_inputs_carry_the_seeds_provenance() -> None:
+    i = SEED_WINDOW_INPUTS
+    said = {
+        name: (f.lo, f.hi, f.unit, f.provenance)
+        for name, f in (
+            ("engine_start", i.engine_start),
+            ("decode_rate", i.decode_rate),
+            ("construction", i.construction),
+            ("near_cap_ttft_off", i.near_cap_ttft_off),
+            ("w13_first_send", i.w13_first_send),
+            ("w13_last_completion", i.w13_last_completion),
+            ("control_overhead", i.control_overhead),
+            ("prefill_32k", i.prefill_32k),
+            ("near_cap_overhead", i.near_cap_overhead),
+            ("s30_diagnostic", i.s30_diagnostic),
+        )
+    }
+    S, MIN = Unit.SECONDS, Unit.MINUTES
+    check.equal(
+        "inputs [lo, hi], unit, provenance",
+        said,
+        {
+            "engine_start": (Fraction("6.5"), Fraction("6.8"), MIN, M),
+            "decode_rate": (Fraction(52), Fraction(56), Unit.TOKENS_PER_SECOND, M),
+            "construction": (Fraction(19), Fraction(33), S, M),
+            "near_cap_ttft_off": (Fraction("153.058"), Fraction("153.058"), S, M),
+            "w13_first_send": (Fraction("7.708"), Fraction("7.708"), MIN, M),
+            "w13_last_completion": (Fraction("57.801"), Fraction("57.801"), MIN, M),
+            "control_overhead": (Fraction(10), Fraction(20), S, E),
+            "prefill_32k": (Fraction(15), Fraction(15), S, E),
+            "near_cap_overhead": (Fraction(33), Fraction(53), S, E),
+            "s30_diagnostic": (Fraction(62), Fraction(68), MIN, E),
+        },
+    )
+    check.equal(
+        "window, bound, wait and counts",
+        (i.submission_window_min, i.hard_bound_min, i.native_wait_s, i.probe_tokens, i.near_cap_completion),
+        (75, 90, 900, 32, 5),
+    )
+    check.equal("probes and waits", (i.probes_32k, i.probes_near_cap, i.waits), (8, 3, 4))

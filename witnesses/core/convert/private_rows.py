@@ -11,7 +11,7 @@ from attrs import frozen
 from claims import check
 from domain.core import convert
 from domain.core.convert import STRICT, PrivateExportRefused
-from domain.native.private import SuffixRow
+from domain.native.private import BroadcastBuffer, KvContents, SuffixRow, TapContents
 from domain.native.reading import read_packet
 from domain.native.schema import NativePacket
 from witnesses.core.convert import witness
@@ -138,5 +138,27 @@ def fresh_converter_never_writes_or_reads_a_suffix_row() -> None:
         {
             "write": "SuffixRow is private and is never serialised; export equality results and aggregate metadata only",
             "read": "SuffixRow is private and is never read from or written to a document",
+        },
+    )
+
+
+@witness.positive(
+    "The strict converter refuses to write a broadcast buffer, a tap's contents or KV contents, each named, as it refuses a SuffixRow.",
+    rules=[convert.strict_converter],
+)
+def converter_never_writes_a_broadcast_buffer_tap_or_kv() -> None:
+    said = {}
+    for value in (BroadcastBuffer((11, 12, 13)), TapContents(b"\x01\x02"), KvContents(b"\x03\x04")):
+        kind = type(value)
+        try:
+            said[kind.__name__] = f"returned {STRICT.unstructure(value, kind)!r}"
+        except PrivateExportRefused as exc:
+            said[kind.__name__] = str(exc)
+    check.equal(
+        "refusals",
+        said,
+        {
+            name: f"{name} is private and is never serialised; export equality results and aggregate metadata only"
+            for name in ("BroadcastBuffer", "TapContents", "KvContents")
         },
     )

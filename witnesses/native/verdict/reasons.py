@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from claims import because, check
 from domain.native import verdict
-from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, SubcaseSource
-from domain.native.observations import Evidence
+from domain.native.checks import SUBCASES, Arm, NativeCheck, Subcase, SubcaseSource, UnsupportedMode
+from domain.native.observations import Evidence, OwnerResolution
 from domain.native.verdict import (
     FixtureNotNative,
     ModeUnresolved,
@@ -36,7 +36,7 @@ from witnesses.native.fixtures import (
     replaced,
     without,
 )
-from witnesses.native.verdict import CANCEL, DRAFTER, FINAL, NEAR_CAP, REMAINING, witness
+from witnesses.native.verdict import CANCEL, DRAFTER, FINAL, MIXED, NEAR_CAP, REMAINING, witness
 
 
 @witness.positive(
@@ -308,3 +308,38 @@ def every_mismatched_field_and_unknown_subcase_is_named() -> None:
 def a_subcase_renamed_by_a_prefix_holds():
     obs = replaced(complete(), NEAR_CAP, "k4_sync", Arm.OFF, subcase="renamed_k4_sync")
     return decide(NEAR_CAP, replaced(obs, NEAR_CAP, "k4_sync", Arm.ON, subcase="renamed_k4_sync"), RESOLVED)
+
+
+@witness.positive(
+    "A mode resolved by any one of its owner records is resolved, even after an earlier record that had not resolved it, and the other mode stays unresolved.",
+    rules=[decide],
+)
+def any_resolving_owner_record_resolves_its_mode() -> None:
+    not_yet, resolved = (
+        OwnerResolution(UnsupportedMode.SYNC, "coordinator", False, "FIXTURE: sync not yet reviewed"),
+        OwnerResolution(UnsupportedMode.SYNC, "coordinator", True, "FIXTURE: sync configuration reviewed"),
+    )
+    check.equal("sync, not yet then resolved", decide(NEAR_CAP, complete(), (not_yet, resolved)).status, Status.PASS)
+    check.equal("sync, resolved then not yet", decide(NEAR_CAP, complete(), (resolved, not_yet)).status, Status.PASS)
+    check.equal(
+        "multimodal under sync's records only",
+        [r.where for r in decide(MIXED, complete(), (not_yet, resolved)).reasons],
+        ["$.checks.mixed_rejected_rows_mm_logprobs_exclusions.multimodal"],
+    )
+
+
+@witness.refusal(
+    "A CPU-fixture observation that also did not hold is named once, as CPU-fixture evidence.",
+    rules=[decide],
+    reasons=[
+        because(
+            FixtureNotNative,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.slot_reuse.ON",
+            saying=f"slot_reuse in arm ON is CPU_FIXTURE evidence from start {ON_START}",
+        )
+    ],
+)
+def a_fixture_observation_that_did_not_hold_is_named_once():
+    return decide(
+        CANCEL, replaced(complete(), CANCEL, "slot_reuse", Arm.ON, evidence=Evidence.CPU_FIXTURE, held=False), RESOLVED
+    )
