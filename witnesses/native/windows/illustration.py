@@ -1,39 +1,24 @@
-"""Witness the seed's window illustration and the two fits: exact figures, with provenance, and no established fit."""
+"""Witness the seed's window illustration: each figure exact, printed as the seed prints it, with its provenance, and its inputs refused by name."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 import attrs
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
-from claims import Witness, because, check
-from domain.native.checks import NativeCheck
-from domain.native.figures import Figure, Provenance, Unit, between, printed, report
+from claims import because, check
+from domain.native.figures import Figure, Provenance, Unit, printed, report
 from domain.native.waits import NativeWaitTooLong
 from domain.native.windows import (
     SEED_CASE_COSTS,
     SEED_UNMEASURED,
     SEED_WINDOW_INPUTS,
-    CaseCost,
-    FitNotEstablished,
     ProbeCountInvalid,
-    UnmeasuredCaseCost,
-    UnmeasuredTerms,
-    WindowExceeded,
     complete_packet_fit,
     one_hold_fit,
     window_illustration,
 )
-
-witness = Witness("native.windows")
-
-M, E = Provenance.MEASURED, Provenance.ESTIMATED
-
-
-def _seed():
-    return check.admitted(window_illustration(SEED_WINDOW_INPUTS))
+from witnesses.native.windows import E, M, _seed, witness
 
 
 def _exact(what: str, figure: Figure, lo: Fraction, hi: Fraction, provenance: Provenance) -> None:
@@ -125,51 +110,7 @@ def illustration_refuses_wait_beyond_900_s():
     return window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=901))
 
 
-@witness.refusal(
-    "The full diagnostic has no established one-HOLD fit: ESTIMATED, past 75 and 90 min, with unmeasured terms.",
-    rules=[one_hold_fit],
-    reasons=[
-        because(FitNotEstablished, at="$.diagnostic.provenance", saying="ESTIMATED"),
-        because(WindowExceeded, at="$.diagnostic.hi", saying=["106.8 min", "75 min"]),
-        because(WindowExceeded, at="$.diagnostic.hard_bound", saying=["106.8 min", "90 min"]),
-        because(UnmeasuredTerms, at="$.diagnostic.unmeasured", saying="per-case and fault timings"),
-    ],
-)
-def no_established_one_hold_fit():
-    return one_hold_fit(_seed().diagnostic_before_restore, 75, 90, SEED_UNMEASURED)
-
-
-@witness.positive("A MEASURED 70-minute total with nothing unmeasured fits one HOLD.", rules=[one_hold_fit])
-def measured_total_within_75_min_fits() -> None:
-    total = between(60, 70, Unit.MINUTES, M, "fixture_measured_diagnostic")
-    check.equal("fit", check.admitted(one_hold_fit(total, 75, 90, ())), total)
-
-
-@witness.refusal(
-    "No check has an established native bound, so no complete packet fits a 900 s wait.",
-    rules=[complete_packet_fit],
-    reasons=[
-        because(UnmeasuredCaseCost, at=f"$.cases.{c.value}", saying="no established native bound") for c in NativeCheck
-    ],
-)
-def no_established_complete_packet_fit():
-    return complete_packet_fit(SEED_CASE_COSTS, 900)
-
-
-@witness.positive("Twelve MEASURED 70 s case costs fit a 900 s wait at 840 s.", rules=[complete_packet_fit])
-def measured_case_costs_within_900_s_fit() -> None:
-    costs = tuple(CaseCost(c, between(50, 70, Unit.SECONDS, M, c.value)) for c in NativeCheck)
-    fit = check.admitted(complete_packet_fit(costs, 900))
-    check.equal("total [lo, hi] s", (fit.lo, fit.hi, fit.provenance), (Fraction(600), Fraction(840), M))
-
-
-# --- boundaries, texts and sources the automatic mutants reach --------------------------------
-
 _EVERY_COUNT = ("probe_tokens", "near_cap_completion", "probes_32k", "probes_near_cap", "waits")
-
-
-def _costs(lo: int | str, hi: int | str, unit: Unit, provenance: Provenance = M) -> tuple[CaseCost, ...]:
-    return tuple(CaseCost(c, between(lo, hi, unit, provenance, c.value)) for c in NativeCheck)
 
 
 @witness.positive(
@@ -191,87 +132,6 @@ def zero_wait_and_counts_of_one_are_accepted() -> None:
 )
 def negative_wait_and_zero_counts_are_refused():
     return window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=-1, **dict.fromkeys(_EVERY_COUNT, 0)))
-
-
-@witness.positive("A MEASURED total reaching exactly 75 min fits one HOLD.", rules=[one_hold_fit])
-def measured_total_of_exactly_75_min_fits() -> None:
-    total = between(60, 75, Unit.MINUTES, M, "fixture_measured_diagnostic")
-    check.equal("fit", check.admitted(one_hold_fit(total, 75, 90, ())), total)
-
-
-@witness.refusal(
-    "A MEASURED total reaching exactly 90 min exceeds the 75 min window but not the 90 min hard bound.",
-    rules=[one_hold_fit],
-    reasons=[
-        because(WindowExceeded, at="$.diagnostic.hi", saying="up to 90.0 min exceeds the 75 min submission window")
-    ],
-)
-def measured_total_of_exactly_90_min_exceeds_only_the_window():
-    return one_hold_fit(between(80, 90, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
-
-
-@witness.refusal(
-    "The complete packet refuses a native wait beyond 900 s, however well its cases are measured.",
-    rules=[complete_packet_fit],
-    reasons=[because(NativeWaitTooLong, at="$.native_wait_s", saying="native_wait must be within 0..900 s, got 901 s")],
-)
-def complete_packet_refuses_wait_beyond_900_s():
-    return complete_packet_fit(_costs(50, 70, Unit.SECONDS), 901)
-
-
-@witness.refusal(
-    "A zero-second wait is a valid wait that twelve MEASURED 1 s cases exceed.",
-    rules=[complete_packet_fit],
-    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 12.0 s exceeds the 0 s wait")],
-)
-def zero_second_wait_is_exceeded_by_measured_cases():
-    return complete_packet_fit(_costs(1, 1, Unit.SECONDS), 0)
-
-
-@witness.positive(
-    "Twelve MEASURED 1.25 min case costs fill a 900 s wait exactly and fit, as a 15 min complete_packet.",
-    rules=[complete_packet_fit],
-)
-def measured_minute_costs_filling_900_s_exactly_fit() -> None:
-    fit = check.admitted(complete_packet_fit(_costs("1.25", "1.25", Unit.MINUTES), 900))
-    check.equal("total", fit, Figure(Fraction(15), Fraction(15), Unit.MINUTES, M, "complete_packet"))
-
-
-@witness.refusal(
-    "Twelve MEASURED 1.5 min case costs come to 1080 s, past a 900 s wait.",
-    rules=[complete_packet_fit],
-    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 1080.0 s exceeds the 900 s wait")],
-)
-def measured_minute_costs_past_900_s_are_refused():
-    return complete_packet_fit(_costs("1.5", "1.5", Unit.MINUTES), 900)
-
-
-_ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
-
-
-@witness.refusal(
-    "An ESTIMATED case cost and a check with no cost are each refused by name, and the rest's 1000 s adds no third reason.",
-    rules=[complete_packet_fit],
-    reasons=[
-        because(
-            FitNotEstablished,
-            at=f"$.cases.{_ESTIMATED_CHECK.value}",
-            saying=f"{_ESTIMATED_CHECK.value} cost is ESTIMATED",
-        ),
-        because(
-            UnmeasuredCaseCost,
-            at=f"$.cases.{_MISSING_CHECK.value}",
-            saying=f"{_MISSING_CHECK.value} has no cost at all",
-        ),
-    ],
-)
-def estimated_and_missing_case_costs_are_refused_by_name():
-    costs = tuple(
-        CaseCost(c.check, between(100, 100, Unit.SECONDS, E if c.check is _ESTIMATED_CHECK else M, c.check.value))
-        for c in _costs(100, 100, Unit.SECONDS)
-        if c.check is not _MISSING_CHECK
-    )
-    return complete_packet_fit(costs, 900)
 
 
 def _reasons_text(outcome) -> list[str]:
@@ -310,85 +170,6 @@ def refused_inputs_are_named_in_order() -> None:
         [r.where for r in refused],
         ["$.native_wait_s", "$.probe_tokens", "$.near_cap_completion", "$.probes_32k", "$.probes_near_cap", "$.waits"],
     )
-
-
-@witness.refusal(
-    "A complete packet missing two checks' costs names both, each as having no cost at all.",
-    rules=[complete_packet_fit],
-    reasons=[
-        because(
-            UnmeasuredCaseCost,
-            at="$.cases.native_dispatch_unchanged",
-            saying="native_dispatch_unchanged has no cost at all",
-        ),
-        because(UnmeasuredCaseCost, at="$.cases.no_local_drafter", saying="no_local_drafter has no cost at all"),
-    ],
-)
-def a_packet_missing_two_costs_names_both():
-    return complete_packet_fit(_costs(50, 70, Unit.SECONDS)[:-2], 900)
-
-
-# --- each one-HOLD reason alone, and both sides of 75 min, 90 min and the 900 s wait ---------------
-
-
-@witness.refusal(
-    "An ESTIMATED total within 75 min with nothing unmeasured is refused for its provenance alone.",
-    rules=[one_hold_fit],
-    reasons=[
-        because(
-            FitNotEstablished,
-            at="$.diagnostic.provenance",
-            saying="the diagnostic's fixture_estimated_diagnostic is ESTIMATED; a fit needs MEASURED figures",
-        )
-    ],
-)
-def an_estimated_total_within_75_min_is_refused_for_its_provenance_alone():
-    return one_hold_fit(between(60, 70, Unit.MINUTES, E, "fixture_estimated_diagnostic"), 75, 90, ())
-
-
-_SIXTIETHS = st.integers(-120, 120).map(lambda k: Fraction(k, 60))
-
-
-@witness.property(
-    "A MEASURED total near 75 or 90 min exceeds the window exactly when its hi passes 75 min and the hard bound exactly when it passes 90 min.",
-    rules=[one_hold_fit],
-)
-@settings(max_examples=40)
-@given(st.sampled_from([75, 90]), _SIXTIETHS)
-@example(75, Fraction(0))
-@example(75, Fraction(1, 60))
-@example(90, Fraction(0))
-@example(90, Fraction(1, 60))
-@example(75, Fraction(-1, 60))
-def one_hold_reasons_follow_75_and_90_min_exactly(bound: int, offset: Fraction) -> None:
-    hi = bound + offset
-    outcome = one_hold_fit(between(50, hi, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
-    expected = [where for where, limit in (("$.diagnostic.hi", 75), ("$.diagnostic.hard_bound", 90)) if hi > limit]
-    seen = [r.where for r in outcome.reasons] if outcome.refused else []
-    check.equal(f"reasons for a total up to {hi} min", seen, expected)
-
-
-@witness.property(
-    "Twelve MEASURED case costs in seconds fit the wait exactly when their sum is at most the wait, on either side of 900 s.",
-    rules=[complete_packet_fit],
-)
-@settings(max_examples=40)
-@given(st.sampled_from([899, 900]), st.integers(-24, 24).map(lambda k: 75 + Fraction(k, 24)))
-@example(900, Fraction(75))
-@example(900, Fraction(1801, 24))
-@example(899, Fraction(75))
-@example(899, Fraction(1799, 24))
-def complete_packet_fits_iff_its_seconds_are_within_the_wait(wait: int, each: Fraction) -> None:
-    outcome = complete_packet_fit(_costs(each, each, Unit.SECONDS), wait)
-    total = 12 * each
-    if total <= wait:
-        check.equal(f"12 x {each} s within {wait} s", check.admitted(outcome).hi, total)
-    else:
-        check.equal(
-            f"12 x {each} s past {wait} s",
-            [(type(r), r.where) for r in check.refused(outcome)],
-            [(WindowExceeded, "$.complete_packet.hi")],
-        )
 
 
 @witness.refusal(

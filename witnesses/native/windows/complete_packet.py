@@ -1,0 +1,147 @@
+"""Witness the complete-packet fit: no established native bound, MEASURED case costs within the wait, both sides of 900 s."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import because, check
+from domain.native.checks import NativeCheck
+from domain.native.figures import Figure, Provenance, Unit, between
+from domain.native.waits import NativeWaitTooLong
+from domain.native.windows import (
+    SEED_CASE_COSTS,
+    CaseCost,
+    FitNotEstablished,
+    UnmeasuredCaseCost,
+    WindowExceeded,
+    complete_packet_fit,
+)
+from witnesses.native.windows import E, M, witness
+
+
+def _costs(lo: int | str, hi: int | str, unit: Unit, provenance: Provenance = M) -> tuple[CaseCost, ...]:
+    return tuple(CaseCost(c, between(lo, hi, unit, provenance, c.value)) for c in NativeCheck)
+
+
+@witness.refusal(
+    "No check has an established native bound, so no complete packet fits a 900 s wait.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(UnmeasuredCaseCost, at=f"$.cases.{c.value}", saying="no established native bound") for c in NativeCheck
+    ],
+)
+def no_established_complete_packet_fit():
+    return complete_packet_fit(SEED_CASE_COSTS, 900)
+
+
+@witness.positive("Twelve MEASURED 70 s case costs fit a 900 s wait at 840 s.", rules=[complete_packet_fit])
+def measured_case_costs_within_900_s_fit() -> None:
+    costs = tuple(CaseCost(c, between(50, 70, Unit.SECONDS, M, c.value)) for c in NativeCheck)
+    fit = check.admitted(complete_packet_fit(costs, 900))
+    check.equal("total [lo, hi] s", (fit.lo, fit.hi, fit.provenance), (Fraction(600), Fraction(840), M))
+
+
+@witness.refusal(
+    "The complete packet refuses a native wait beyond 900 s, however well its cases are measured.",
+    rules=[complete_packet_fit],
+    reasons=[because(NativeWaitTooLong, at="$.native_wait_s", saying="native_wait must be within 0..900 s, got 901 s")],
+)
+def complete_packet_refuses_wait_beyond_900_s():
+    return complete_packet_fit(_costs(50, 70, Unit.SECONDS), 901)
+
+
+@witness.refusal(
+    "A zero-second wait is a valid wait that twelve MEASURED 1 s cases exceed.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 12.0 s exceeds the 0 s wait")],
+)
+def zero_second_wait_is_exceeded_by_measured_cases():
+    return complete_packet_fit(_costs(1, 1, Unit.SECONDS), 0)
+
+
+@witness.positive(
+    "Twelve MEASURED 1.25 min case costs fill a 900 s wait exactly and fit, as a 15 min complete_packet.",
+    rules=[complete_packet_fit],
+)
+def measured_minute_costs_filling_900_s_exactly_fit() -> None:
+    fit = check.admitted(complete_packet_fit(_costs("1.25", "1.25", Unit.MINUTES), 900))
+    check.equal("total", fit, Figure(Fraction(15), Fraction(15), Unit.MINUTES, M, "complete_packet"))
+
+
+@witness.refusal(
+    "Twelve MEASURED 1.5 min case costs come to 1080 s, past a 900 s wait.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 1080.0 s exceeds the 900 s wait")],
+)
+def measured_minute_costs_past_900_s_are_refused():
+    return complete_packet_fit(_costs("1.5", "1.5", Unit.MINUTES), 900)
+
+
+_ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
+
+
+@witness.refusal(
+    "An ESTIMATED case cost and a check with no cost are each refused by name, and the rest's 1000 s adds no third reason.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(
+            FitNotEstablished,
+            at=f"$.cases.{_ESTIMATED_CHECK.value}",
+            saying=f"{_ESTIMATED_CHECK.value} cost is ESTIMATED",
+        ),
+        because(
+            UnmeasuredCaseCost,
+            at=f"$.cases.{_MISSING_CHECK.value}",
+            saying=f"{_MISSING_CHECK.value} has no cost at all",
+        ),
+    ],
+)
+def estimated_and_missing_case_costs_are_refused_by_name():
+    costs = tuple(
+        CaseCost(c.check, between(100, 100, Unit.SECONDS, E if c.check is _ESTIMATED_CHECK else M, c.check.value))
+        for c in _costs(100, 100, Unit.SECONDS)
+        if c.check is not _MISSING_CHECK
+    )
+    return complete_packet_fit(costs, 900)
+
+
+@witness.refusal(
+    "A complete packet missing two checks' costs names both, each as having no cost at all.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(
+            UnmeasuredCaseCost,
+            at="$.cases.native_dispatch_unchanged",
+            saying="native_dispatch_unchanged has no cost at all",
+        ),
+        because(UnmeasuredCaseCost, at="$.cases.no_local_drafter", saying="no_local_drafter has no cost at all"),
+    ],
+)
+def a_packet_missing_two_costs_names_both():
+    return complete_packet_fit(_costs(50, 70, Unit.SECONDS)[:-2], 900)
+
+
+@witness.property(
+    "Twelve MEASURED case costs in seconds fit the wait exactly when their sum is at most the wait, on either side of 900 s.",
+    rules=[complete_packet_fit],
+)
+@settings(max_examples=40)
+@given(st.sampled_from([899, 900]), st.integers(-24, 24).map(lambda k: 75 + Fraction(k, 24)))
+@example(900, Fraction(75))
+@example(900, Fraction(1801, 24))
+@example(899, Fraction(75))
+@example(899, Fraction(1799, 24))
+def complete_packet_fits_iff_its_seconds_are_within_the_wait(wait: int, each: Fraction) -> None:
+    outcome = complete_packet_fit(_costs(each, each, Unit.SECONDS), wait)
+    total = 12 * each
+    if total <= wait:
+        check.equal(f"12 x {each} s within {wait} s", check.admitted(outcome).hi, total)
+    else:
+        check.equal(
+            f"12 x {each} s past {wait} s",
+            [(type(r), r.where) for r in check.refused(outcome)],
+            [(WindowExceeded, "$.complete_packet.hi")],
+        )

@@ -1,0 +1,93 @@
+"""Witness the one-HOLD fit: no established fit for the seed's diagnostic, each reason alone, both sides of 75 and 90 min."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import because, check
+from domain.native.figures import Unit, between
+from domain.native.windows import (
+    SEED_UNMEASURED,
+    FitNotEstablished,
+    UnmeasuredTerms,
+    WindowExceeded,
+    one_hold_fit,
+)
+from witnesses.native.windows import E, M, _seed, witness
+
+
+@witness.refusal(
+    "The full diagnostic has no established one-HOLD fit: ESTIMATED, past 75 and 90 min, with unmeasured terms.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(FitNotEstablished, at="$.diagnostic.provenance", saying="ESTIMATED"),
+        because(WindowExceeded, at="$.diagnostic.hi", saying=["106.8 min", "75 min"]),
+        because(WindowExceeded, at="$.diagnostic.hard_bound", saying=["106.8 min", "90 min"]),
+        because(UnmeasuredTerms, at="$.diagnostic.unmeasured", saying="per-case and fault timings"),
+    ],
+)
+def no_established_one_hold_fit():
+    return one_hold_fit(_seed().diagnostic_before_restore, 75, 90, SEED_UNMEASURED)
+
+
+@witness.positive("A MEASURED 70-minute total with nothing unmeasured fits one HOLD.", rules=[one_hold_fit])
+def measured_total_within_75_min_fits() -> None:
+    total = between(60, 70, Unit.MINUTES, M, "fixture_measured_diagnostic")
+    check.equal("fit", check.admitted(one_hold_fit(total, 75, 90, ())), total)
+
+
+@witness.positive("A MEASURED total reaching exactly 75 min fits one HOLD.", rules=[one_hold_fit])
+def measured_total_of_exactly_75_min_fits() -> None:
+    total = between(60, 75, Unit.MINUTES, M, "fixture_measured_diagnostic")
+    check.equal("fit", check.admitted(one_hold_fit(total, 75, 90, ())), total)
+
+
+@witness.refusal(
+    "A MEASURED total reaching exactly 90 min exceeds the 75 min window but not the 90 min hard bound.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(WindowExceeded, at="$.diagnostic.hi", saying="up to 90.0 min exceeds the 75 min submission window")
+    ],
+)
+def measured_total_of_exactly_90_min_exceeds_only_the_window():
+    return one_hold_fit(between(80, 90, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
+
+
+@witness.refusal(
+    "An ESTIMATED total within 75 min with nothing unmeasured is refused for its provenance alone.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(
+            FitNotEstablished,
+            at="$.diagnostic.provenance",
+            saying="the diagnostic's fixture_estimated_diagnostic is ESTIMATED; a fit needs MEASURED figures",
+        )
+    ],
+)
+def an_estimated_total_within_75_min_is_refused_for_its_provenance_alone():
+    return one_hold_fit(between(60, 70, Unit.MINUTES, E, "fixture_estimated_diagnostic"), 75, 90, ())
+
+
+_SIXTIETHS = st.integers(-120, 120).map(lambda k: Fraction(k, 60))
+
+
+@witness.property(
+    "A MEASURED total near 75 or 90 min exceeds the window exactly when its hi passes 75 min and the hard bound exactly when it passes 90 min.",
+    rules=[one_hold_fit],
+)
+@settings(max_examples=40)
+@given(st.sampled_from([75, 90]), _SIXTIETHS)
+@example(75, Fraction(0))
+@example(75, Fraction(1, 60))
+@example(90, Fraction(0))
+@example(90, Fraction(1, 60))
+@example(75, Fraction(-1, 60))
+def one_hold_reasons_follow_75_and_90_min_exactly(bound: int, offset: Fraction) -> None:
+    hi = bound + offset
+    outcome = one_hold_fit(between(50, hi, Unit.MINUTES, M, "fixture_measured_diagnostic"), 75, 90, ())
+    expected = [where for where, limit in (("$.diagnostic.hi", 75), ("$.diagnostic.hard_bound", 90)) if hi > limit]
+    seen = [r.where for r in outcome.reasons] if outcome.refused else []
+    check.equal(f"reasons for a total up to {hi} min", seen, expected)

@@ -1,0 +1,113 @@
+"""Witness the V4.1 launch admission on Group A: each failing conjunct refuses it, the correct suspension admits it."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import because, check
+from domain.spark import v41_group_a_launch
+from domain.spark.admission import (
+    HostNotHeldBySubject,
+    ImageNotAdmittedForRuntimeArtifact,
+    SuccessorIsNotThisCandidate,
+    SuccessorMayNotLaunch,
+)
+from domain.spark.authority_log import HostHeld, ImageAdmitted
+from witnesses.spark.fixtures import (
+    ACTIVE,
+    DIGEST,
+    HELD_A,
+    IMAGE,
+    LEASE_EXPIRES_AT,
+    OTHER_DIGEST,
+    READ_AT,
+    READING,
+    SUSPENSION,
+    admitting_log,
+    authority_log,
+)
+from witnesses.spark.v41_group_a_launch import witness
+
+
+@witness.refusal(
+    "An Active incumbent on Group A refuses the launch at pair_serving_successor_may_launch.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+    reasons=[because(SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying="Active incumbent")],
+)
+def active_incumbent_refuses_the_launch():
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(*HELD_A, IMAGE, READING, ACTIVE), READ_AT)
+
+
+@witness.refusal(
+    "A suspension whose lease expired before the read refuses the launch.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+    reasons=[
+        because(
+            SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying=["expired at 1767227400", "1800 s"]
+        )
+    ],
+)
+def expired_lease_refuses_the_launch():
+    expired = attrs.evolve(SUSPENSION, lease_expires_at=1_767_227_400)
+    return v41_group_a_launch.v41_group_a_launch_admission(
+        authority_log(ACTIVE, *HELD_A, IMAGE, READING, expired), READ_AT
+    )
+
+
+@witness.refusal(
+    "A suspension authorizing another successor refuses the launch at V41CandidateKeyed.candidate.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+    reasons=[because(SuccessorIsNotThisCandidate, at="V41CandidateKeyed.candidate", saying="gunbc-v4-pair-rerun")],
+)
+def suspension_for_another_successor_refuses_the_launch():
+    other = attrs.evolve(
+        SUSPENSION,
+        exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="gunbc-v4-pair-rerun"),
+    )
+    return v41_group_a_launch.v41_group_a_launch_admission(
+        authority_log(ACTIVE, *HELD_A, IMAGE, READING, other), READ_AT
+    )
+
+
+@witness.refusal(
+    "An image admitted against another runtime key refuses the launch at V41CandidateKeyed.runtime_artifact.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+    reasons=[
+        because(
+            ImageNotAdmittedForRuntimeArtifact,
+            at="V41CandidateKeyed.runtime_artifact",
+            saying=["vllm-openai@v0.11.0", "vllm-openai@d2d649e6"],
+        )
+    ],
+)
+def image_for_another_runtime_key_refuses_the_launch():
+    other = ImageAdmitted(at=IMAGE.at, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
+    return v41_group_a_launch.v41_group_a_launch_admission(authority_log(ACTIVE, *HELD_A, other, SUSPENSION), READ_AT)
+
+
+@witness.refusal(
+    "A Group A host held by another subject refuses the launch at admit_host_held_by_subject_among.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+    reasons=[
+        because(
+            HostNotHeldBySubject, at="admit_host_held_by_subject_among", saying="srv7 (held by spark-serving-group-b)"
+        )
+    ],
+)
+def host_not_held_by_the_subject_refuses_the_launch():
+    taken = HostHeld(at=1_767_221_000, host="srv7", subject="spark-serving-group-b")
+    return v41_group_a_launch.v41_group_a_launch_admission(
+        authority_log(ACTIVE, *HELD_A, taken, IMAGE, READING, SUSPENSION), READ_AT
+    )
+
+
+@witness.positive(
+    "The correct suspension with a live lease, this candidate's image and all four hosts held admits the launch.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+)
+def correct_suspension_admits_the_launch() -> None:
+    admitted = check.admitted(v41_group_a_launch.v41_group_a_launch_admission(admitting_log(), READ_AT))
+    check.equal("group", admitted.group, "FabricGroupA")
+    check.equal("lease expiry", admitted.lease_expires_at, LEASE_EXPIRES_AT)
+    check.equal("admitted image", admitted.config_digest, DIGEST)
+    check.equal("hosts held by", admitted.hosts_held_by, "spark-serving-group-a")

@@ -1,0 +1,78 @@
+"""Witness the produced image read from the authority log: its digest and reading as of the read time, and what it brings the planner."""
+
+from __future__ import annotations
+
+from claims import because, check
+from domain.spark import v41_group_a_launch
+from domain.spark.authority_log import ImageAdmitted
+from domain.spark.frontiers import ObligationOpen
+from domain.spark.runtime import NoRegistryReading
+from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_produced_from_log
+from witnesses.spark.fixtures import (
+    ACTIVE,
+    DIGEST,
+    HELD_A,
+    IMAGE,
+    OTHER_DIGEST,
+    READ_AT,
+    READING,
+    SUSPENSION,
+    admitting_log,
+    authority_log,
+    v41_inputs,
+)
+from witnesses.spark.v41_group_a_launch import witness
+
+
+@witness.refusal(
+    "The live inputs reach the planner, which names the image and the open #12371 and #12359 gaps.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_produced_from_log],
+    reasons=[
+        because(ObligationOpen, at="#12371", saying=[DIGEST, "v41_measurement_launch_shape", "TRIGGER"]),
+        because(ObligationOpen, at="#12359", saying=[DIGEST, "v41_engram_store_manifest", "SUFFICIENT FOR"]),
+    ],
+)
+def live_inputs_reach_the_planner_naming_the_image_and_the_open_gaps():
+    produced = v41_produced_from_log(admitting_log(), READ_AT)
+    return plan_v41_group_a_launch(v41_inputs(produced=produced, shape=None, manifest=None))
+
+
+@witness.positive(
+    "The produced image read from the log carries its reading's CLI path and vLLM version.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def the_produced_reading_carries_the_vllm_version() -> None:
+    produced = v41_group_a_launch.v41_produced_from_log(admitting_log(), READ_AT)
+    reading = produced.registry_reading if produced else None
+    check.equal("CLI path", reading.hub_cli_path if reading else None, "/usr/local/bin/hf")
+    check.equal("vLLM version", reading.vllm_version if reading else None, "0.1.dev1+gd2d649e6")
+
+
+@witness.positive(
+    "The produced image and its reading are read from the authority log as of the read time.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def the_produced_image_is_read_from_the_log() -> None:
+    produced = v41_group_a_launch.v41_produced_from_log(admitting_log(), READ_AT)
+    check.equal("digest", produced.artifact.config_digest if produced else None, DIGEST)
+    check.equal(
+        "reading",
+        produced.registry_reading.hub_cli_path if produced and produced.registry_reading else None,
+        "/usr/local/bin/hf",
+    )
+    before = v41_group_a_launch.v41_produced_from_log(admitting_log(), IMAGE.at - 1)
+    check.equal("nothing before the image", before, None)
+    unread = v41_group_a_launch.v41_produced_from_log(admitting_log(), READING.at - 1)
+    check.equal("no reading yet", unread.registry_reading if unread else "no image", None)
+
+
+@witness.refusal(
+    "A registry reading taken inside an earlier image does not probe the later produced image, so the arm wall refuses it as unprobed.",
+    rules=[v41_group_a_launch.v41_produced_from_log, v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[because(NoRegistryReading, at="$.produced.registry_reading", saying="no registry reading exists")],
+)
+def a_reading_of_an_earlier_image_does_not_probe_the_produced_one():
+    later = ImageAdmitted(at=READING.at + 10, config_digest=OTHER_DIGEST, runtime_key=IMAGE.runtime_key)
+    produced = v41_produced_from_log(authority_log(ACTIVE, *HELD_A, IMAGE, READING, later, SUSPENSION), READ_AT)
+    check.equal("produced digest", produced.artifact.config_digest if produced else None, OTHER_DIGEST)
+    return plan_v41_group_a_launch(v41_inputs(produced=produced))
