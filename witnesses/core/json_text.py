@@ -345,3 +345,54 @@ def a_bracketed_key_reads_back_from_its_path(key: str) -> None:
     path = json_text.member_path("$.p", key)
     check.equal(f"path of {key!r}", path, f"$.p[{key!r}]")
     check.equal(f"key read back from {path!r}", ast.literal_eval(path[len("$.p[") : -1]), key)
+
+
+# ---------------------------------------------------------------------------
+# Depth: objects count as arrays do, on the way in and on the way out.
+
+
+@witness.refusal(
+    f"A document of objects alone, nested {MAX_JSON_DEPTH + 1} deep, is refused at the brace past the bound.",
+    rules=[parse_json],
+    reasons=[
+        because(
+            JsonTooDeep,
+            at="$",
+            saying=f"expected JSON nested at most {MAX_JSON_DEPTH} deep, got deeper nesting at line 1 column {MAX_JSON_DEPTH * 6 + 1}",
+        )
+    ],
+)
+def objects_alone_nested_one_level_too_deep_are_refused():
+    # Each level is `{"k": ` (6 characters), so the brace past the bound opens at offset 64 x 6.
+    return parse_json('{"k": ' * (MAX_JSON_DEPTH + 1) + "0" + "}" * (MAX_JSON_DEPTH + 1))
+
+
+@witness.positive(
+    f"The bracket past the bound is found whether it is a brace after {MAX_JSON_DEPTH} arrays or an array after {MAX_JSON_DEPTH} objects.",
+    rules=[json_text.too_deep_at],
+)
+def a_brace_or_a_bracket_past_the_bound_is_found() -> None:
+    check.equal(
+        "a brace after 64 arrays",
+        json_text.too_deep_at("[" * MAX_JSON_DEPTH + "{}" + "]" * MAX_JSON_DEPTH),
+        MAX_JSON_DEPTH,
+    )
+    check.equal(
+        "an array after 64 objects",
+        json_text.too_deep_at('{"k": ' * MAX_JSON_DEPTH + "[]" + "}" * MAX_JSON_DEPTH),
+        MAX_JSON_DEPTH * 6,
+    )
+
+
+@witness.positive(
+    "Closing an object leaves its depth as closing an array does: a hundred sibling objects, or nests of 63 side by side, parse.",
+    rules=[parse_json, json_text.too_deep_at],
+)
+def closed_objects_never_add_to_the_depth() -> None:
+    siblings = "[" + ", ".join(['{"a": {}}'] * 100) + "]"
+    check.equal("scan of 100 siblings", json_text.too_deep_at(siblings), None)
+    check.equal("100 siblings parsed", check.admitted(parse_json(siblings)), [{"a": {}}] * 100)
+    # Each nest alone is 63 deep under the outer array; together, uncounted closes would reach past 64.
+    side_by_side = "[" + ", ".join([nested(MAX_JSON_DEPTH - 1)] * 3) + "]"
+    check.equal("scan of three 63-deep nests", json_text.too_deep_at(side_by_side), None)
+    check.equal("three nests parsed", len(check.admitted(parse_json(side_by_side))), 3)

@@ -193,3 +193,20 @@ def ceiling_is_monotone(a: int | Fraction, b: int | Fraction) -> None:
         sizes.gibibyte_ceiling(low) <= sizes.gibibyte_ceiling(high),
         (sizes.gibibyte_ceiling(low), sizes.gibibyte_ceiling(high)),
     )
+
+
+@witness.positive(
+    "A fraction renders as a decimal only when six places end it: a sixth place is kept, and one needing a seventh renders as n/d.",
+    rules=[sizes.format_exact],
+)
+def a_decimal_ends_within_six_places_or_renders_as_n_over_d() -> None:
+    for value, text in (
+        (Fraction(1, 64), "0.015625"),
+        (Fraction(-1, 64), "-0.015625"),
+        (Fraction(123_456_789, 10**6), "123.456789"),
+        (Fraction(1, 128), "1/128"),
+        (Fraction(-1, 128), "-1/128"),
+        (Fraction(1, 10**7), "1/10000000"),
+        (Fraction(10**7 + 1, 10**7), "10000001/10000000"),
+    ):
+        check.equal(f"format_exact({value!r})", sizes.format_exact(value), text)

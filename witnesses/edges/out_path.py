@@ -153,3 +153,18 @@ def an_empty_out_is_refused_exactly() -> None:
         out_path_admitted("", OutPathSeen(entry=Entry.REGULAR_FILE)),
         Refused((OutPathRefused("--out", "expected a file path, got an empty string"),)),
     )
+
+
+@witness.refusal(
+    "A path under an ancestor whose kind was not seen is refused naming it a special file, never a regular one.",
+    rules=[out_path_admitted],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out odd/r.txt",
+            saying="expected a path under directories, got a path under /w/odd, which is a special file",
+        )
+    ],
+)
+def a_path_under_an_unknown_kind_is_refused_as_under_a_special_file():
+    return out_path_admitted("odd/r.txt", OutPathSeen(under="/w/odd"))

@@ -110,3 +110,16 @@ def a_taken_temp_name_is_left_alone(tmp_path: Path):
     outcome = publish_packet(tmp_path, "p.json", PACKET, temp_name=lambda name: f".{name}.taken.tmp")
     check.equal("evidence root", listing(tmp_path), before)
     return in_folder(outcome, tmp_path)
+
+
+@witness.refusal(
+    "An evidence root that is a regular file, not a directory, is refused as no existing directory, and the file is left as it was.",
+    rules=[publish_packet],
+    reasons=[because(EvidenceRootMissing, at="$.evidence_root", saying="TMP/root is not an existing directory")],
+)
+def an_evidence_root_that_is_a_file_is_refused(tmp_path: Path):
+    written(tmp_path, "root", "not a directory")
+    before = listing(tmp_path)
+    outcome = publish_packet(tmp_path / "root", "p.json", PACKET)
+    check.equal("left as it was", listing(tmp_path), before)
+    return in_folder(outcome, tmp_path)

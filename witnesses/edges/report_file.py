@@ -316,3 +316,49 @@ def an_interrupted_write_leaves_nothing_behind(tmp_path: Path) -> None:
         raised = exc
     check.equal("raised", repr(raised), repr(Interrupted("while naming the temp file")))
     check.equal("nothing left", listing(tmp_path), {})
+
+
+@witness.positive(
+    "A new path under a symbolic link to a directory is admitted, as the directory it names; under a link to a regular file it is refused naming that file's kind.",
+    rules=[checked_out_path],
+)
+def a_link_to_a_directory_is_a_directory_for_the_path_under_it(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "linked").symlink_to("real")
+    under_link = str(tmp_path / "linked" / "deeper" / "r.txt")
+    check.equal("under a link to a directory", checked_out_path(under_link, {}), Admitted(under_link))
+    written(tmp_path, "afile", "x")
+    (tmp_path / "to-file").symlink_to("afile")
+    check.equal(
+        "under a link to a regular file",
+        [
+            (r.where, r.why)
+            for r in check.refused(in_folder(checked_out_path(str(tmp_path / "to-file" / "r.txt"), {}), tmp_path))
+        ],
+        [
+            (
+                "--out TMP/to-file/r.txt",
+                "expected a path under directories, got a path under TMP/to-file, which is a regular file",
+            )
+        ],
+    )
+    check.equal("nothing created", sorted(listing(tmp_path)), ["afile", "linked", "real", "to-file"])
+
+
+@witness.refusal(
+    "An --out that is the second of two inputs is refused naming that input, never the first.",
+    rules=[checked_out_path],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out TMP/packet.json",
+            saying="expected a path other than the packet, got the same file as the packet (TMP/packet.json); it is left as it was",
+        )
+    ],
+)
+def the_second_of_two_inputs_is_refused_by_its_name(tmp_path: Path):
+    log = written(tmp_path, "log.jsonl", "{}\n")
+    packet = written(tmp_path, "packet.json", "{}")
+    outcome = checked_out_path(str(packet), {"authority log": str(log), "packet": str(packet)})
+    check.equal("left as it was", packet.read_text(), "{}")
+    return in_folder(outcome, tmp_path)

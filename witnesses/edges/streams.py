@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
-from domain.core.outcome import Admitted
+from domain.core.outcome import Admitted, Refused
 from domain.edges.streams import InputUnreadable, emit, flushed, printable, read_input
 from witnesses.edges.fixtures import (
     Bare,
@@ -297,3 +297,63 @@ def flushed_looks_past_a_closed_stdout() -> None:
     with contextlib.redirect_stdout(None), contextlib.redirect_stderr(ClosedPipe()):  # type: ignore[type-var]
         check.equal("reader gone", flushed(), False)
     check.holds("stdout restored", sys.stdout is not None)
+
+
+@witness.refusal(
+    "A path of spaces alone is refused located at its quoted spelling, never at a location that reads blank.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="'  '", saying="expected a readable UTF-8 JSON file, got FileNotFoundError")],
+)
+def a_path_of_spaces_is_refused_at_its_quoted_spelling():
+    return read_input("  ", "JSON file")
+
+
+@witness.refusal(
+    "A path with spaces around its name is located exactly as given, spaces kept and unquoted.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="TMP/ absent.json ", saying="got FileNotFoundError")],
+)
+def a_path_with_spaces_around_its_name_is_located_as_given(tmp_path: Path):
+    return in_folder(read_input(str(tmp_path / " absent.json "), "JSON file"), tmp_path)
+
+
+@witness.positive(
+    "A limit of 0 characters reads an empty file and refuses a file of one character.",
+    rules=[read_input],
+)
+def a_limit_of_zero_reads_only_an_empty_file(tmp_path: Path) -> None:
+    check.equal("empty", read_input(str(written(tmp_path, "empty.json", "")), "JSON file", limit=0), Admitted(""))
+    check.equal(
+        "one character",
+        in_folder(read_input(str(written(tmp_path, "one.json", "0")), "JSON file", limit=0), tmp_path),
+        Refused(
+            (InputUnreadable("TMP/one.json", "expected at most 0 characters of JSON file, got more; it was not read"),)
+        ),
+    )
+
+
+@witness.positive(
+    "Without a limit, a file of exactly 64 Mi characters is read whole and one of 64 Mi + 1 is refused naming 67108864.",
+    rules=[read_input],
+)
+def the_default_limit_is_64_mi_characters(tmp_path: Path) -> None:
+    # Sparse files: 64 Mi NUL characters (valid UTF-8) without writing 64 MiB to disk.
+    at, over = tmp_path / "at.jsonl", tmp_path / "over.jsonl"
+    with open(at, "wb") as handle:
+        handle.truncate(64 * 2**20)
+    with open(over, "wb") as handle:
+        handle.truncate(64 * 2**20 + 1)
+    read = read_input(str(at), "authority log")
+    check.equal("at the limit: characters read", len(check.admitted(read)), 64 * 2**20)
+    del read
+    check.equal(
+        "one over",
+        in_folder(read_input(str(over), "authority log"), tmp_path),
+        Refused(
+            (
+                InputUnreadable(
+                    "TMP/over.jsonl", "expected at most 67108864 characters of authority log, got more; it was not read"
+                ),
+            )
+        ),
+    )

@@ -296,3 +296,25 @@ def every_check_short_is_named() -> None:
         output.out[-1],
         "verdict: 10/12 PASS; not qualified: final_need_draft_real_complete HOLD, source_kv_writes_retained NOT RUN",
     )
+
+
+@witness.positive(
+    "A check the packet's map omits is said with its decided status and no note, one the packet misstates says what the packet claimed, and the refused schema exits 1.",
+    rules=[cmd.packet_verdict],
+)
+def a_check_the_packet_omits_carries_no_note() -> None:
+    document = packet_document(complete())
+    del document["checks"][NativeCheck.NO_LOCAL_DRAFTER.value]
+    document["checks"][NativeCheck.NATIVE_DISPATCH_UNCHANGED.value] = "HOLD"
+    output = cmd.packet_verdict("p.json", Admitted(json.dumps(document)))
+    check.equal("code", output.code, 1)
+    check.contains("omitted: decided, no note", "no_local_drafter: PASS", output.out)
+    check.contains(
+        "misstated: the packet's claim noted", "native_dispatch_unchanged: PASS (packet says HOLD)", output.out
+    )
+    check.equal(
+        "notes",
+        [line for line in output.out if "(packet says" in line],
+        ["native_dispatch_unchanged: PASS (packet says HOLD)"],
+    )
+    check.equal("verdict", output.out[-1], "verdict: 12/12 PASS; not qualified")

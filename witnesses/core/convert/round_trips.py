@@ -227,3 +227,37 @@ def native_values_round_trip_byte_stably(value: Any) -> None:
     first, back, second = json_trip(value)
     check.equal("structured back", back, value)
     check.equal("JSON of the second trip", second, first)
+
+
+@witness.positive(
+    "A bool is never an exact fraction: True or False where a fraction belongs is named at its path, as a float is.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def a_bool_is_never_a_fraction() -> None:
+    fresh = convert.strict_converter()
+    for flag in (True, False):
+        check.equal(
+            f"{flag} as Fraction",
+            str(raised_by(lambda: fresh.structure(flag, Fraction))),
+            f"expected an exact fraction as 'n/d' or an int, got bool {flag}",
+        )
+    figures = STRICT.unstructure(check.admitted(fit_wall.serving_arm_admits(GLM_CHECKPOINT_ROW, GROUP_B)))
+    outcome = structured(dict(figures, margin_gib=True), FitFigures)
+    check.equal(
+        "a margin of true",
+        [(r.where, r.why) for r in check.refused(outcome)],
+        [("$.margin_gib", "expected an exact fraction as 'n/d' or an int, got bool True")],
+    )
+
+
+@witness.refusal(
+    "Several unknown keys beside one value are refused in one reason, listed in sorted order whatever order they came in.",
+    rules=[convert.strict_converter, convert.located_pairs],
+    reasons=[
+        because(NotOfShape, at="$.hosts[2]", saying="expected no such key, got unknown key(s) (alpha, mid, zeta)")
+    ],
+)
+def several_unknown_keys_are_listed_sorted() -> object:
+    document = json.loads(json.dumps(GROUP_A_DOCUMENT))
+    document["hosts"][2].update({"zeta": 1, "alpha": 2, "mid": 3})
+    return structured(document, HostGroup)

@@ -296,3 +296,26 @@ def iso_times_with_minutes_fractions_or_offsets_read() -> None:
 def the_directory_is_kept_whole(directory: str) -> None:
     path = cmd.report_path(v41(out=None), directory)
     check.equal("under the directory", path, directory.rstrip("/") + "/target/v41-group-a-launch-dry-run.txt")
+
+
+@witness.property(
+    "A four-place utilization is admitted exactly when it is above 0 and at most 1: 0.0001 and 1.0000 are, 0.0000 and 1.0001 are not.",
+    rules=[cmd.utilization_bp],
+)
+@settings(max_examples=25)
+@given(st.integers(min_value=0, max_value=99_999))
+@example(0)
+@example(1)
+@example(10_000)
+@example(10_001)
+@example(99_999)
+def a_four_place_utilization_is_admitted_exactly_within_0_and_1(bp: int) -> None:
+    text = f"{bp // 10_000}.{bp % 10_000:04d}"
+    if 1 <= bp <= 10_000:
+        check.equal(text, cmd.utilization_bp(text), Admitted(bp))
+    else:
+        check.equal(
+            text,
+            cmd.utilization_bp(text),
+            Refused((BadArgument("--gpu-memory-utilization", f"expected a share in (0, 1], got {text!r}"),)),
+        )

@@ -284,3 +284,56 @@ def several_reasons_are_counted_in_the_plural() -> None:
             f"{count}: head", output.out[0], f"v41-group-a: REFUSED ({count} reasons); report written to out/report.txt"
         )
         check.equal(f"{count}: lines", len(output.out), 1 + count)
+
+
+# --- each combination check alone: a defect that merges or nests two of them shows ---
+
+
+@witness.positive(
+    "A utilization beside an --open of any frontier but #12371 is no bad input: it reaches the launch shape, and only that frontier is open.",
+    rules=[cmd.dry_run_report],
+)
+def a_utilization_beside_another_open_frontier_is_admitted() -> None:
+    for typed, key in (("12359", "#12359"), ("#12351", "#12351"), ("wet-runner", "wet-runner")):
+        report = check.admitted(
+            cmd.dry_run_report(v41(utilization="0.90", opened=(typed,)), Admitted(ADMITTING_LOG), OUT, now=0)
+        )
+        check.equal(f"{typed}: utilization", report.utilization_bp, 9000)
+        check.equal(
+            f"{typed}: verdict", [(type(r), r.where) for r in check.refused(report.verdict)], [(ObligationOpen, key)]
+        )
+
+
+@witness.refusal(
+    "GLM given --engram-bets alone is refused for the bets alone.",
+    rules=[cmd.dry_run_report],
+    reasons=[
+        because(
+            BadArgument,
+            at="--engram-bets",
+            saying="glm-group-b declares nothing beyond its weights, so it bets nothing",
+        )
+    ],
+)
+def glm_refuses_the_bets_alone():
+    return cmd.dry_run_report(v41(arm="glm-group-b", engram_bets=True), Admitted(ADMITTING_LOG), OUT, now=0)
+
+
+@witness.refusal(
+    "GLM given --open alone is refused for the frontier alone.",
+    rules=[cmd.dry_run_report],
+    reasons=[because(BadArgument, at="--open", saying="glm-group-b declares no frontiers, got #12359")],
+)
+def glm_refuses_an_open_frontier_alone():
+    return cmd.dry_run_report(v41(arm="glm-group-b", opened=("12359",)), Admitted(ADMITTING_LOG), OUT, now=0)
+
+
+@witness.refusal(
+    "GLM given a utilization and --open 12371 is refused for the frontier only, never for overriding a V4.1 launch shape it does not have.",
+    rules=[cmd.dry_run_report],
+    reasons=[because(BadArgument, at="--open", saying="glm-group-b declares no frontiers, got #12371")],
+)
+def glm_with_a_utilization_and_the_shape_open_is_refused_for_the_frontier_only():
+    return cmd.dry_run_report(
+        v41(arm="glm-group-b", utilization="0.90", opened=("12371",)), Admitted(ADMITTING_LOG), OUT, now=0
+    )
