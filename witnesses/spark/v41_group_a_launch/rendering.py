@@ -162,7 +162,7 @@ def engram_staging_is_three_modeled_steps_with_no_next_temp_file() -> None:
 
 @witness.positive(
     "The plan takes batched tokens, utilization and prefix caching from the launch shape it is given, and still fixes 262144, 16, fp8_ds_mla and the Engram request.",
-    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_launch_profile],
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
 )
 def the_plan_takes_its_axes_from_the_launch_shape() -> None:
     shape = attrs.evolve(
@@ -184,7 +184,7 @@ def the_plan_takes_its_axes_from_the_launch_shape() -> None:
 
 @witness.positive(
     "Every rank runs the image the produced value names, by its config digest, whatever digest that is.",
-    rules=[v41_group_a_launch.plan_v41_group_a_launch, v41_group_a_launch.v41_group_a_launch_request],
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
 )
 def every_rank_runs_the_produced_digest() -> None:
     other = attrs.evolve(
