@@ -62,15 +62,21 @@ def _structure_exactly(kind: type, value: Any, _: type) -> Any:
     return value
 
 
+_FRACTION_TEXT = re.compile(r"-?[0-9]+/[0-9]+")
+"""The one spelling a fraction travels as (what `_unstructure_fraction` writes): no sign +, spaces, decimals, exponents or underscores."""
+
+
 def _structure_fraction(value: Any, _: type) -> Fraction:
     if type(value) is int:
         return Fraction(value)
     if type(value) is not str:
         raise TypeError(f"expected an exact fraction as 'n/d' or an int, got {type(value).__name__} {value!r}")
-    try:
-        return Fraction(value)
-    except ValueError as exc:
-        raise TypeError(f"expected an exact fraction as 'n/d', got {value!r}") from exc
+    if _FRACTION_TEXT.fullmatch(value) is None:
+        raise TypeError(f"expected an exact fraction as 'n/d', got {value!r}")
+    numerator, denominator = (int(part) for part in value.split("/"))
+    if denominator == 0:
+        raise TypeError(f"expected an exact fraction as 'n/d' with d > 0, got {value!r}")
+    return Fraction(numerator, denominator)
 
 
 def _unstructure_fraction(value: Fraction) -> int | str:
