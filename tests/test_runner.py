@@ -267,3 +267,33 @@ def test_a_claim_naming_tmp_path_gets_a_fresh_folder_removed_afterwards(tmp_path
 
     assert run_claim(only(w), settings(tmp_path)).verdict is Verdict.PASS
     assert seen and not seen[0].exists()
+
+
+def test_a_difference_the_shortened_values_hide_is_named_by_its_path(tmp_path: Path) -> None:
+    w = Witness("t.hidden")
+    names = [f"check_{i}" for i in range(12)]
+
+    @w.positive("Twelve names, the tenth misspelt.", rules=[admit])
+    def long_list() -> None:
+        check.equal("names", [*names[:9], "check_9s", *names[10:]], names)
+
+    @w.positive("A mapping whose fifth entry differs in a nested list.", rules=[admit])
+    def nested() -> None:
+        expected = {f"k{i}": [0] * 8 for i in range(6)}
+        check.equal("table", {**expected, "k4": [0] * 7 + [1]}, expected)
+
+    @w.positive("A short list differs where it shows: no extra line.", rules=[admit])
+    def short() -> None:
+        check.equal("pair", [1, 2], [1, 3])
+
+    @w.positive("A list one item short of twelve.", rules=[admit])
+    def shorter() -> None:
+        check.equal("names", names[:11], names)
+
+    config = settings(tmp_path)
+    long_list_result, nested_result, short_result, shorter_result = (run_claim(c, config) for c in w.claims)
+    assert long_list_result.verdict is Verdict.FAIL
+    assert long_list_result.observed.splitlines()[-1] == "first difference at [9]: expected check_9, observed check_9s"
+    assert nested_result.observed.splitlines()[-1] == "first difference at ['k4'][7]: expected 0, observed 1"
+    assert short_result.observed == "pair: [1, 2]"
+    assert shorter_result.observed.splitlines()[-1] == "lengths at the top: expected 12 items, observed 11"

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from claims._internal.declare import Claim
+from claims._internal.difference import SHORT
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.outcome import describe_reason, describe_reasons, read_reasons, unmatched
-from claims._internal.runner import Result, Settings, _short
+from claims._internal.runner import Result, Settings
 from claims._internal.snapshot import diff_lines, digest, snapshot_path
 
 
@@ -18,7 +19,7 @@ def judge(claim: Claim, value: Any, settings: Settings, duration: float) -> Resu
     if claim.kind is Kind.REFUSAL:
         expected = "refused: " + "; ".join(b.describe() for b in claim.reasons)
         if reasons is None:
-            return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"admitted: {_short.repr(value)}")
+            return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"admitted: {SHORT.repr(value)}")
         missing, extra = unmatched(claim.reasons, reasons)
         if missing or (claim.exact_reasons and extra):
             return Result(

@@ -8,7 +8,6 @@ run in worker processes it watches (see `supervisor`).
 
 from __future__ import annotations
 
-import reprlib
 import shutil
 import signal
 import tempfile
@@ -22,14 +21,11 @@ from pathlib import Path
 from attrs import field, frozen
 
 from claims._internal.declare import Claim
+from claims._internal.difference import hidden_difference, shown
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.snapshot import DEFAULT_DIFF_LINES
 from claims._internal.tracebacks import user_traceback
 from claims.check import Mismatch
-
-_short = reprlib.Repr()
-_short.maxstring = 300
-_short.maxother = 300
 
 
 @frozen
@@ -122,14 +118,15 @@ def _notes(exc: BaseException) -> str:
 def _failed(claim: Claim, exc: AssertionError, duration: float) -> Result:
     notes = _notes(exc)
     if isinstance(exc, Mismatch):
-        observed = _short.repr(exc.observed) if not isinstance(exc.observed, str) else exc.observed
-        expected = _short.repr(exc.expected) if not isinstance(exc.expected, str) else exc.expected
+        hidden = hidden_difference(exc.expected, exc.observed)
         return Result(
             claim,
             Verdict.FAIL,
             duration,
-            expected=f"{exc.what}: {expected}",
-            observed=f"{exc.what}: {observed}" + (f"\n{notes}" if notes else ""),
+            expected=f"{exc.what}: {shown(exc.expected)}",
+            observed=f"{exc.what}: {shown(exc.observed)}"
+            + (f"\n{hidden}" if hidden else "")
+            + (f"\n{notes}" if notes else ""),
         )
     observed = (str(exc) or type(exc).__name__) + (f"\n{notes}" if notes else "")
     return Result(
