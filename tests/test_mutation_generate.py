@@ -19,7 +19,7 @@ import pytest
 from libcst._nodes.base import CSTCodegenError
 from mutmut.mutation.file_mutation import deep_replace
 
-from claims._internal.fingerprint import package_files
+from claims._internal.fingerprint import Sources, package_files
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.generate import (
     _parents,
@@ -31,6 +31,7 @@ from claims._internal.mutation.generate import (
     trampolines_of,
 )
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
+from claims._internal.mutation.plan import mutant_fingerprint
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""
@@ -177,6 +178,39 @@ def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> No
     exec(compile(code, "pkg/rules.py", "exec"), namespace)
     for mutant in mutants:
         assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.name].__name__ == mutant.name
+
+
+def test_a_mutants_change_pins_its_mutation_whatever_number_an_added_operator_leaves_it() -> None:
+    # Names are numbered in source order: adding an operator (here fold_first_only, to a catalogue without it)
+    # gives an old name to another mutation of the same function.  A recorded row keyed by name alone would then
+    # be reused for a mutant it was never observed on; the change, and so the row's fingerprint, follows the
+    # mutation instead.
+    operators = chosen_sets(["mutmut", "domain"]).load()
+    before = mutate_source(
+        "pkg.rules", "pkg/rules.py", SOURCE, [o for o in operators if o.name != "domain.fold_first_only"]
+    )[1]
+    after = {m.name: m for m in mutate_source("pkg.rules", "pkg/rules.py", SOURCE, operators)[1]}
+    by_change = {m.change: m for m in after.values()}
+    assert len(by_change) == len(after), "each mutation has its own change"
+    for old in before:
+        same = by_change[old.change]
+        assert (same.function, same.original, same.replacement, same.offset) == (
+            old.function,
+            old.original,
+            old.replacement,
+            old.offset,
+        )
+    renamed_to_another = [
+        m for m in before if (after[m.name].original, after[m.name].replacement) != (m.original, m.replacement)
+    ]
+    assert renamed_to_another, "the added operator shifts no name: the test no longer shows the hazard"
+    for old in renamed_to_another:
+        new = after[old.name]
+        assert new.change != old.change
+        same_name = (new.module, new.name, new.function, new.operator)
+        assert mutant_fingerprint(*same_name, (), {}, Sources([], Path(".")), new.change) != mutant_fingerprint(
+            *same_name, (), {}, Sources([], Path(".")), old.change
+        )
 
 
 def test_the_trampolines_tree_is_the_mutated_tree_without_a_mutant_and_follows_it(tmp_path: Path) -> None:

@@ -119,7 +119,9 @@ def stale_rows(
     for mutant_id, mutant in sorted(evidence.mutants.items()):
         covering = baseline.covering_function(mutant.module, mutant.function)
         if (
-            mutant_fingerprint(mutant.module, mutant.name, mutant.function, mutant.operator, covering, claims, sources)
+            mutant_fingerprint(
+                mutant.module, mutant.name, mutant.function, mutant.operator, covering, claims, sources, mutant.change
+            )
             != mutant.fingerprint
         ):
             stale_mutants += 1

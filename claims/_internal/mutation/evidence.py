@@ -6,7 +6,7 @@ object per line, in a fixed order:
 
     {"fn": "serving_arm_admits_under", "src": "<source digest>", "claims": ["k3v9qa", ...]}
     {"mutant": "x_serving_arm_admits_under__mutmut_3", "op": "mutmut.number", "fp": "...", "n": 5,
-     "F": [0, 4], "E": [2], "TC": [2]}
+     "chg": "<mutation digest>", "F": [0, 4], "E": [2], "TC": [2]}
     {"defect": "spark.zero_engram_allowance", "targets": ["domain.fit_wall.x"], "fp": "...", "F": ["k3v9qa"]}
 
 A function row lists the claims covering that function by their short key
@@ -14,9 +14,11 @@ A function row lists the claims covering that function by their short key
 (`n`; 0 means uncovered) and names its killers by index into that list: F
 failed by assertion, E errored (crashed), TC of those the type contract, TO
 timed out, X ended their worker.  A defect row names its killers by key.
+`chg` digests the mutant's copy of its function (the mutation itself: a
+name is numbered in source order, so it can come to name another one).
 `fp` is the row's fingerprint: what produced it (the mutated function's
-source, the covering claims' sources, the operator or the patch, the
-engine version).  Only `claim_batch mutate --update` writes these files.
+source, the mutation, the covering claims' sources, the operator or the
+patch, the engine version).  Only `claim_batch mutate --update` writes these files.
 """
 
 from __future__ import annotations
@@ -108,6 +110,8 @@ class MutantRow:
     fingerprint: str
     observation: Observation
     ran: int = 0
+    change: str = ""
+    """The mutation the row was observed on (`Mutant.change`), so its fingerprint can be checked without generating."""
 
     @property
     def status(self) -> str:
@@ -181,6 +185,7 @@ def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) ->
             "op": mutant.operator,
             "fp": mutant.fingerprint,
             "n": mutant.ran,
+            "chg": mutant.change,
         }
         for kind, ids in mutant.observation.by_kind().items():
             if ids:
@@ -225,6 +230,7 @@ def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str
                     str(row["fp"]),
                     _observation(sets, None),
                     int(row["n"]),
+                    str(row.get("chg", "")),  # a row from before changes were recorded: its fingerprint is stale
                 )
             elif "defect" in row:
                 sets = {kind: frozenset(id_of.get(k, f"?{k}") for k in row.get(kind, [])) for kind in KINDS}

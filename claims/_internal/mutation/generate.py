@@ -34,7 +34,7 @@ from claims.atomic import write_atomically
 if TYPE_CHECKING:  # libcst costs a third of a second to import: the gate and the reports read mutants, never make them
     import libcst as cst
 
-GENERATOR = "claims-generate/1"
+GENERATOR = "claims-generate/2"
 MANIFEST = "manifest.json"
 TRAMPOLINES = "trampolines"
 """The sibling of a tree that holds its modules with the trampolines alone (see `trampolines_of`)."""
@@ -56,6 +56,11 @@ class Mutant:
     end_column: int
     original: str
     replacement: str
+    change: str = ""
+    """A digest of the mutant's whole copy of its function: what it changes, wherever its number puts it.
+
+    Numbers are given in source order, so a new operator or an edit elsewhere in the function gives an old
+    number to another mutation; the fingerprint of a recorded row covers this, so such a row reruns."""
 
     @property
     def name(self) -> str:
@@ -227,6 +232,7 @@ def _trampolined(
                 end_column=position.end.column,
                 original=render(mutation.original_node),
                 replacement=render(mutation.mutated_node),
+                change=_digest(text)[:16],
             )
             by_function.setdefault(function, []).append((_renamed(render, copy, text, stand_in, mutant.name), mutant))
 

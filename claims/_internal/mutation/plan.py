@@ -96,14 +96,19 @@ def mutant_fingerprint(
     covering: Iterable[str],
     by_id: Mapping[str, Claim],
     sources: Sources,
+    change: str,
 ) -> str:
-    """Fingerprint what produced a mutant's row: its function's source, the covering claims' sources, the operator, the engine.
+    """Fingerprint what produced a mutant's row: its function's source, the mutation itself, the covering claims'
+    sources, the operator, the engine.
 
-    The function's source and the mutant's name and operator determine the mutation (generation is
-    deterministic), so the gate recomputes this from a recorded row without generating anything.
+    The mutation (`Mutant.change`, a digest of the mutant's copy of its function) is in it because a name does
+    not pin one: names are numbered in source order, so a new operator, or a new statement above, gives the
+    same name to another mutation of an unchanged function, and its row must then run again rather than be
+    reused.  The row records the change, so the gate recomputes this without generating anything; a sweep,
+    which generates, computes it from the mutant actually made.
     """
     source = sources.function(reach.function_key(module, function))
-    return digest(ENGINE, GENERATOR, module, name, operator, source, *_claim_sources(covering, by_id, sources))
+    return digest(ENGINE, GENERATOR, module, name, operator, change, source, *_claim_sources(covering, by_id, sources))
 
 
 def _replacement_source(value: object) -> str:

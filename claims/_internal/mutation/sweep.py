@@ -105,7 +105,7 @@ def plan_mutants(
     for mutant in mutants:
         covering = baseline.covering_function(mutant.module, mutant.function)
         fp = mutant_fingerprint(
-            mutant.module, mutant.name, mutant.function, mutant.operator, covering, ws.claims, ws.sources
+            mutant.module, mutant.name, mutant.function, mutant.operator, covering, ws.claims, ws.sources, mutant.change
         )
         prints[mutant.id] = fp
         line = baseline.covering_mutant(mutant)
@@ -254,6 +254,7 @@ def record_mutants(
                 plan.fingerprints[mutant.id],
                 seen[mutant.id],
                 plan.runs[mutant.id],
+                mutant.change,
             )
     if full:
         current = {m.id for m in mutants}
