@@ -61,6 +61,10 @@ def sizes(row: Row) -> int:
     return row.weight_gib + row.allowance_gib
 
 
+def place(head: int, rank: int, pool: Pool) -> Slot:
+    return Slot(head, rank, pool.free_gib, need=pool.need[0], source=pool.left, target=pool.right)
+
+
 def guard(ok: bool) -> Refused | None:
     if not ok:
         return Refused(("no",))
@@ -141,6 +145,62 @@ def test_a_guard_loses_its_not_or_its_early_refusal(mutants: dict[str, list[tupl
     # The `not` removal is mutmut's remove_unary_ops too: one mutant, attributed to the domain operator.
     assert "ok" not in replacements(mutants, "mutmut.remove_unary_ops")
     assert any(r == "ok" for r in found) or any(r.startswith("if ok:") for r in found)
+
+
+def test_two_adjacent_references_are_crossed_positional_or_keyword(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    assert replacements(mutants, "domain.arguments_swapped") == [
+        # os.link and os.replace of `publish` are calls with two references too.
+        "os.link(final, temp)",
+        "os.replace(final, temp)",
+        # A positional pair i, i+1: a name, an attribute, a subscript each count as a reference.
+        "Slot(rank, head, pool.free_gib, need=pool.need[0], source=pool.left, target=pool.right)",
+        "Slot(head, pool.free_gib, rank, need=pool.need[0], source=pool.left, target=pool.right)",
+        # A keyword pair j, j+1: the values cross, the keywords stay; never a positional with a keyword.
+        "Slot(head, rank, pool.free_gib, need=pool.left, source=pool.need[0], target=pool.right)",
+        "Slot(head, rank, pool.free_gib, need=pool.need[0], source=pool.right, target=pool.left)",
+    ]
+
+
+def swaps(call: str) -> list[str]:
+    """Return the arguments_swapped mutants of one call, alone in a rule."""
+    mutmut_skip(("pkg",))
+    source = f"def rule(a, b, c, row, kw):\n    return {call}\n"
+    _, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["domain"]).load())
+    return [m.replacement for m in found if m.operator == "domain.arguments_swapped"]
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("f(a, b, c)", ["f(b, a, c)", "f(a, c, b)"]),
+        ("f(row.a, row[0])", ["f(row[0], row.a)"]),
+        ("f(x=a, y=b)", ["f(x=b, y=a)"]),
+        ("f(a, x=b)", []),  # a positional and a keyword argument are not a pair
+        ("f(a, a)", []),  # syntactically identical: swapping changes nothing
+        ("f(row.a, row.a, b)", ["f(row.a, b, row.a)"]),
+        ("f(x=a, y=a)", []),
+        ("f(a, 1)", []),  # a literal: a type error, or mutmut's literal mutations already
+        ("f(a, b + c)", []),
+        ("f(a, g(b))", []),
+        ("f(a)", []),
+        ("', '.join(a)", []),
+        ("f(*a, b, c)", ["f(*a, c, b)"]),  # *args and **kwargs are never moved
+        ("f(a, **kw, x=b, y=c)", ["f(a, **kw, x=c, y=b)"]),
+        ("g.f(a, b)", ["g.f(b, a)"]),
+    ],
+)
+def test_which_calls_have_their_arguments_crossed(call: str, expected: list[str]) -> None:
+    assert swaps(call) == expected
+
+
+@pytest.mark.parametrize(
+    "callee", ["min", "max", "set", "frozenset", "sorted", "sum", "any", "all", "zip", "print", "isinstance", "getattr"]
+)
+def test_an_order_free_call_is_never_crossed(callee: str) -> None:
+    assert swaps(f"{callee}(a, b)") == []
+    assert swaps(f"{callee}(a, key=b, default=c)") == []
+    # Only the builtin is order-free: a method of the same name is an ordinary call.
+    assert swaps(f"row.{callee}(a, b)") == [f"row.{callee}(b, a)"]
 
 
 def test_every_operator_of_the_catalogue_yields_a_mutant(mutants: dict[str, list[tuple[str, str]]]) -> None:

@@ -5,8 +5,8 @@ kinds of defect that slip past a suite built on such flips: an identity
 compared loosely, a fold that keeps only its first reason, the wrong end of
 a range, a bound off by an instant, an overwrite where a create was
 exclusive, an element missing from a rendered argv, a sibling field read
-instead of the right one, a guard without its `not`, a refusal skipped.
-Each is a libcst operator, run by mutmut's own visitor (so pragmas and skip
+instead of the right one, a guard without its `not`, a refusal skipped, two arguments of one call
+crossed. Each is a libcst operator, run by mutmut's own visitor (so pragmas and skip
 rules hold), named `domain.*` in the evidence and the reports.  Where one
 yields exactly a mutant mutmut already makes, that mutant is attributed to
 the domain operator rather than made twice (see `generate`).
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 
 import libcst as cst
 import libcst.matchers as m
@@ -300,6 +301,33 @@ def guard_skipped(node: cst.If) -> Iterable[cst.CSTNode]:
             )
 
 
+# Calls whose arguments are order-free, or whose order another operator already plants (min_max, the type checks).
+ORDER_FREE = frozenset(
+    {"min", "max", "set", "frozenset", "sorted", "sum", "any", "all", "zip", "print", "isinstance", "getattr"}
+)
+
+
+def _reference(node: cst.CSTNode) -> bool:
+    return isinstance(node, (cst.Name, cst.Attribute, cst.Subscript))
+
+
+def arguments_swapped(node: cst.Call) -> Iterable[cst.CSTNode]:
+    """Swap two adjacent arguments of one call that are both references (names, attributes, subscripts): positional with positional, or the values of two keyword arguments."""
+    if isinstance(node.func, cst.Name) and node.func.value in ORDER_FREE:
+        return
+    plain = [i for i, arg in enumerate(node.args) if not arg.star]
+    positional = [i for i in plain if node.args[i].keyword is None]
+    keywords = [i for i in plain if node.args[i].keyword is not None]
+    code = cst.Module([]).code_for_node
+    for kind in (positional, keywords):
+        for i, j in pairwise(kind):
+            a, b = node.args[i], node.args[j]
+            if _reference(a.value) and _reference(b.value) and code(a.value) != code(b.value):
+                args = list(node.args)
+                args[i], args[j] = a.with_changes(value=b.value), b.with_changes(value=a.value)
+                yield node.with_changes(args=args)
+
+
 CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.identity_loosened", cst.Comparison, identity_loosened, identity_loosened.__doc__ or ""),
     Operator("domain.fold_first_only", cst.CSTNode, fold_first_only, fold_first_only.__doc__ or ""),
@@ -315,4 +343,5 @@ CATALOGUE: tuple[Operator, ...] = (
     ),
     Operator("domain.sibling_field", cst.FunctionDef, sibling_field, sibling_field.__doc__ or ""),
     Operator("domain.guard_skipped", cst.If, guard_skipped, guard_skipped.__doc__ or ""),
+    Operator("domain.arguments_swapped", cst.Call, arguments_swapped, arguments_swapped.__doc__ or ""),
 )
