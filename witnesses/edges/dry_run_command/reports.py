@@ -47,6 +47,34 @@ def every_bad_input_is_refused_together():
     return cmd.dry_run_report(call, Admitted(DUPLICATE_KEY_LOG), out_path_admitted("reports/", OutPathSeen()), now=0)
 
 
+# Each bad input with where it is said; the report says them in this order, whichever of them are bad.
+BAD_INPUTS = (
+    ("--at", {"at": "yesterday"}),
+    ("--gpu-memory-utilization", {"utilization": "1.5"}),
+    ("log.jsonl:1: $.at", {}),
+    ("--open", {"opened": ("12353",)}),
+    ("--out reports/", {"out": "reports/"}),
+)
+
+
+@witness.property(
+    "Bad inputs are said in one order, whichever of them are bad: --at, --gpu-memory-utilization, the log line, --open, then --out.",
+    rules=[cmd.dry_run_report],
+)
+@settings(max_examples=16)
+@given(st.lists(st.booleans(), min_size=len(BAD_INPUTS), max_size=len(BAD_INPUTS)).filter(any))
+@example([True] * len(BAD_INPUTS))
+@example([True, True, False, False, False])
+@example([False, True, True, False, False])
+def bad_inputs_are_said_in_one_order(bad: list[bool]) -> None:
+    chosen = [entry for entry, drawn in zip(BAD_INPUTS, bad, strict=True) if drawn]
+    changes = {key: value for _, given_changes in chosen for key, value in given_changes.items()}
+    log = DUPLICATE_KEY_LOG if bad[2] else ADMITTING_LOG
+    out = out_path_admitted("reports/", OutPathSeen()) if bad[4] else OUT
+    reasons = check.refused(cmd.dry_run_report(v41(**changes), Admitted(log), out, now=0))
+    check.equal("where, in order", [r.where for r in reasons], [where for where, _ in chosen])
+
+
 @witness.refusal(
     "GLM refuses --open and --engram-bets, each at its own option, since it declares no frontiers and bets nothing.",
     rules=[cmd.dry_run_report],

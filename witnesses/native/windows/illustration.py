@@ -7,7 +7,7 @@ from fractions import Fraction
 import attrs
 
 from claims import because, check
-from domain.native.figures import Figure, Provenance, Unit, printed, report
+from domain.native.figures import Figure, Provenance, Unit, between, printed, report
 from domain.native.waits import NativeWaitTooLong
 from domain.native.windows import (
     SEED_CASE_COSTS,
@@ -87,6 +87,23 @@ def diagnostic_is_about_92_to_107_min_before_restore() -> None:
     _exact("diagnostic", w.diagnostic_before_restore, Fraction("92.4"), Fraction("106.8"), E)
     check.equal("printed", printed(w.diagnostic_before_restore, 0), "92–107 min")
     _exact("left before 75", w.left_before_submission, Fraction(7), Fraction(13), E)
+
+
+@witness.positive(
+    "The diagnostic before restore is S30's diagnostic plus across OFF/ON in the unit S30's diagnostic is given in, minutes or seconds, and leaves 7–13 min before 75 either way.",
+    rules=[window_illustration],
+)
+def the_diagnostic_before_restore_is_in_the_s30_diagnostics_unit() -> None:
+    # figure_sum adds in its first term's unit: S30's diagnostic comes first, across OFF/ON (minutes) is added to it.
+    in_seconds = between(62 * 60, 68 * 60, Unit.SECONDS, E, "s30_diagnostic")
+    for given, inputs, lo, hi in (
+        (Unit.MINUTES, SEED_WINDOW_INPUTS, Fraction("92.4"), Fraction("106.8")),
+        (Unit.SECONDS, attrs.evolve(SEED_WINDOW_INPUTS, s30_diagnostic=in_seconds), Fraction(5544), Fraction(6408)),
+    ):
+        w = check.admitted(window_illustration(inputs))
+        d = w.diagnostic_before_restore
+        check.equal(f"diagnostic [lo, hi] with S30 in {given.value}", (d.unit, d.lo, d.hi), (given, lo, hi))
+        _exact(f"left before 75 with S30 in {given.value}", w.left_before_submission, Fraction(7), Fraction(13), E)
 
 
 @witness.positive(
