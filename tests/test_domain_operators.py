@@ -69,6 +69,19 @@ def guard(ok: bool) -> Refused | None:
     if not ok:
         return Refused(("no",))
     return None
+
+
+def collect(item: int, seen: set[int], parts: list[int]) -> None:
+    '''Collect one item.'''
+    print(item)
+    log.warning("item %s", item)
+    logger.exception("failed")
+    seen.add(item)
+    parts.extend((item, item))
+    _require(parts)
+    total = sum(parts); validate(total)
+    if item:
+        parts.append(item)  # the block's only statement
 """
 
 
@@ -201,6 +214,31 @@ def test_an_order_free_call_is_never_crossed(callee: str) -> None:
     assert swaps(f"{callee}(a, key=b, default=c)") == []
     # Only the builtin is order-free: a method of the same name is an ordinary call.
     assert swaps(f"row.{callee}(a, b)") == [f"row.{callee}(b, a)"]
+
+
+def test_a_statement_whose_only_effect_is_a_call_is_dropped(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    found = mutants.get("domain.statement_dropped", [])
+    assert all(new.partition("  #")[0].strip() == "pass" for _, new in found)  # a trailing comment stays
+    # A fold's collect, a file step, an item added, a check whose result is discarded, a block's only statement.
+    assert [old.strip() for old, _ in found] == [
+        "reasons.append(check)",
+        "os.link(temp, final)",
+        "os.replace(temp, final)",
+        "seen.add(item)",
+        "parts.extend((item, item))",
+        "_require(parts)",
+        "parts.append(item)  # the block's only statement",
+    ]
+    # No other operator removes a statement: none of these is a mutant another one already made.
+    assert not any(
+        new.strip() == "pass" for op, made in mutants.items() if op != "domain.statement_dropped" for _, new in made
+    )
+
+
+def test_output_logging_docstrings_and_shared_lines_are_not_dropped(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    dropped = " ".join(old for old, _ in mutants.get("domain.statement_dropped", []))
+    for kept in ("print(item)", "log.warning", "logger.exception", "Collect one item", "validate(total)", "fd = "):
+        assert kept not in dropped
 
 
 def test_every_operator_of_the_catalogue_yields_a_mutant(mutants: dict[str, list[tuple[str, str]]]) -> None:

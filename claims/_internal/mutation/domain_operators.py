@@ -5,9 +5,11 @@ kinds of defect that slip past a suite built on such flips: an identity
 compared loosely, a fold that keeps only its first reason, the wrong end of
 a range, a bound off by an instant, an overwrite where a create was
 exclusive, an element missing from a rendered argv, a sibling field read
-instead of the right one, a guard without its `not`, a refusal skipped, two arguments of one call
-crossed. Each is a libcst operator, run by mutmut's own visitor (so pragmas and skip
-rules hold), named `domain.*` in the evidence and the reports.  Where one
+instead of the right one, a guard without its `not`, a refusal skipped,
+two arguments of one call crossed, a statement dropped whose only effect
+was a call (a reason never appended). Each is a libcst operator, run by
+mutmut's own visitor (so pragmas and skip rules hold), named `domain.*` in
+the evidence and the reports.  Where one
 yields exactly a mutant mutmut already makes, that mutant is attributed to
 the domain operator rather than made twice (see `generate`).
 """
@@ -328,6 +330,26 @@ def arguments_swapped(node: cst.Call) -> Iterable[cst.CSTNode]:
                 yield node.with_changes(args=args)
 
 
+QUIET = frozenset({"print"})
+LOGGING = frozenset({"debug", "info", "warning", "error", "exception"})
+
+
+def statement_dropped(node: cst.SimpleStatementLine) -> Iterable[cst.CSTNode]:
+    """Drop one statement whose only effect is a call: a reason appended to a fold, an item added to a collection, a check whose result is discarded."""
+    if len(node.body) != 1 or not m.matches(node.body[0], m.Expr(m.Call())):
+        return
+    call = node.body[0]
+    assert isinstance(call, cst.Expr) and isinstance(call.value, cst.Call)
+    func = call.value.func
+    # Output and logging say what happened; dropping them changes no value a rule returns.
+    if isinstance(func, cst.Name) and func.value in QUIET:
+        return
+    if isinstance(func, cst.Attribute) and func.attr.value in LOGGING:
+        return
+    # mutmut never drops a statement, so even a block's only statement made `pass` is a mutant of its own.
+    yield node.with_changes(body=[cst.Pass()])
+
+
 CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.identity_loosened", cst.Comparison, identity_loosened, identity_loosened.__doc__ or ""),
     Operator("domain.fold_first_only", cst.CSTNode, fold_first_only, fold_first_only.__doc__ or ""),
@@ -344,4 +366,5 @@ CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.sibling_field", cst.FunctionDef, sibling_field, sibling_field.__doc__ or ""),
     Operator("domain.guard_skipped", cst.If, guard_skipped, guard_skipped.__doc__ or ""),
     Operator("domain.arguments_swapped", cst.Call, arguments_swapped, arguments_swapped.__doc__ or ""),
+    Operator("domain.statement_dropped", cst.SimpleStatementLine, statement_dropped, statement_dropped.__doc__ or ""),
 )
