@@ -284,3 +284,40 @@ def deep_folder(folder: Path, length: int = 4070) -> Path:
         path += "/" + "d" * min(200, length - len(path) - 1)
     os.makedirs(path)
     return Path(path)
+
+
+def open_descriptors() -> int:
+    """Count the descriptors this process holds open (the entries of /proc/self/fd; Linux, as the suite is)."""
+    return len(os.listdir("/proc/self/fd"))
+
+
+@contextlib.contextmanager
+def disk_calls() -> Iterator[list[tuple[str, int, int | str]]]:
+    """Record, in order, what a rule syncs to disk and renames into place while it runs, still doing each call.
+
+    An fsync is recorded as `("fsync file", inode, size)` (the size as the disk sees it then, so bytes still in a
+    write buffer do not count) or `("fsync directory", inode, 0)`; a link or replace as `("link"/"replace", the
+    source's inode, the target's name)`.  A crash is seen only through these calls: a claim reads their order.
+    """
+    calls: list[tuple[str, int, int | str]] = []
+    originals = os.fsync, os.link, os.replace
+
+    def fsync(fd: int) -> None:
+        found = os.fstat(fd)
+        kind = "fsync directory" if stat.S_ISDIR(found.st_mode) else "fsync file"
+        calls.append((kind, found.st_ino, 0 if stat.S_ISDIR(found.st_mode) else found.st_size))
+        originals[0](fd)
+
+    def renamer(name: str, call: Callable[..., None]) -> Callable[..., None]:
+        def renaming(source: Any, target: Any, *args: Any, **kwargs: Any) -> None:
+            inode = os.lstat(source).st_ino if os.path.lexists(source) else -1
+            calls.append((name, inode, os.path.basename(target)))
+            call(source, target, *args, **kwargs)
+
+        return renaming
+
+    os.fsync, os.link, os.replace = fsync, renamer("link", originals[1]), renamer("replace", originals[2])
+    try:
+        yield calls
+    finally:
+        os.fsync, os.link, os.replace = originals

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PublishFailed, publish_packet
 from domain.native.packets import PacketNameUnsafe
-from witnesses.edges.fixtures import file_mode, in_folder, listing, umask, written
+from witnesses.edges.fixtures import disk_calls, file_mode, in_folder, listing, open_descriptors, umask, written
 
 witness = Witness("edges.packet_publish")
 
@@ -123,3 +124,45 @@ def an_evidence_root_that_is_a_file_is_refused(tmp_path: Path):
     outcome = publish_packet(tmp_path / "root", "p.json", PACKET)
     check.equal("left as it was", listing(tmp_path), before)
     return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "A packet's bytes are fsynced whole before it is linked into place, and the evidence root is fsynced after the link, before the publish is admitted.",
+    rules=[publish_packet],
+)
+def a_packet_is_on_disk_before_it_is_admitted(tmp_path: Path) -> None:
+    # Seed B2: atomic packets.  A packet linked before its bytes reach the disk, or whose name is not yet in the
+    # synced directory, can be empty or gone after a power loss although the publish was admitted.
+    root = os.stat(tmp_path).st_ino
+    for name, payload in (("empty.json", b""), ("p.json", PACKET), ("large.json", PACKET * 4096)):
+        with disk_calls() as calls:
+            check.admitted(publish_packet(tmp_path, name, payload))
+        packet = os.stat(tmp_path / name).st_ino
+        check.equal(
+            f"{name}: synced and linked, in order",
+            calls,
+            [("fsync file", packet, len(payload)), ("link", packet, name), ("fsync directory", root, 0)],
+        )
+
+
+@witness.positive(
+    "A publish leaves no descriptor open, whether it is admitted or refused before or after its temp file was written.",
+    rules=[publish_packet],
+)
+def a_publish_leaves_no_descriptor_open(tmp_path: Path) -> None:
+    publishes = (
+        ("admitted", True, lambda: publish_packet(tmp_path, "p.json", PACKET)),
+        ("the packet exists", False, lambda: publish_packet(tmp_path, "p.json", b"second")),
+        ("the file system refuses", False, lambda: publish_packet(tmp_path, LONG_NAME, PACKET)),
+        (
+            "the temp name is taken",
+            False,
+            lambda: publish_packet(tmp_path, "q.json", PACKET, temp_name=lambda _: "p.json"),
+        ),
+    )
+    left_open = {}
+    for case, admitted, publish in publishes:
+        before = open_descriptors()
+        check.equal(f"{case}: admitted", isinstance(publish(), Admitted), admitted)
+        left_open[case] = open_descriptors() - before
+    check.equal("descriptors left open", left_open, dict.fromkeys(left_open, 0))

@@ -13,6 +13,7 @@ from witnesses.edges.fixtures import (
     Interrupted,
     TempNames,
     deep_folder,
+    disk_calls,
     file_mode,
     in_folder,
     listing,
@@ -143,6 +144,25 @@ def a_report_is_replaced_atomically(tmp_path: Path) -> None:
         "yesterday's report",
     )
     check.equal("files", sorted(listing(tmp_path)), ["reader-holds-the-old.txt", "report.txt"])
+
+
+@witness.positive(
+    "Every byte of a report is fsynced before the report is renamed into place, so a crash leaves the old report or the whole new one.",
+    rules=[write_report],
+)
+def a_report_is_on_disk_before_it_is_renamed(tmp_path: Path) -> None:
+    # A text longer than the write buffer (8 KiB) goes through to the file; a short one stays in it until flushed.
+    for name, text in (("empty.txt", ""), ("report.txt", REPORT), ("large.txt", REPORT * 400)):
+        out = tmp_path / name
+        written(tmp_path, name, "yesterday's report")
+        with disk_calls() as calls:
+            check.admitted(write_report(str(out), text))
+        report = os.stat(out).st_ino
+        check.equal(
+            f"{name}: synced, then renamed",
+            calls,
+            [("fsync file", report, len(text.encode("utf-8"))), ("replace", report, name)],
+        )
 
 
 @witness.refusal(

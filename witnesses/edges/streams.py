@@ -24,6 +24,7 @@ from witnesses.edges.fixtures import (
     ctype_locale,
     in_folder,
     is_null_device,
+    open_descriptors,
     pipe,
     terminal,
     written,
@@ -288,6 +289,51 @@ def a_closed_pipe_is_pointed_at_dev_null() -> None:
             with terminal(ClosedPipeAt(write_end)):
                 check.equal(f"{name}: says", run(), False)
             check.holds(f"{name}: descriptor points at /dev/null", is_null_device(write_end))
+
+
+@witness.positive(
+    "A failure that surfaces only when buffered output is flushed is met as one at the write: a closed pipe's reader is said gone, a full device is named on stderr, and either is pointed at /dev/null.",
+    rules=[emit],
+)
+def a_failure_at_the_flush_is_met_as_one_at_the_write() -> None:
+    # A real stdout is a buffered stream: writing a short block to a pipe or a device fails only at the flush.
+    said = "stdout: expected a writable stream, got OSError: No space left on device\n"
+    with pipe() as (read_end, write_end):
+        os.close(read_end)
+        stream = open(write_end, "w", encoding="utf-8", closefd=False)
+        try:
+            with terminal(stream) as (_, err):
+                check.equal("closed pipe: says", emit(["verdict"]), False)
+            check.equal("closed pipe: stderr", err.getvalue(), "")
+            check.holds("closed pipe: descriptor points at /dev/null", is_null_device(write_end))
+        finally:
+            with contextlib.suppress(OSError):  # still the pipe if it was never silenced: its buffer cannot be flushed
+                stream.close()
+    full = os.open("/dev/full", os.O_WRONLY)
+    try:
+        stream = open(full, "w", encoding="utf-8", closefd=False)
+        with terminal(stream) as (_, err):
+            check.equal("full device: says", emit(["verdict"]), True)
+        check.equal("full device: stderr", err.getvalue(), said)
+        check.holds("full device: descriptor points at /dev/null", is_null_device(full))
+    finally:
+        with contextlib.suppress(OSError):
+            stream.close()
+        os.close(full)
+
+
+@witness.positive(
+    "Pointing a closed or failed stream at /dev/null leaves no descriptor open beyond the stream's own.",
+    rules=[emit, flushed],
+)
+def silencing_a_stream_leaves_no_descriptor_open() -> None:
+    for name, run in (("emit", lambda: emit(["verdict"], ["warning"])), ("flushed", flushed)):
+        for failed in (ClosedPipeAt, FullDevice):
+            with pipe() as (_, write_end):
+                before = open_descriptors()
+                with terminal(stderr=failed(write_end)):
+                    run()
+                check.equal(f"{name}, {failed.__name__}: descriptors opened", open_descriptors() - before, 0)
 
 
 @witness.positive(
