@@ -133,7 +133,13 @@ def evidence_problems(
     from claims._internal.mutation import audit
     from claims._internal.mutation.catalog import collect
     from claims._internal.mutation.plan import Baseline
-    from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
+    from claims._internal.mutation.survivors import (
+        equivalent_path,
+        read_bindings,
+        read_equivalent,
+        read_untriaged,
+        untriaged_path,
+    )
 
     config = session.config
     claims = session.discovery.claims
@@ -165,7 +171,9 @@ def evidence_problems(
     )
     problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims)
     admitted = untriaged_path(config)
-    problems += audit.survivor_problems(evidence, read_equivalent(path), shown, read_untriaged(admitted), admitted.name)
+    problems += audit.survivor_problems(
+        evidence, read_equivalent(path), shown, read_untriaged(admitted), admitted.name, read_bindings(path)
+    )
     return problems
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from claims._internal.config import load_config, project_paths, put_first
 from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
+from claims._internal.mutation.audit import binding_plan, binding_problems
 from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
 from claims._internal.mutation.engine import Job
@@ -20,7 +21,13 @@ from claims._internal.mutation.evidence import Evidence, Observation, read_evide
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
 from claims._internal.mutation.plan import in_shard, may_select, parse_shard, selects
-from claims._internal.mutation.survivors import equivalent_path, read_equivalent, read_untriaged, untriaged_path
+from claims._internal.mutation.survivors import (
+    equivalent_path,
+    read_bindings,
+    read_equivalent,
+    read_untriaged,
+    untriaged_path,
+)
 from claims._internal.mutation.tables import module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.progress import Progress
@@ -302,14 +309,17 @@ def _auto(
             f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)"
         )
     if full:
+        bindings = read_bindings(equivalent_path(ws.config))
+        problems += [p.line() for p in binding_problems(updated, bindings, _shown(ws, equivalent_path(ws.config)))]
+        renamed = {m for m, (moved, _) in binding_plan(updated, bindings)[0].items() if moved != m}
         problems += [
             f"stale explanation {m}: no such mutant any more; remove it from the equivalents file"
-            for m in sorted(equivalent)
+            for m in sorted(set(equivalent) - renamed)
             if m not in current
         ]
         problems += [
             f"stale explanation {m}: it is killed now; remove it from the equivalents file"
-            for m in sorted(equivalent)
+            for m in sorted(set(equivalent) - renamed)
             if m in shown and shown[m].status == "killed"
         ]
         problems += [

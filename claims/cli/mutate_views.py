@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -112,16 +113,62 @@ def survivors(argv: Sequence[str]) -> int:
         help="write every survivor not explained in equivalent.toml to untriaged.toml beside it, as admitted debt "
         "the gate passes (a baseline for adopting on existing code; rerun it to shrink the list)",
     )
+    parser.add_argument(
+        "--bind",
+        action="store_true",
+        help="bind each explanation in equivalent.toml to the mutation it explains (its change line): an unbound "
+        "one to what its name records now, a renamed one to its mutation's new name; one whose mutation is gone "
+        "is listed and left for you",
+    )
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
     if args.admit_untriaged:
         return admit_untriaged()
+    if args.bind:
+        return bind_explanations()
     from claims._internal.reports.show import UNDETECTED, survivors_text
 
     model = _recorded_model(args.operators)
     print(survivors_text(model))
     return Exit.RED if any(m.status in UNDETECTED for m in model.mutants) else Exit.PASS
+
+
+def bind_explanations() -> int:
+    """Write each explanation's change line from the recorded evidence (see `audit.binding_plan`)."""
+    from claims._internal.config import load_config
+    from claims._internal.mutation.audit import binding_plan
+    from claims._internal.mutation.evidence import read_evidence
+    from claims._internal.mutation.survivors import bound_text, equivalent_path, read_bindings
+    from claims._internal.session import open_session
+
+    config = load_config()
+    session = open_session(config=config)
+    evidence = read_evidence(config.ledger / "evidence", [c.id for c in session.discovery.claims], root=config.root)
+    path = equivalent_path(config)
+    shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
+    plan, left = binding_plan(evidence, read_bindings(path))
+    if plan:
+        text = bound_text(path.read_text(encoding="utf-8"), plan)
+        unwritten = sorted(old for old in plan if f"mutant = {json.dumps(plan[old][0])}\nchange = " not in text)
+        if unwritten:
+            print(
+                f"claim_batch mutate survivors: {shown}: cannot rewrite the entries of {', '.join(unwritten[:5])}: "
+                'write each as the line mutant = "<id>" (double quotes), then bind again; nothing was written',
+                file=sys.stderr,
+            )
+            return Exit.USAGE
+        write_atomically(path, text.encode("utf-8"))
+    renamed = sorted((old, new) for old, (new, _) in plan.items() if new != old)
+    for old, new in renamed:
+        print(f"renamed {old} -> {new} (the mutation it explains)")
+    print(f"{shown}: bound {len(plan) - len(renamed)}, renamed {len(renamed)}, left {len(left)}")
+    for mutant_id, why in sorted(left.items()):
+        print(
+            f"  left {mutant_id}: {why}; check its reason against `claim_batch mutate show {mutant_id}`, "
+            "then delete its change line and bind again"
+        )
+    return Exit.RED if left else Exit.PASS
 
 
 def admit_untriaged() -> int:

@@ -188,15 +188,88 @@ def intent_problems(
     return problems
 
 
+def binding_plan(
+    evidence: Evidence, bindings: Mapping[str, str | None]
+) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """Say what `mutate survivors --bind` may do: (entries to rename or bind, and the entries it must leave).
+
+    An entry bound to a mutation now recorded under another name follows it (renamed: its reason still
+    explains that mutation); an unbound entry is bound to the mutation its name records now.  An entry whose
+    mutation no longer exists (its function changed) is left, with why: only a person can say whether the
+    reason still holds for what the name names now.  Explanations of killed or unrecorded mutants are left to
+    the stale checks.
+    """
+    by_change = {row.change: mutant_id for mutant_id, row in evidence.mutants.items() if row.change}
+    explained = set(bindings)
+    plan: dict[str, tuple[str, str]] = {}
+    left: dict[str, str] = {}
+    for mutant_id, change in sorted(bindings.items()):
+        row = evidence.mutants.get(mutant_id)
+        if change is None:
+            if row is not None and row.change:
+                plan[mutant_id] = (mutant_id, row.change)
+            continue
+        if row is not None and row.change == change:
+            continue
+        moved = by_change.get(change)
+        if moved is not None and (moved == mutant_id or moved not in explained):
+            plan[mutant_id] = (moved, change)
+        elif moved is not None:
+            left[mutant_id] = f"the mutation it explains is now {moved}, which has an explanation of its own"
+        else:
+            left[mutant_id] = "the mutation it explains is gone (its function changed)"
+    return plan, left
+
+
+def binding_problems(evidence: Evidence, bindings: Mapping[str, str | None], equivalent_file: str) -> list[Problem]:
+    """Name every explanation not bound to the surviving mutation its name records (see `binding_plan`)."""
+    plan, left = binding_plan(evidence, bindings)
+    problems = []
+    for mutant_id, (moved, _) in sorted(plan.items()):
+        if moved != mutant_id:
+            problems.append(
+                Problem(
+                    mutant_id,
+                    f"explanation of a renamed mutant: the mutation it explains is now {moved}",
+                    "`claim_batch mutate survivors --bind` renames it",
+                )
+            )
+        elif (row := evidence.mutants.get(mutant_id)) is not None and row.status != "killed":
+            problems.append(
+                Problem(
+                    mutant_id,
+                    "explanation bound to no mutation: it names a number, which another operator or an edit can give to another mutation",
+                    f"check its reason against `claim_batch mutate show {mutant_id}`, then `claim_batch mutate survivors --bind` binds it",
+                )
+            )
+    for mutant_id, why in sorted(left.items()):
+        row = evidence.mutants.get(mutant_id)
+        if row is None or row.status == "killed":
+            continue  # a stale explanation: the stale checks name it
+        problems.append(
+            Problem(
+                mutant_id,
+                f"explanation of another mutation: {why}",
+                f"check its reason against `claim_batch mutate show {mutant_id}`; if it holds, delete its change line in {equivalent_file} and run `claim_batch mutate survivors --bind`",
+            )
+        )
+    return problems
+
+
 def survivor_problems(
     evidence: Evidence,
     equivalent: Mapping[str, str],
     equivalent_file: str,
     untriaged: frozenset[str] = frozenset(),
     untriaged_file: str = "untriaged.toml",
+    bindings: Mapping[str, str | None] | None = None,
 ) -> list[Problem]:
     """Name every survivor neither explained nor admitted untriaged, and every entry that no longer fits."""
     problems = []
+    renamed: set[str] = set()
+    if bindings is not None:
+        problems += binding_problems(evidence, bindings, equivalent_file)
+        renamed = {m for m, (moved, _) in binding_plan(evidence, bindings)[0].items() if moved != m}
     for mutant_id, row in sorted(evidence.mutants.items()):
         if row.status != "killed" and mutant_id not in equivalent and mutant_id not in untriaged:
             problems.append(
@@ -206,7 +279,7 @@ def survivor_problems(
                     f"kill it with a claim, or explain it in {equivalent_file} (`claim_batch mutate show {mutant_id}` shows the diff)",
                 )
             )
-    for mutant_id in sorted(equivalent):
+    for mutant_id in sorted(set(equivalent) - renamed):
         found = evidence.mutants.get(mutant_id)
         if found is None:
             problems.append(

@@ -2,14 +2,21 @@
 
 [[equivalent]]
 mutant = "domain.fit_wall.x_headroom_gib__mutmut_4"
+change = "3f0c9a1d2b7e4c55"
 reason = "max(a, b) and max(b, a) are the same value"
+
+`change` binds the explanation to the mutation it was written for (`Mutant.change`, recorded in the
+evidence row): a mutant's name is a number in source order, so a new operator, or an edit of its
+function, can give the name to another mutation, which the reason does not explain.  `claim_batch
+mutate survivors --bind` writes it (see `binding_problems`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from claims._internal.config import Config
@@ -42,28 +49,58 @@ def _tables(path: Path, key: str) -> tuple[list[object], list[str]]:
 
 def read_equivalent(path: Path) -> dict[str, str]:
     """Read mutant id -> reason; a missing file is empty; every malformed entry is listed, located (at most 20)."""
+    return {mutant: reason for mutant, (reason, _) in _explanations(path).items()}
+
+
+def read_bindings(path: Path) -> dict[str, str | None]:
+    """Read mutant id -> the mutation its explanation was written for (`change`, see `Mutant.change`), or None."""
+    return {mutant: change for mutant, (_, change) in _explanations(path).items()}
+
+
+def _explanations(path: Path) -> dict[str, tuple[str, str | None]]:
     if not path.is_file():
         return {}
     entries, problems = _tables(path, "equivalent")
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, str | None]] = {}
     for i, item in enumerate(entries):
         where = f"{path} @ $.equivalent[{i}]"
-        if not isinstance(item, dict) or set(item) != {"mutant", "reason"}:
+        if not isinstance(item, dict) or set(item) - {"change"} != {"mutant", "reason"}:
             problems.append(
-                f"{where}: expected exactly the keys mutant and reason, got {sorted(item) if isinstance(item, dict) else item!r}"
+                f"{where}: expected the keys mutant, change and reason (change written by `claim_batch mutate survivors --bind`), got {sorted(item) if isinstance(item, dict) else item!r}"
             )
             continue
-        mutant, reason = item["mutant"], item["reason"]
+        mutant, reason, change = item["mutant"], item["reason"], item.get("change")
         if not isinstance(mutant, str) or not mutant or not isinstance(reason, str) or not reason.strip():
             problems.append(f"{where}: mutant and reason must be non-empty strings")
+        elif change is not None and (not isinstance(change, str) or not change):
+            problems.append(f"{where}.change: expected the non-empty digest `--bind` writes, got {change!r}")
         elif mutant in out:
             problems.append(f"{where}.mutant: {mutant!r} is explained twice")
         else:
-            out[mutant] = reason.strip()
+            out[mutant] = (reason.strip(), change)
     if problems:
         more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
         raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
     return out
+
+
+_ENTRY_MUTANT = re.compile(r'^mutant = "([^"\\]+)"\n(?:change = "[^"\\]*"\n)?', re.M)
+
+
+def bound_text(text: str, bound: Mapping[str, tuple[str, str]]) -> str:
+    """Return the equivalents file with each entry in `bound` (old id -> (id, change)) renamed and bound.
+
+    Only the `mutant` line and the `change` line under it are rewritten; reasons, comments and order stay.
+    """
+
+    def rewrite(match: re.Match[str]) -> str:
+        found = bound.get(match.group(1))
+        if found is None:
+            return match.group(0)
+        mutant, change = found
+        return f"mutant = {json.dumps(mutant)}\nchange = {json.dumps(change)}\n"
+
+    return _ENTRY_MUTANT.sub(rewrite, text)
 
 
 # --- untriaged survivors: admitted debt, a ratchet that only shrinks ---
