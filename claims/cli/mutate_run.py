@@ -283,7 +283,7 @@ def _auto(
         or k not in recorded.mutants
         or recorded.mutants[k].fingerprint != plan.fingerprints[k]
     }
-    changes = compare_all({k: r.observation for k, r in recorded.mutants.items()}, fresh, vanished)
+    changes = compare_all(sweep.recorded_by_mutation(recorded, mutants), fresh, vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]
     if interrupted:
         print(

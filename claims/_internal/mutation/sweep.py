@@ -294,6 +294,28 @@ def record_defects(
     return result
 
 
+def recorded_by_mutation(recorded: Evidence, mutants: Sequence[Mutant]) -> dict[str, Observation]:
+    """Return each mutant's recorded observation, found by its mutation (`change`) where a row records one.
+
+    A name is a number in source order: after a new operator, or an edit above it, the recorded row of a
+    name can be another mutation's, and comparing with it would report a weakening that is a renumbering.
+    A mutation recorded under another name is compared with that row; a name whose recorded row holds
+    another mutation, and whose own mutation is recorded nowhere, is new.  Rows without a change (written
+    before changes were recorded) are compared by name.
+    """
+    by_change = {row.change: row.observation for row in recorded.mutants.values() if row.change}
+    out = {k: r.observation for k, r in recorded.mutants.items()}
+    for mutant in mutants:
+        row = recorded.mutants.get(mutant.id)
+        if not mutant.change or (row is not None and (not row.change or row.change == mutant.change)):
+            continue
+        if mutant.change in by_change:
+            out[mutant.id] = by_change[mutant.change]
+        else:
+            out.pop(mutant.id, None)
+    return out
+
+
 def restamped(recorded: Evidence, plan: Plan) -> list[str]:
     """Return the subjects that re-ran with unchanged evidence but a new fingerprint (they still need recording)."""
     stale = []
