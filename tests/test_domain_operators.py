@@ -82,6 +82,10 @@ def collect(item: int, seen: set[int], parts: list[int]) -> None:
     total = sum(parts); validate(total)
     if item:
         parts.append(item)  # the block's only statement
+
+
+def head(items: list[int], count: int) -> list[int]:
+    return items[:count]
 """
 
 
@@ -239,6 +243,82 @@ def test_output_logging_docstrings_and_shared_lines_are_not_dropped(mutants: dic
     dropped = " ".join(old for old, _ in mutants.get("domain.statement_dropped", []))
     for kept in ("print(item)", "log.warning", "logger.exception", "Collect one item", "validate(total)", "fd = "):
         assert kept not in dropped
+
+
+def test_a_computed_slice_bound_is_shifted_both_ways(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    assert mutants.get("domain.bound_shifted") == [
+        ("items[:count]", "items[:count + 1]"),
+        ("items[:count]", "items[:count - 1]"),
+    ]
+
+
+def shifts(expression: str) -> list[str]:
+    """Return the bound_shifted mutants of one expression, alone in a rule."""
+    mutmut_skip(("pkg",))
+    source = f"def rule(xs, ys, n, a, b, i, index, row, members, tag):\n    return {expression}\n"
+    _, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["domain"]).load())
+    return [m.replacement for m in found if m.operator == "domain.bound_shifted"]
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        # Slice bounds: a name, an attribute, a call, arithmetic; each bound of a slice on its own, never its step.
+        ("xs[:n]", ["xs[:n + 1]", "xs[:n - 1]"]),
+        ("xs[row.start:]", ["xs[row.start + 1:]", "xs[row.start - 1:]"]),
+        ("xs[a:b]", ["xs[a + 1:b]", "xs[a - 1:b]", "xs[a:b + 1]", "xs[a:b - 1]"]),
+        ("xs[f(n):]", ["xs[f(n) + 1:]", "xs[f(n) - 1:]"]),
+        ("xs[:a * b]", ["xs[:a * b + 1]", "xs[:a * b - 1]"]),
+        ("xs[-n:]", ["xs[-n + 1:]", "xs[-n - 1:]"]),
+        ("xs[a | b:]", ["xs[(a | b) + 1:]", "xs[(a | b) - 1:]"]),  # parenthesised where `+` binds tighter
+        ("xs[::n]", []),
+        # range(): the start and the stop, never the step.
+        ("range(n)", ["range(n + 1)", "range(n - 1)"]),
+        ("range(a, b, n)", ["range(a + 1, b, n)", "range(a - 1, b, n)", "range(a, b + 1, n)", "range(a, b - 1, n)"]),
+        ("range(len(xs))", ["range(len(xs) + 1)", "range(len(xs) - 1)"]),
+        ("row.range(n)", []),
+        # Indices: arithmetic, len(...), or a name that says position; never a key.
+        ("xs[n // 2]", ["xs[n // 2 + 1]", "xs[n // 2 - 1]"]),
+        ("xs[i]", ["xs[i + 1]", "xs[i - 1]"]),
+        ("row.items[row.index]", ["row.items[row.index + 1]", "row.items[row.index - 1]"]),
+        ("members[tag]", []),  # a bare name or attribute is a key as often as an index: only one named as an index
+        ("members[row.kind]", []),
+        ("members[f(tag)]", []),
+        ("members['a']", []),
+        ("xs[i, n]", []),
+        # A bound `e +- 1` already moves away under mutmut's number (`e +- 2`): only the way back to `e` is new.
+        ("xs[i + 1]", ["xs[i]"]),
+        ("xs[1 + i]", ["xs[i]"]),
+        ("xs[len(xs) - 1]", ["xs[len(xs)]"]),
+        ("xs[:n - 1]", ["xs[:n]"]),
+        ("range(a, b + 1)", ["range(a + 1, b + 1)", "range(a - 1, b + 1)", "range(a, b)"]),
+        # A bound `e +- k` (k >= 2) moves by one under mutmut's number (k + 1) and constant_nudged (k - 1) already.
+        ("xs[n - 2]", []),
+        ("xs[:n + 2]", []),
+        ("xs[1 - n]", []),
+        # Literals are mutmut's (+1) and constant_nudged's (-1); -1 shifted up would wrap to the other end.
+        ("xs[:3]", []),
+        ("xs[-1]", []),
+        ("xs[:-1]", []),
+        ("range(3)", []),
+        ("xs[:None]", []),
+        # Past the end of what it slices a slice clamps: `xs[:len(xs) + 1]` is `xs[:len(xs)]`, only the shift down.
+        ("xs[:len(xs)]", ["xs[:len(xs) - 1]"]),
+        ("xs[len(xs):]", ["xs[len(xs) - 1:]"]),
+        ("ys[:len(xs)]", ["ys[:len(xs) + 1]", "ys[:len(xs) - 1]"]),
+    ],
+)
+def test_which_bounds_are_shifted_by_one(expression: str, expected: list[str]) -> None:
+    assert shifts(expression) == expected
+
+
+def test_a_bound_off_by_k_is_already_shifted_by_mutmut_and_constant_nudged() -> None:
+    mutmut_skip(("pkg",))
+    source = "def rule(xs, n):\n    return xs[n - 2]\n"
+    _, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["mutmut", "domain"]).load())
+    made = {(m.operator, m.original, m.replacement) for m in found}
+    assert {("mutmut.number", "2", "3"), ("domain.constant_nudged", "2", "1")} <= made  # xs[n - 3], xs[n - 1]
+    assert not [m for m in found if m.operator == "domain.bound_shifted"]
 
 
 def test_every_operator_of_the_catalogue_yields_a_mutant(mutants: dict[str, list[tuple[str, str]]]) -> None:
