@@ -321,3 +321,26 @@ def disk_calls() -> Iterator[list[tuple[str, int, int | str]]]:
         yield calls
     finally:
         os.fsync, os.link, os.replace = originals
+
+
+@contextlib.contextmanager
+def short_writes(at_most: int) -> Iterator[list[int]]:
+    """Let each write to a regular file take at most `at_most` bytes, as a write a signal interrupts (or one past 2 GiB) does; record each write's size.
+
+    A short write is a success: `os.write` returns how many bytes it took, and the caller writes the rest.
+    """
+    sizes: list[int] = []
+    original = os.write
+
+    def write(fd: int, data: Any) -> int:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return original(fd, data)
+        taken = original(fd, memoryview(data)[:at_most])
+        sizes.append(taken)
+        return taken
+
+    os.write = write
+    try:
+        yield sizes
+    finally:
+        os.write = original

@@ -9,7 +9,16 @@ from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PublishFailed, publish_packet
 from domain.native.packets import PacketNameUnsafe
-from witnesses.edges.fixtures import disk_calls, file_mode, in_folder, listing, open_descriptors, umask, written
+from witnesses.edges.fixtures import (
+    disk_calls,
+    file_mode,
+    in_folder,
+    listing,
+    open_descriptors,
+    short_writes,
+    umask,
+    written,
+)
 
 witness = Witness("edges.packet_publish")
 
@@ -143,6 +152,24 @@ def a_packet_is_on_disk_before_it_is_admitted(tmp_path: Path) -> None:
             calls,
             [("fsync file", packet, len(payload)), ("link", packet, name), ("fsync directory", root, 0)],
         )
+
+
+@witness.positive(
+    "A packet whose writes each take only some of its bytes is published with exactly its bytes, each written once, from the first to the last.",
+    rules=[publish_packet],
+)
+def a_packet_written_a_few_bytes_at_a_time_is_published_whole(tmp_path: Path) -> None:
+    # A short write is no error: the publish writes the rest from the first byte the file system did not take.
+    for at_most in (1, 2, 3, len(PACKET) - 1, len(PACKET)):
+        with short_writes(at_most) as sizes:
+            check.admitted(publish_packet(tmp_path, f"p{at_most}.json", PACKET))
+        whole, rest = divmod(len(PACKET), at_most)
+        check.equal(f"{at_most} byte(s) a write: the writes", sizes, [at_most] * whole + ([rest] if rest else []))
+    check.equal(
+        "evidence root",
+        listing(tmp_path),
+        {f"p{at_most}.json": ("file", PACKET) for at_most in (1, 2, 3, len(PACKET) - 1, len(PACKET))},
+    )
 
 
 @witness.positive(

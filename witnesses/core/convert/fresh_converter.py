@@ -94,6 +94,24 @@ def a_fresh_converter_reads_tags_only_from_objects() -> None:
 
 
 @witness.positive(
+    "A tagged union member read from no object says so in at most 160 characters: a message of 160 whole, one of 161 cut before its last.",
+    rules=[convert.strict_converter],
+)
+def a_tag_read_from_no_object_is_said_in_160_characters() -> None:
+    fresh = convert.strict_converter()
+    said = "expected an object, got str '"
+    for length in (158, 159, 160, 161, 162, 200):
+        value = "x" * (length - len(said) - 1)
+        whole = f"{said}{value}'"
+        check.equal(
+            f"a message of {length} characters",
+            str(raised_by(lambda: fresh.structure(value, ResidentBeyondWeights))),
+            whole[:160],
+        )
+        check.equal(f"{length} characters shown", len(whole[:160]), min(length, 160))
+
+
+@witness.positive(
     "A converter built afresh reads a value only from an object, and an absent reading as null, never from a list, a str or a number.",
     rules=[convert.strict_converter],
 )
