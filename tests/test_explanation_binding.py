@@ -60,6 +60,25 @@ def test_a_renumbered_mutation_takes_its_explanation_along_and_the_name_it_left_
     ]
 
 
+def test_a_run_of_renumbered_mutations_moves_its_explanations_together_in_one_binding() -> None:
+    # An operator adds one mutation before d1: every explained mutation moves one name along, onto a name that
+    # is itself explained until its own entry moves on.
+    rows = evidence(d1=("new0", Observation()), d2=("aaaa", Observation()), d3=("bbbb", Observation()))
+    bindings: dict[str, str | None] = {"pkg.x_rule__mutmut_d1": "aaaa", "pkg.x_rule__mutmut_d2": "bbbb"}
+    assert binding_plan(rows, bindings) == (
+        {
+            "pkg.x_rule__mutmut_d1": ("pkg.x_rule__mutmut_d2", "aaaa"),
+            "pkg.x_rule__mutmut_d2": ("pkg.x_rule__mutmut_d3", "bbbb"),
+        },
+        {},
+    )
+    text = '[[equivalent]]\nmutant = "pkg.x_rule__mutmut_d1"\nchange = "aaaa"\nreason = "a"\n\n'
+    text += '[[equivalent]]\nmutant = "pkg.x_rule__mutmut_d2"\nchange = "bbbb"\nreason = "b"\n'
+    assert bound_text(text, binding_plan(rows, bindings)[0]) == text.replace("mutmut_d2", "mutmut_d3").replace(
+        "mutmut_d1", "mutmut_d2"
+    )
+
+
 def test_an_explanation_whose_mutation_is_gone_is_left_for_a_person() -> None:
     # The function changed: no row records the explained mutation any more, and d1 names something else.
     rows = evidence(d1=("cccc", Observation()))

@@ -200,24 +200,27 @@ def binding_plan(
     the stale checks.
     """
     by_change = {row.change: mutant_id for mutant_id, row in evidence.mutants.items() if row.change}
-    explained = set(bindings)
     plan: dict[str, tuple[str, str]] = {}
     left: dict[str, str] = {}
+    moving: dict[str, str] = {}
     for mutant_id, change in sorted(bindings.items()):
         row = evidence.mutants.get(mutant_id)
         if change is None:
             if row is not None and row.change:
                 plan[mutant_id] = (mutant_id, row.change)
-            continue
-        if row is not None and row.change == change:
-            continue
-        moved = by_change.get(change)
-        if moved is not None and (moved == mutant_id or moved not in explained):
-            plan[mutant_id] = (moved, change)
-        elif moved is not None:
+        elif row is None or row.change != change:
+            if change in by_change:
+                moving[mutant_id] = by_change[change]
+            else:
+                left[mutant_id] = "the mutation it explains is gone (its function changed)"
+    # Renumbering shifts runs of names (d24 -> d25, d25 -> d26, ...): a name is free when the entry holding it
+    # moves too.  Each change has one name, so two moving entries never want the same one.
+    staying = set(bindings) - set(moving)
+    for mutant_id, moved in moving.items():
+        if moved in staying:
             left[mutant_id] = f"the mutation it explains is now {moved}, which has an explanation of its own"
         else:
-            left[mutant_id] = "the mutation it explains is gone (its function changed)"
+            plan[mutant_id] = (moved, str(bindings[mutant_id]))
     return plan, left
 
 
