@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import textwrap
+
 import pytest
 
 from claims._internal.mutation.generate import mutate_source
@@ -325,3 +328,64 @@ def test_every_operator_of_the_catalogue_yields_a_mutant(mutants: dict[str, list
     from claims._internal.mutation.domain_operators import CATALOGUE
 
     assert sorted(op.name for op in CATALOGUE if not mutants.get(op.name)) == []
+
+
+def negations(body: str) -> list[str]:
+    """Return the condition_negated mutants of one rule's body (the first line each changes), all operators on."""
+    mutmut_skip(("pkg",))
+    source = "def rule(a, b, c, row, items):\n" + textwrap.indent(body, "    ")
+    code, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["mutmut", "domain"]).load())
+    ast.parse(code)  # every copy is still Python
+    return [m.replacement.splitlines()[0] for m in found if m.operator == "domain.condition_negated"]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("if c(a):\n    return 1\n", ["if not c(a):"]),
+        ("if a:\n    return 1\nelif row.ok:\n    return 2\n", ["if not a:", "if not row.ok:"]),  # the elif alone
+        ("while items:\n    items = items[1:]\n", ["while not items:"]),
+        ("assert isinstance(a, int)\n", ["assert not isinstance(a, int)"]),
+        # One operand of an and/or at a time, however deep; the and/or itself is mutmut's swap_op.
+        (
+            "if a and row.ok or c(b):\n    return 1\n",
+            ["if not a and row.ok or c(b):", "if a and not row.ok or c(b):", "if a and row.ok or not c(b):"],
+        ),
+        (
+            "if a and (b or c):\n    return 1\n",
+            ["if not a and (b or c):", "if a and (not b or c):", "if a and (b or not c):"],
+        ),
+        ("if a < b and c:\n    return 1\n", ["if a < b and not c:"]),
+        ("if a and not b:\n    return 1\n", ["if not a and not b:"]),
+        # A conditional expression's test is mutmut's if_exp; only the operands of its and/or are negated.
+        ("return b if a else c\n", []),
+        ("return b if a and c else row\n", ["b if not a and c else row", "b if a and not c else row"]),
+        # Parentheses: the test's own stay outside, a walrus keeps its own inside.
+        ("if(a):\n    return 1\n", ["if(not a):"]),
+        ("if (m := c(a)):\n    return m\n", ["if (not (m := c(a))):"]),
+        ("if a and (m := c(b)):\n    return m\n", ["if not a and (m := c(b)):", "if a and (not (m := c(b))):"]),
+    ],
+)
+def test_which_conditions_are_negated(body: str, expected: list[str]) -> None:
+    assert negations(body) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "if a < b:\n    return 1\n",  # comparisons: mutmut's swap_op and keywords flip them
+        "if a in b:\n    return 1\n",
+        "if a is None:\n    return 1\n",
+        "if a == b or c is not None:\n    return 1\n",
+        "if not a:\n    return 1\n",  # a `not`: guard_skipped and remove_unary_ops take it away
+        "if not (a and b):\n    return 1\n",
+        "while True:\n    break\n",  # constants: mutmut's name operator flips True and False
+        "if False:\n    return 1\n",
+        "while 1:\n    break\n",
+        "x = [i for i in items if i]\nreturn x\n",  # a comprehension's filter is fold_first_only's
+        "return a and b\n",  # an and/or outside a test is a value, not a decision
+        "x = c(a) if b < a else c(b)\nreturn x\n",
+    ],
+)
+def test_comparisons_negations_constants_and_values_are_not_negated(body: str) -> None:
+    assert negations(body) == []

@@ -8,11 +8,11 @@ exclusive, an element missing from a rendered argv, a sibling field read
 instead of the right one, a guard without its `not`, a refusal skipped,
 two arguments of one call crossed, a statement dropped whose only effect
 was a call (a reason never appended), a computed slice, range or index
-bound off by one. Each is a libcst operator, run by
-mutmut's own visitor (so pragmas and skip rules hold), named `domain.*` in
-the evidence and the reports.  Where one
-yields exactly a mutant mutmut already makes, that mutant is attributed to
-the domain operator rather than made twice (see `generate`).
+bound off by one, a condition negated (the other arm of a branch taken).
+Each is a libcst operator, run by mutmut's own visitor (so pragmas and
+skip rules hold), named `domain.*` in the evidence and the reports.  Where
+one yields exactly a mutant mutmut already makes, that mutant is attributed
+to the domain operator rather than made twice (see `generate`).
 """
 
 from __future__ import annotations
@@ -448,6 +448,47 @@ def bound_shifted(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
                     yield node.with_changes(slice=[element.with_changes(slice=piece.with_changes(value=moved))])
 
 
+# Constants: mutmut's `name` operator flips True and False already, and a literal test is no decision.
+CONSTANT = frozenset({"True", "False", "None", "__debug__"})
+
+
+def _negatable(test: cst.BaseExpression) -> bool:
+    """Say whether a condition is one to negate: not a comparison (mutmut flips it), not a `not`, not a constant."""
+    if isinstance(test, (cst.Comparison, cst.BaseNumber, cst.BaseString, cst.BooleanOperation)):
+        return False
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return False  # guard_skipped and mutmut's remove_unary_ops take the `not` away already
+    return not (isinstance(test, cst.Name) and test.value in CONSTANT)
+
+
+def _negations(test: cst.BaseExpression, *, whole: bool) -> Iterable[cst.BaseExpression]:
+    """Yield the test with one condition negated: the test itself (if `whole`), or one operand of its and/or."""
+    if isinstance(test, cst.BooleanOperation):
+        for left in _negations(test.left, whole=True):
+            yield test.with_changes(left=left)
+        for right in _negations(test.right, whole=True):
+            yield test.with_changes(right=right)
+    elif whole and _negatable(test):
+        # The test's own parentheses stay outside (`if(ok):` -> `if(not ok):`, never `ifnot (ok):`); what binds
+        # looser than `not` gets parentheses of its own (`(m := f())` -> `(not (m := f()))`).
+        bare = test.with_changes(lpar=[], rpar=[])
+        if isinstance(bare, (cst.NamedExpr, cst.IfExp, cst.Lambda)):
+            bare = bare.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        yield cst.UnaryOperation(operator=cst.Not(), expression=bare, lpar=test.lpar, rpar=test.rpar)
+
+
+def condition_negated(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    """Negate one condition that is neither a comparison nor already negated: an `if`/`elif`/`while`/`assert` test, or one operand of an `and`/`or` in it or in a conditional expression's test (`if fits(x):` -> `if not fits(x):`)."""
+    if isinstance(node, (cst.If, cst.While, cst.Assert)):
+        for test in _negations(node.test, whole=True):
+            yield node.with_changes(test=test)
+    elif isinstance(node, cst.IfExp):
+        # mutmut's if_exp forces a conditional expression down each arm already: every input that kills one of its
+        # two mutants kills the negated test too, so only the operands of an and/or are left to negate.
+        for test in _negations(node.test, whole=False):
+            yield node.with_changes(test=test)
+
+
 CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.identity_loosened", cst.Comparison, identity_loosened, identity_loosened.__doc__ or ""),
     Operator("domain.fold_first_only", cst.CSTNode, fold_first_only, fold_first_only.__doc__ or ""),
@@ -466,4 +507,5 @@ CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.arguments_swapped", cst.Call, arguments_swapped, arguments_swapped.__doc__ or ""),
     Operator("domain.statement_dropped", cst.SimpleStatementLine, statement_dropped, statement_dropped.__doc__ or ""),
     Operator("domain.bound_shifted", cst.CSTNode, bound_shifted, bound_shifted.__doc__ or ""),
+    Operator("domain.condition_negated", cst.CSTNode, condition_negated, condition_negated.__doc__ or ""),
 )
