@@ -150,6 +150,16 @@ def test_the_toy_projects_explanations_are_bound_by_the_command_and_then_pass(tm
     assert path.read_text().count("change = ") == len(survivors)
     passed = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
     assert passed.returncode == 0, passed.stdout + passed.stderr
+    # A renamed entry whose change line is not right under its mutant line cannot be rewritten: refused, unchanged.
+    bindings = read_bindings(path)
+    first, second = sorted(bindings)[:2]
+    bound_file = path.read_text()
+    odd = f'[[equivalent]]\nmutant = "{second}"\nreason = "explained"\nchange = "{bindings[first]}"\n'
+    path.write_text(odd)
+    refused = run_cli(project, "mutate", "survivors", "--bind", timeout=300)
+    assert refused.returncode == 2 and "nothing was written" in refused.stderr, refused.stdout + refused.stderr
+    assert path.read_text() == odd
+    path.write_text(bound_file)
     # A binding that names no recorded mutation is left, and the gate says so.
     path.write_text(path.read_text().replace('change = "', 'change = "0', 1))
     left = run_cli(project, "mutate", "survivors", "--bind", timeout=300)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -150,11 +151,17 @@ def bind_explanations() -> int:
     plan, left = binding_plan(evidence, read_bindings(path))
     if plan:
         text = bound_text(path.read_text(encoding="utf-8"), plan)
-        unwritten = sorted(old for old in plan if f"mutant = {json.dumps(plan[old][0])}\nchange = " not in text)
+        try:  # the file as it would be written must read back with every planned binding
+            entries = tomllib.loads(text).get("equivalent", [])
+            written = {e.get("mutant"): e.get("change") for e in entries if isinstance(e, dict)}
+        except tomllib.TOMLDecodeError:
+            written = {}
+        unwritten = sorted(old for old, (new, change) in plan.items() if written.get(new) != change)
         if unwritten:
             print(
                 f"claim_batch mutate survivors: {shown}: cannot rewrite the entries of {', '.join(unwritten[:5])}: "
-                'write each as the line mutant = "<id>" (double quotes), then bind again; nothing was written',
+                'write each as the line mutant = "<id>" (double quotes) with any change line right under it, '
+                "then bind again; nothing was written",
                 file=sys.stderr,
             )
             return Exit.USAGE

@@ -66,7 +66,7 @@ def _explanations(path: Path) -> dict[str, tuple[str, str | None]]:
         where = f"{path} @ $.equivalent[{i}]"
         if not isinstance(item, dict) or set(item) - {"change"} != {"mutant", "reason"}:
             problems.append(
-                f"{where}: expected the keys mutant, change and reason (change written by `claim_batch mutate survivors --bind`), got {sorted(item) if isinstance(item, dict) else item!r}"
+                f"{where}: expected the keys mutant and reason, and change (written by `claim_batch mutate survivors --bind`), got {sorted(item) if isinstance(item, dict) else item!r}"
             )
             continue
         mutant, reason, change = item["mutant"], item["reason"], item.get("change")
