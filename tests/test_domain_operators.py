@@ -389,3 +389,22 @@ def test_which_conditions_are_negated(body: str, expected: list[str]) -> None:
 )
 def test_comparisons_negations_constants_and_values_are_not_negated(body: str) -> None:
     assert negations(body) == []
+
+
+@pytest.mark.parametrize(
+    ("handler", "expected"),
+    [
+        ("except (OSError, ValueError) as exc:", ["except ValueError as exc:", "except OSError as exc:"]),
+        ("except (A, B, C):", ["except (B, C):", "except (A, C):", "except (A, B):"]),
+        ("except (A, B,):", ["except B:", "except A:"]),  # a trailing comma goes with the type dropped
+        ("except OSError:", []),  # one type: dropping it would catch everything, or nothing
+        ("except (OSError):", []),
+        ("except:", []),
+    ],
+)
+def test_a_handler_catches_one_type_fewer(handler: str, expected: list[str]) -> None:
+    mutmut_skip(("pkg",))
+    source = f"def rule(path):\n    try:\n        return open(path)\n    {handler}\n        return None\n"
+    _, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["domain"]).load())
+    narrowed = [m.replacement.splitlines()[0] for m in found if m.operator == "domain.handler_narrowed"]
+    assert narrowed == expected

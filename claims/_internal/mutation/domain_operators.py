@@ -8,7 +8,8 @@ exclusive, an element missing from a rendered argv, a sibling field read
 instead of the right one, a guard without its `not`, a refusal skipped,
 two arguments of one call crossed, a statement dropped whose only effect
 was a call (a reason never appended), a computed slice, range or index
-bound off by one, a condition negated (the other arm of a branch taken).
+bound off by one, a condition negated (the other arm of a branch taken),
+an error caught too narrowly (a refusal turned into a crash).
 Each is a libcst operator, run by mutmut's own visitor (so pragmas and
 skip rules hold), named `domain.*` in the evidence and the reports.  Where
 one yields exactly a mutant mutmut already makes, that mutant is attributed
@@ -489,6 +490,20 @@ def condition_negated(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
             yield node.with_changes(test=test)
 
 
+def handler_narrowed(node: cst.ExceptHandler) -> Iterable[cst.CSTNode]:
+    """Catch one kind of error fewer: drop one type from an `except (A, B, ...)` tuple, so what only it caught escapes as a crash."""
+    if not isinstance(node.type, cst.Tuple) or len(node.type.elements) < 2:
+        return
+    elements = list(node.type.elements)
+    for i in range(len(elements)):
+        rest = elements[:i] + elements[i + 1 :]
+        if len(rest) == 1:
+            yield node.with_changes(type=rest[0].value)
+        else:
+            last = rest[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            yield node.with_changes(type=node.type.with_changes(elements=[*rest[:-1], last]))
+
+
 CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.identity_loosened", cst.Comparison, identity_loosened, identity_loosened.__doc__ or ""),
     Operator("domain.fold_first_only", cst.CSTNode, fold_first_only, fold_first_only.__doc__ or ""),
@@ -508,4 +523,5 @@ CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.statement_dropped", cst.SimpleStatementLine, statement_dropped, statement_dropped.__doc__ or ""),
     Operator("domain.bound_shifted", cst.CSTNode, bound_shifted, bound_shifted.__doc__ or ""),
     Operator("domain.condition_negated", cst.CSTNode, condition_negated, condition_negated.__doc__ or ""),
+    Operator("domain.handler_narrowed", cst.ExceptHandler, handler_narrowed, handler_narrowed.__doc__ or ""),
 )
