@@ -200,6 +200,31 @@ class ClosedPipeAt(ClosedPipe):
         return self.fd
 
 
+class Undescribed(io.StringIO):
+    """Stand in for a failed stream whose descriptor cannot be had: `fileno` raises `error`, or is missing (None).
+
+    Every write and flush raises `failure` (a closed reader's BrokenPipeError or a full device's ENOSPC).
+    """
+
+    def __init__(self, failure: OSError, error: BaseException | None) -> None:
+        super().__init__()
+        self.failure, self.error = failure, error
+
+    def __getattribute__(self, name: str) -> Any:
+        if name == "fileno" and object.__getattribute__(self, "error") is None:
+            raise AttributeError(name)
+        return super().__getattribute__(name)
+
+    def fileno(self) -> int:
+        raise self.error or AttributeError("fileno")
+
+    def write(self, text: str) -> int:
+        raise self.failure
+
+    def flush(self) -> None:
+        raise self.failure
+
+
 @contextlib.contextmanager
 def pipe() -> Iterator[tuple[int, int]]:
     """Open a pipe for a claim (read end, write end) and close both ends afterwards, whatever the claim did to them."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import sys
 import threading
@@ -21,6 +23,7 @@ from witnesses.edges.fixtures import (
     Encoded,
     FullDevice,
     Recording,
+    Undescribed,
     ctype_locale,
     in_folder,
     is_null_device,
@@ -86,6 +89,21 @@ def a_file_that_is_not_utf8_is_refused(tmp_path: Path):
 )
 def a_missing_file_is_refused(tmp_path: Path):
     return in_folder(read_input(str(tmp_path / "absent.json"), "JSON file"), tmp_path)
+
+
+@witness.refusal(
+    "A path holding a NUL byte is refused at that path, naming the ValueError, never raised.",
+    rules=[read_input],
+    reasons=[
+        because(
+            InputUnreadable,
+            at="TMP/log\x00.jsonl",
+            saying=["expected a readable UTF-8 authority log", "got ValueError"],
+        )
+    ],
+)
+def a_path_with_a_nul_byte_is_refused(tmp_path: Path):
+    return in_folder(read_input(str(tmp_path / "log\x00.jsonl"), "authority log"), tmp_path)
 
 
 @witness.positive(
@@ -320,6 +338,32 @@ def a_failure_at_the_flush_is_met_as_one_at_the_write() -> None:
         with contextlib.suppress(OSError):
             stream.close()
         os.close(full)
+
+
+@witness.positive(
+    "A closed or failed stream whose descriptor cannot be had (none, unsupported, closed, or an OSError) is left as it is: the reader's going or the failure is still said, never raised.",
+    rules=[emit, flushed],
+)
+def a_stream_without_a_descriptor_is_left_as_it_is() -> None:
+    full = OSError(errno.ENOSPC, "No space left on device")
+    gone = BrokenPipeError(errno.EPIPE, "Broken pipe")
+    errors = {
+        "no fileno": None,
+        "unsupported": io.UnsupportedOperation("fileno"),
+        "closed": ValueError("I/O operation on closed file"),
+        "bad descriptor": OSError(errno.EBADF, "Bad file descriptor"),
+    }
+    for what, error in errors.items():
+        with terminal(Undescribed(gone, error)):
+            check.equal(f"{what}, reader gone: emit says", emit(["verdict"]), False)
+            check.equal(f"{what}, reader gone: flushed says", flushed(), False)
+        with terminal(Undescribed(full, error)) as (_, err):
+            check.equal(f"{what}, full device: emit says", emit(["verdict"]), True)
+        check.equal(
+            f"{what}, full device: stderr",
+            err.getvalue(),
+            "stdout: expected a writable stream, got OSError: No space left on device\n",
+        )
 
 
 @witness.positive(

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from claims import because, check
 from domain.core import convert
 from domain.core.convert import STRICT, NotOfShape, structured
+from domain.native.verdict import Status
 from domain.spark import fit_wall
 from domain.spark.checkpoint import (
     DEEPSEEK_V41_FLASH_DBA1BE0A,
@@ -290,3 +291,39 @@ def several_unknown_keys_are_listed_sorted() -> object:
     document = json.loads(json.dumps(GROUP_A_DOCUMENT))
     document["hosts"][2].update({"zeta": 1, "alpha": 2, "mid": 3})
     return structured(document, HostGroup)
+
+
+@witness.positive(
+    "A document that misfits at its top (not an object, an unknown key, a bad fraction, an unknown enum member or tag, a retyped leaf) is refused at $, never raised.",
+    rules=[structured],
+)
+def a_misfit_at_the_top_is_refused_at_the_root() -> None:
+    # Below the top, cattrs gathers each error into a located group; at the top, a hook's own TypeError, ValueError,
+    # KeyError or extra-keys error reaches `structured` bare, and must still be a refusal, not a crash.
+    residency = NothingBeyondWeights | PageCacheFromNonKvHeadroom
+    misfits: list[tuple[str, Any, Any, str]] = [
+        ("a list for a value", [], HostGroup, "expected an object, got list []"),
+        ("an unknown key", {**GROUP_A_DOCUMENT, "zzz": 1}, HostGroup, "expected no such key, got unknown key(s) (zzz)"),
+        ("a zero denominator", "1/0", Fraction, "expected an exact fraction as 'n/d' with d > 0, got '1/0'"),
+        ("a word for a fraction", "x", Fraction, "expected an exact fraction as 'n/d', got 'x'"),
+        ("an unknown member", "NOPE", Status, "expected one of PASS, NOT RUN, HOLD, got str 'NOPE'"),
+        (
+            "an unknown tag",
+            {"kind": "Nope"},
+            residency,
+            "expected kind one of NothingBeyondWeights, PageCacheFromNonKvHeadroom, got str 'Nope'",
+        ),
+        ("a list for a tagged value", [], residency, "expected an object, got list []"),
+        ("a string for an int", "1", int, "expected int, got str '1'"),
+    ]
+    for what, document, kind, why in misfits:
+        check.equal(what, check.refused(structured(document, kind)), (NotOfShape("$", why),))
+
+
+@witness.refusal(
+    "A list where a value belongs is refused at the root, saying what came.",
+    rules=[structured],
+    reasons=[because(NotOfShape, at="$", saying="expected an object, got list []")],
+)
+def a_list_for_a_value_is_refused_at_the_root() -> object:
+    return structured([], HostGroup)
