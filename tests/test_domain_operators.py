@@ -89,6 +89,13 @@ def collect(item: int, seen: set[int], parts: list[int]) -> None:
 
 def head(items: list[int], count: int) -> list[int]:
     return items[:count]
+
+
+def opened(path: str) -> object:
+    try:
+        return open(path)
+    except (OSError, ValueError):
+        return None
 """
 
 
