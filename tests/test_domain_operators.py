@@ -415,3 +415,37 @@ def test_a_handler_catches_one_type_fewer(handler: str, expected: list[str]) -> 
     _, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["domain"]).load())
     narrowed = [m.replacement.splitlines()[0] for m in found if m.operator == "domain.handler_narrowed"]
     assert narrowed == expected
+
+
+def test_a_rendered_fields_value_is_dropped(mutants: dict[str, list[tuple[str, str]]]) -> None:
+    # The argv word of `argv` loses its value; mutmut's string operator never touches an f-string.
+    assert mutants.get("domain.format_field_dropped") == [('f"--port={port}"', 'f"--port="')]
+    assert not [new for _, new in mutants.get("mutmut.string", []) if "port" in new]
+
+
+def fields_dropped(expression: str) -> list[str]:
+    """Return the format_field_dropped mutants of one expression, alone in a rule, all operators on."""
+    mutmut_skip(("pkg",))
+    source = f"def rule(a, b, row, width):\n    return {expression}\n"
+    code, found = mutate_source("pkg.rules", "pkg/rules.py", source, chosen_sets(["mutmut", "domain"]).load())
+    ast.parse(code)  # every copy is still Python
+    return [m.replacement for m in found if m.operator == "domain.format_field_dropped"]
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ('f"--port={a} --rank={b}"', ['f"--port= --rank={b}"', 'f"--port={a} --rank="']),
+        ('f"{a}{b}"', ['f"{b}"', 'f"{a}"']),  # two fields and no text: each stands alone
+        ("f'got {row.kind!r}'", ["f'got '"]),  # the conversion goes with its field
+        ('f"{a:>{width}} MiB"', ['f" MiB"']),  # and the format spec, with its own nested field
+        ('f"{a=}, {b}"', ['f", {b}"', 'f"{a=}, "']),
+        ('"--port=" f"{a}"', []),  # a lone field with no text: dropping it leaves "" (a string mutation)
+        ('f"{a}"', []),
+        ('f"{a!r}"', []),
+        ('f"no fields"', []),
+        ('"--port={a}".format(a=a)', []),  # only an f-string's fields; a format call's arguments are arg_removal's
+    ],
+)
+def test_which_format_fields_are_dropped(expression: str, expected: list[str]) -> None:
+    assert fields_dropped(expression) == expected

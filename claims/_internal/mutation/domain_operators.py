@@ -9,7 +9,9 @@ instead of the right one, a guard without its `not`, a refusal skipped,
 two arguments of one call crossed, a statement dropped whose only effect
 was a call (a reason never appended), a computed slice, range or index
 bound off by one, a condition negated (the other arm of a branch taken),
-an error caught too narrowly (a refusal turned into a crash).
+an error caught too narrowly (a refusal turned into a crash), a
+replacement field dropped from an f-string (a rendered value or a
+refusal's "got ..." missing).
 Each is a libcst operator, run by mutmut's own visitor (so pragmas and
 skip rules hold), named `domain.*` in the evidence and the reports.  Where
 one yields exactly a mutant mutmut already makes, that mutant is attributed
@@ -504,6 +506,18 @@ def handler_narrowed(node: cst.ExceptHandler) -> Iterable[cst.CSTNode]:
             yield node.with_changes(type=node.type.with_changes(elements=[*rest[:-1], last]))
 
 
+def format_field_dropped(node: cst.FormattedString) -> Iterable[cst.CSTNode]:
+    """Drop one replacement field of an f-string (`f"--port={port} --rank={rank}"` -> `f"--port= --rank={rank}"`)."""
+    # mutmut's string operator mutates plain strings only, never an f-string, so each of these is a mutant of its own.
+    # A lone field with no text (`f"{x}"`) is skipped: dropping it leaves an empty string, a string mutation's class
+    # rather than a rendered value missing. A field goes whole, with its conversion and format spec, never those alone.
+    if len(node.parts) < 2:
+        return
+    for i, part in enumerate(node.parts):
+        if isinstance(part, cst.FormattedStringExpression):
+            yield node.with_changes(parts=[*node.parts[:i], *node.parts[i + 1 :]])
+
+
 CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.identity_loosened", cst.Comparison, identity_loosened, identity_loosened.__doc__ or ""),
     Operator("domain.fold_first_only", cst.CSTNode, fold_first_only, fold_first_only.__doc__ or ""),
@@ -524,4 +538,7 @@ CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.bound_shifted", cst.CSTNode, bound_shifted, bound_shifted.__doc__ or ""),
     Operator("domain.condition_negated", cst.CSTNode, condition_negated, condition_negated.__doc__ or ""),
     Operator("domain.handler_narrowed", cst.ExceptHandler, handler_narrowed, handler_narrowed.__doc__ or ""),
+    Operator(
+        "domain.format_field_dropped", cst.FormattedString, format_field_dropped, format_field_dropped.__doc__ or ""
+    ),
 )
