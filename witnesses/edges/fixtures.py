@@ -369,3 +369,20 @@ def short_writes(at_most: int) -> Iterator[list[int]]:
         yield sizes
     finally:
         os.write = original
+
+
+@contextlib.contextmanager
+def linked_temps() -> Iterator[list[str]]:
+    """Record the name (the basename) of each file a rule links into place while it runs, still linking it."""
+    names: list[str] = []
+    original = os.link
+
+    def link(source: Any, target: Any, *args: Any, **kwargs: Any) -> None:
+        names.append(os.path.basename(source))
+        original(source, target, *args, **kwargs)
+
+    os.link = link
+    try:
+        yield names
+    finally:
+        os.link = original

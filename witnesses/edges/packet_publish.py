@@ -13,6 +13,7 @@ from witnesses.edges.fixtures import (
     disk_calls,
     file_mode,
     in_folder,
+    linked_temps,
     listing,
     open_descriptors,
     short_writes,
@@ -48,6 +49,39 @@ def a_published_packet_is_never_overwritten(tmp_path: Path):
     outcome = publish_packet(tmp_path, "p.json", b"second")
     check.equal("evidence root", listing(tmp_path), {"p.json": ("file", b"first")})
     return outcome
+
+
+@witness.refusal(
+    "A second packet under a published name is refused naming the published packet's path, whole.",
+    rules=[publish_packet],
+    reasons=[
+        because(
+            PacketExists,
+            at="$.packets.q.json",
+            saying="TMP/q.json already exists; a packet is published once and never overwritten",
+        )
+    ],
+)
+def a_published_packet_is_named_by_its_path(tmp_path: Path):
+    check.admitted(publish_packet(tmp_path, "q.json", PACKET))
+    return in_folder(publish_packet(tmp_path, "q.json", PACKET), tmp_path)
+
+
+@witness.positive(
+    "The default temp name is fresh on every publish: a file left under the temp name an earlier publish of the same packet used, in this same process, neither blocks a later publish nor is touched by it.",
+    rules=[publish_packet],
+)
+def a_temp_file_left_behind_never_blocks_a_later_publish(tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    with linked_temps() as temps:
+        check.admitted(publish_packet(first, "p.json", PACKET))
+    check.equal("temp files linked", len(temps), 1)
+    written(second, temps[0], "left by a crash")
+    before = listing(second)
+    check.admitted(publish_packet(second, "p.json", PACKET))
+    check.equal("second root", listing(second), {**before, "p.json": ("file", PACKET)})
 
 
 @witness.refusal(

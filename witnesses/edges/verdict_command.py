@@ -318,3 +318,28 @@ def a_check_the_packet_omits_carries_no_note() -> None:
         ["native_dispatch_unchanged: PASS (packet says HOLD)"],
     )
     check.equal("verdict", output.out[-1], "verdict: 12/12 PASS; not qualified")
+
+
+@witness.positive(
+    "A refused schema or binding says how many reasons it lists: its line reads REFUSED (N reason(s)), N the reason lines under it, for one reason and for many.",
+    rules=[cmd.packet_verdict],
+)
+def a_refused_section_counts_its_reasons() -> None:
+    schema = COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')
+    binding = COMPLETE_PACKET.replace(
+        '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
+    )
+    for what, text, refused in (
+        ("schema", schema, ["schema"]),
+        ("binding", binding, ["binding"]),
+        ("both", binding.replace('"completions": 28', '"completions": 27'), ["schema", "binding"]),
+    ):
+        out = cmd.packet_verdict("p.json", Admitted(text)).out
+        counted = []
+        for at, line in enumerate(out):
+            section, _, said = line.partition(": ")
+            if section in ("schema", "binding") and said.startswith("REFUSED"):
+                reasons = list(itertools.takewhile(lambda line: line.startswith("  "), out[at + 1 :]))
+                counted.append(section)
+                check.equal(f"{what}: {section}", line, f"{section}: REFUSED ({len(reasons)} reason(s))")
+        check.equal(f"{what}: sections refused", counted, refused)

@@ -109,6 +109,20 @@ def negative_margin_prints_signed_and_zero_unsigned() -> None:
     )
 
 
+@witness.positive(
+    "A negative figure prints its minus sign at every number of decimal places, whole units included.",
+    rules=[report],
+)
+def a_negative_figure_prints_signed_at_every_number_of_places() -> None:
+    window = point(75, Unit.MINUTES, M, "submission_window")
+    past = difference(window, between(62, 80, Unit.MINUTES, E, "s30_diagnostic"), "left_before_submission")
+    check.equal(
+        "texts at 0, 1 and 3 places",
+        [check.admitted(report(past, E, places)).text for places in (0, 1, 3)],
+        ["-5–13 min (ESTIMATED)", "-5.0–13.0 min (ESTIMATED)", "-5.000–13.000 min (ESTIMATED)"],
+    )
+
+
 # ---------------------------------------------------------------------------
 # Figures over generated intervals: exact, monotone, and provenance-preserving (ESTIMATED is contagious).
 

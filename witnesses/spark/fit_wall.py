@@ -165,6 +165,25 @@ def overflowing_weights_are_blamed_before_the_allowance() -> object:
     return fit_wall.serving_arm_admits_under(attrs.evolve(V41, weight_gib=400), GROUP_A, v41_profile_at(8000))
 
 
+@witness.positive(
+    "A refusal at the weights says, whole, whose weights overflow which pool: the row, its weights, their requirement, the pool and the group.",
+    rules=[fit_wall.serving_arm_admits, fit_wall.serving_arm_admits_under],
+)
+def a_refusal_at_the_weights_names_the_row_and_the_group() -> None:
+    glm = fit_wall.serving_arm_admits(
+        attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=400, resident_beyond_weights=NothingBeyondWeights()), GROUP_B
+    )
+    v41 = fit_wall.serving_arm_admits_under(attrs.evolve(V41, weight_gib=401), GROUP_A, v41_profile_at(8000))
+    check.equal(
+        "whys",
+        [reason.why for outcome in (glm, v41) for reason in check.refused(outcome)],
+        [
+            "Glm46Fp8's 400 GiB of weights x 5/4 = 500 GiB exceeds the 484 GiB pool of FabricGroupB",
+            "DeepseekV41FlashDba1be0a's 401 GiB of weights x 5/4 = 501.25 GiB exceeds the 484 GiB pool of FabricGroupA",
+        ],
+    )
+
+
 GROUP_AT_480_GIB = attrs.evolve(GROUP_B, hosts=tuple(attrs.evolve(h, memory_gib=120) for h in GROUP_B.hosts))
 """Four 120 GiB hosts: a 480 GiB pool, divisible by 5/4, where a requirement can equal the pool."""
 

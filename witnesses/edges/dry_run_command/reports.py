@@ -102,6 +102,21 @@ def a_utilization_with_the_shape_left_open_is_refused():
     return cmd.dry_run_report(v41(utilization="0.80", opened=("#12371",)), Admitted(ADMITTING_LOG), OUT, now=0)
 
 
+@witness.refusal(
+    "A utilization refused beside --open 12371 names, whole, the frontier whose launch shape it would override and the --open that leaves it open.",
+    rules=[cmd.dry_run_report],
+    reasons=[
+        because(
+            BadArgument,
+            at="--gpu-memory-utilization",
+            saying="overrides #12371's launch shape, which --open #12371 leaves open",
+        )
+    ],
+)
+def a_utilization_over_an_open_shape_names_the_frontier():
+    return cmd.dry_run_report(v41(utilization="0.50", opened=("#12371",)), Admitted(ADMITTING_LOG), OUT, now=0)
+
+
 @witness.positive(
     "An unreadable log is bad input, while an open frontier and an expired lease are refusals of the report itself.",
     rules=[cmd.dry_run_report],

@@ -343,3 +343,21 @@ def a_fixture_observation_that_did_not_hold_is_named_once():
     return decide(
         CANCEL, replaced(complete(), CANCEL, "slot_reuse", Arm.ON, evidence=Evidence.CPU_FIXTURE, held=False), RESOLVED
     )
+
+
+@witness.refusal(
+    "An unknown subcase is refused naming, whole, the check it was observed under and the name it was given.",
+    rules=[decide],
+    reasons=[
+        because(
+            UnknownSubcase,
+            at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync_v2",
+            saying="near_cap_k4_k5_sync_async_clamp has no subcase k4_sync_v2; renaming or substituting a subcase is prohibited",
+        ),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.OFF"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.ON"),
+    ],
+)
+def an_unknown_subcase_is_named_with_its_check():
+    obs = replaced(complete(), NEAR_CAP, "k4_sync", Arm.OFF, subcase="k4_sync_v2")
+    return decide(NEAR_CAP, replaced(obs, NEAR_CAP, "k4_sync", Arm.ON, subcase="k4_sync_v2"), RESOLVED)

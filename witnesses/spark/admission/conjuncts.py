@@ -32,6 +32,7 @@ from domain.spark.fleet import GROUP_A
 from witnesses.spark import strategies as gen
 from witnesses.spark.admission import witness
 from witnesses.spark.fixtures import (
+    ACTIVE,
     HELD_A,
     IMAGE,
     LEASE_EXPIRES_AT,
@@ -294,3 +295,22 @@ def admission_names_exactly_the_failing_conjuncts(log: AuthorityLog, at: int) ->
             admitted.lease_expires_at is not None and at < admitted.lease_expires_at,
             admitted,
         )
+
+
+@witness.positive(
+    "Each refusal of a successor's launch or its image says, whole, which log, group, instant, incumbent and runtime key it read.",
+    rules=[admission.pair_serving_successor_may_launch, admission.image_admitted_for_runtime_artifact],
+)
+def a_launch_refusal_names_everything_it_read() -> None:
+    active = admission.pair_serving_successor_may_launch(admitting_log(), GROUP_A, SUSPENSION.at - 1)
+    unknown = admission.pair_serving_successor_may_launch(authority_log(*HELD_A), GROUP_A, READ_AT)
+    no_image = admission.image_admitted_for_runtime_artifact(authority_log(SUSPENSION), V41_GROUP_A_CANDIDATE, READ_AT)
+    check.equal(
+        "whys",
+        [reason.why for outcome in (active, unknown, no_image) for reason in check.refused(outcome)],
+        [
+            f"FabricGroupA serves the Active incumbent gunbc-spark-pair@FabricGroupA/deepseek-v4 (recorded at {ACTIVE.at}); no successor may launch",
+            f"the authority log witness.jsonl records no state for FabricGroupA at or before {READ_AT}",
+            f"the authority log witness.jsonl admits no image at or before {READ_AT}; the candidate needs one keyed 'vllm-openai@d2d649e6'",
+        ],
+    )
