@@ -261,12 +261,17 @@ def every_section_is_said_in_order() -> None:
     binding = COMPLETE_PACKET.replace(
         '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
     )
-    for what, text in (
-        ("schema", schema),
-        ("binding", binding),
-        ("both", binding.replace('"completions": 28', '"completions": 27')),
+    for what, text, refused in (
+        ("schema", schema, ["schema"]),
+        ("binding", binding, ["binding"]),
+        ("both", binding.replace('"completions": 28', '"completions": 27'), ["schema", "binding"]),
     ):
         out = cmd.packet_verdict("p.json", Admitted(text)).out
+        # Every refused section says so with its count, so the count check below cannot pass by finding no line.
+        said_refused = [
+            m[1] for line in out if (m := re.fullmatch(r"(schema|binding): REFUSED \(([0-9]+) reason\(s\)\)", line))
+        ]
+        check.equal(f"{what}: refused sections, each with its count", said_refused, refused)
         heads = [line.split(":", 1)[0] for line in out if not line.startswith("  ")]
         check.equal(f"{what}: sections", heads[:3], ["native_verdict", "schema", "binding"])
         check.equal(f"{what}: head", out[0], "native_verdict: p.json")
