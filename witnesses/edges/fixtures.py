@@ -200,23 +200,27 @@ class ClosedPipeAt(ClosedPipe):
         return self.fd
 
 
-class Undescribed(io.StringIO):
-    """Stand in for a failed stream whose descriptor cannot be had: `fileno` raises `error`, or is missing (None).
+class Undescribed:
+    """Stand in for a failed stream whose descriptor cannot be had: `fileno` raises `error`, or there is none (None).
 
-    Every write and flush raises `failure` (a closed reader's BrokenPipeError or a full device's ENOSPC).
+    Every write and flush raises `failure` (a closed reader's BrokenPipeError or a full device's ENOSPC).  A plain
+    object, not an io stream: it has no finalizer, so nothing of it runs later, inside another claim.
     """
 
+    encoding = "utf-8"
+
     def __init__(self, failure: OSError, error: BaseException | None) -> None:
-        super().__init__()
         self.failure, self.error = failure, error
 
-    def __getattribute__(self, name: str) -> Any:
-        if name == "fileno" and object.__getattribute__(self, "error") is None:
-            raise AttributeError(name)
-        return super().__getattribute__(name)
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for what the class does not define: `fileno` exists when it has an error to raise.
+        if name == "fileno" and self.error is not None:
+            return self._fileno
+        raise AttributeError(name)
 
-    def fileno(self) -> int:
-        raise self.error or AttributeError("fileno")
+    def _fileno(self) -> int:
+        assert self.error is not None
+        raise self.error
 
     def write(self, text: str) -> int:
         raise self.failure
