@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 
 import attrs
 from hypothesis import given, settings
@@ -252,35 +251,30 @@ def verdict_outputs_are_byte_identical() -> str:
     return "".join(shown(title, output.code, output.out, output.err) for title, output in cases)
 
 
+_SCHEMA_REFUSED = COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')
+_BINDING_REFUSED = COMPLETE_PACKET.replace(
+    '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
+)
+REFUSED_SECTIONS = (
+    ("schema", _SCHEMA_REFUSED, ["schema"]),
+    ("binding", _BINDING_REFUSED, ["binding"]),
+    ("both", _BINDING_REFUSED.replace('"completions": 28', '"completions": 27'), ["schema", "binding"]),
+)
+"""Packets whose schema, binding or both are refused, each with the sections it refuses."""
+
+
 @witness.positive(
-    "A refused schema or binding is said under the packet's path and above the twelve verdicts, each section in order and whole.",
+    "A refused schema or binding is said under the packet's path and above the twelve verdicts, each section in order.",
     rules=[cmd.packet_verdict],
 )
 def every_section_is_said_in_order() -> None:
-    schema = COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')
-    binding = COMPLETE_PACKET.replace(
-        '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
-    )
-    for what, text, refused in (
-        ("schema", schema, ["schema"]),
-        ("binding", binding, ["binding"]),
-        ("both", binding.replace('"completions": 28', '"completions": 27'), ["schema", "binding"]),
-    ):
+    # What each refused section's line says (its count) is a_refused_section_counts_its_reasons's.
+    for what, text, _ in REFUSED_SECTIONS:
         out = cmd.packet_verdict("p.json", Admitted(text)).out
-        # Every refused section says so with its count, so the count check below cannot pass by finding no line.
-        said_refused = [
-            m[1] for line in out if (m := re.fullmatch(r"(schema|binding): REFUSED \(([0-9]+) reason\(s\)\)", line))
-        ]
-        check.equal(f"{what}: refused sections, each with its count", said_refused, refused)
         heads = [line.split(":", 1)[0] for line in out if not line.startswith("  ")]
         check.equal(f"{what}: sections", heads[:3], ["native_verdict", "schema", "binding"])
         check.equal(f"{what}: head", out[0], "native_verdict: p.json")
         check.equal(f"{what}: verdicts", len(heads), 3 + 12 + 1)
-        for at, line in enumerate(out[:-1]):
-            said = re.fullmatch(r"(schema|binding): REFUSED \(([0-9]+) reason\(s\)\)", line)
-            if said:
-                reason_lines = list(itertools.takewhile(lambda line: line.startswith("  "), out[at + 1 :]))
-                check.equal(f"{what}: {said[1]} reasons", len(reason_lines), int(said[2]))
 
 
 @witness.positive(
@@ -330,15 +324,7 @@ def a_check_the_packet_omits_carries_no_note() -> None:
     rules=[cmd.packet_verdict],
 )
 def a_refused_section_counts_its_reasons() -> None:
-    schema = COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')
-    binding = COMPLETE_PACKET.replace(
-        '"on": {"start_id": "up2-on-20261025T143000Z"', '"on": {"start_id": "up2-on-20261026T090000Z"', 1
-    )
-    for what, text, refused in (
-        ("schema", schema, ["schema"]),
-        ("binding", binding, ["binding"]),
-        ("both", binding.replace('"completions": 28', '"completions": 27'), ["schema", "binding"]),
-    ):
+    for what, text, refused in REFUSED_SECTIONS:
         out = cmd.packet_verdict("p.json", Admitted(text)).out
         counted = []
         for at, line in enumerate(out):
