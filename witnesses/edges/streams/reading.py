@@ -1,0 +1,185 @@
+"""Witness reading an input: a file read bounded and whole as UTF-8, or refused at its path as it was given."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+from claims import because, check
+from domain.core.outcome import Admitted, Refused
+from domain.edges.streams import InputUnreadable, read_input
+from witnesses.edges.fixtures import (
+    ctype_locale,
+    in_folder,
+    written,
+)
+from witnesses.edges.streams import witness
+
+
+@witness.positive("A UTF-8 file is read whole, up to and including the limit.", rules=[read_input])
+def a_utf8_file_is_read_whole(tmp_path: Path) -> None:
+    path = written(tmp_path, "log.jsonl", "≤ 484 GiB\n")
+    check.equal("text", read_input(str(path), "authority log"), Admitted("≤ 484 GiB\n"))
+    check.equal("at the limit", read_input(str(path), "authority log", limit=10), Admitted("≤ 484 GiB\n"))
+
+
+@witness.positive(
+    "A UTF-8 file is read as UTF-8 whatever the locale's encoding, even under the C locale, whose encoding is ASCII.",
+    rules=[read_input],
+)
+def a_utf8_file_is_read_as_utf8_under_any_locale(tmp_path: Path) -> None:
+    path = written(tmp_path, "log.jsonl", "≤ 484 GiB\n")
+    with ctype_locale("C"):  # open() without an encoding would read it as ASCII here (outside Python's UTF-8 mode)
+        check.equal("text", read_input(str(path), "authority log"), Admitted("≤ 484 GiB\n"))
+
+
+@witness.refusal(
+    "A file longer than the limit is refused unread, naming the limit.",
+    rules=[read_input],
+    reasons=[
+        because(
+            InputUnreadable,
+            at="TMP/log.jsonl",
+            saying="expected at most 9 characters of authority log, got more; it was not read",
+        )
+    ],
+)
+def a_file_over_the_limit_is_refused(tmp_path: Path):
+    return in_folder(read_input(str(written(tmp_path, "log.jsonl", "≤ 484 GiB\n")), "authority log", limit=9), tmp_path)
+
+
+@witness.refusal(
+    "A file that is not UTF-8 is refused, naming the decoding error.",
+    rules=[read_input],
+    reasons=[
+        because(
+            InputUnreadable, at="TMP/packet.json", saying=["expected a readable UTF-8 JSON file", "UnicodeDecodeError"]
+        )
+    ],
+)
+def a_file_that_is_not_utf8_is_refused(tmp_path: Path):
+    (tmp_path / "packet.json").write_bytes(b'{"q": "\xff"}')
+    return in_folder(read_input(str(tmp_path / "packet.json"), "JSON file"), tmp_path)
+
+
+@witness.refusal(
+    "A missing file is refused at its path.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="TMP/absent.json", saying="got FileNotFoundError")],
+)
+def a_missing_file_is_refused(tmp_path: Path):
+    return in_folder(read_input(str(tmp_path / "absent.json"), "JSON file"), tmp_path)
+
+
+@witness.refusal(
+    "A path holding a NUL byte is refused at that path, naming the ValueError, never raised.",
+    rules=[read_input],
+    reasons=[
+        because(
+            InputUnreadable,
+            at="TMP/log\x00.jsonl",
+            saying=["expected a readable UTF-8 authority log", "got ValueError"],
+        )
+    ],
+)
+def a_path_with_a_nul_byte_is_refused(tmp_path: Path):
+    return in_folder(read_input(str(tmp_path / "log\x00.jsonl"), "authority log"), tmp_path)
+
+
+@witness.refusal(
+    "An empty path is refused located at its quoted spelling, so the reason never has a blank location.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="''", saying="expected a readable UTF-8 JSON file, got FileNotFoundError")],
+)
+def an_empty_path_is_refused_at_its_quoted_spelling():
+    return read_input("", "JSON file")
+
+
+@witness.refusal(
+    "A stream that never ends (a FIFO still open) is refused once one character beyond the limit arrives, without waiting for its end.",
+    rules=[read_input],
+    reasons=[
+        because(InputUnreadable, at="TMP/stream", saying="expected at most 9 characters of authority log, got more")
+    ],
+    timeout=10,
+)
+def a_never_ending_stream_is_refused_at_the_limit(tmp_path: Path):
+    fifo = tmp_path / "stream"
+    os.mkfifo(fifo)
+    returned = threading.Event()
+    waited_in_vain: list[bool] = []
+
+    def writer() -> None:
+        with open(fifo, "w", encoding="utf-8") as handle:
+            handle.write("0123456789")  # exactly limit + 1 characters, then the stream stays open
+            handle.flush()
+            waited_in_vain.append(not returned.wait(3))
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    outcome = read_input(str(fifo), "authority log", limit=9)
+    returned.set()
+    thread.join(5)
+    check.equal("returned while the stream was still open", waited_in_vain, [False])
+    return in_folder(outcome, tmp_path)
+
+
+@witness.refusal(
+    "A path of spaces alone is refused located at its quoted spelling, never at a location that reads blank.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="'  '", saying="expected a readable UTF-8 JSON file, got FileNotFoundError")],
+)
+def a_path_of_spaces_is_refused_at_its_quoted_spelling():
+    return read_input("  ", "JSON file")
+
+
+@witness.refusal(
+    "A path with spaces around its name is located exactly as given, spaces kept and unquoted.",
+    rules=[read_input],
+    reasons=[because(InputUnreadable, at="TMP/ absent.json ", saying="got FileNotFoundError")],
+)
+def a_path_with_spaces_around_its_name_is_located_as_given(tmp_path: Path):
+    return in_folder(read_input(str(tmp_path / " absent.json "), "JSON file"), tmp_path)
+
+
+@witness.positive(
+    "A limit of 0 characters reads an empty file and refuses a file of one character.",
+    rules=[read_input],
+)
+def a_limit_of_zero_reads_only_an_empty_file(tmp_path: Path) -> None:
+    check.equal("empty", read_input(str(written(tmp_path, "empty.json", "")), "JSON file", limit=0), Admitted(""))
+    check.equal(
+        "one character",
+        in_folder(read_input(str(written(tmp_path, "one.json", "0")), "JSON file", limit=0), tmp_path),
+        Refused(
+            (InputUnreadable("TMP/one.json", "expected at most 0 characters of JSON file, got more; it was not read"),)
+        ),
+    )
+
+
+@witness.positive(
+    "Without a limit, a file of exactly 64 Mi characters is read whole and one of 64 Mi + 1 is refused naming 67108864.",
+    rules=[read_input],
+)
+def the_default_limit_is_64_mi_characters(tmp_path: Path) -> None:
+    # Sparse files: 64 Mi NUL characters (valid UTF-8) without writing 64 MiB to disk.
+    at, over = tmp_path / "at.jsonl", tmp_path / "over.jsonl"
+    with open(at, "wb") as handle:
+        handle.truncate(64 * 2**20)
+    with open(over, "wb") as handle:
+        handle.truncate(64 * 2**20 + 1)
+    read = read_input(str(at), "authority log")
+    check.equal("at the limit: characters read", len(check.admitted(read)), 64 * 2**20)
+    del read
+    check.equal(
+        "one over",
+        in_folder(read_input(str(over), "authority log"), tmp_path),
+        Refused(
+            (
+                InputUnreadable(
+                    "TMP/over.jsonl", "expected at most 67108864 characters of authority log, got more; it was not read"
+                ),
+            )
+        ),
+    )
