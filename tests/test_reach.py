@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import gc
 
 from claims._internal import reach
 
@@ -48,3 +49,33 @@ def test_the_docstring_of_a_closure_stays_its_docstring_and_entries_only_mode_le
     reached, namespace = _run(lines=False)
     assert reached == {}
     assert namespace["factory"].__doc__ == "Build a check."  # type: ignore[attr-defined]
+
+
+def test_what_a_finalizer_runs_inside_a_garbage_collection_is_not_the_running_claims_reach() -> None:
+    # A claim's garbage may be collected while a later claim runs: its finalizer's work belongs to neither.
+    tree = reach.instrument(ast.parse(SOURCE), "toy", lines=True)
+    namespace: dict[str, object] = {}
+    exec(compile(ast.fix_missing_locations(tree), "toy.py", "exec"), namespace)
+    plain = namespace["plain"]
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+        def __del__(self) -> None:
+            plain(1)  # type: ignore[operator]
+
+    saved = reach.table().copy()
+    gc.collect()
+    reach.table().clear()
+    try:
+        Cycle()  # unreachable at once, but a cycle: only a collection finds it
+        namespace["factory"](3)  # type: ignore[operator]
+        gc.collect()
+        assert dict(reach.table()) == {"toy:factory:2": 1, "toy:factory:6": 1}  # the claim's own keys stay
+        Cycle.__del__(Cycle())  # the same finalizer called by the claim itself is its reach
+        assert "toy:plain:1" in reach.table()
+    finally:
+        gc.collect()
+        reach.table().clear()
+        reach.table().update(saved)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+import gc
+import itertools
 from collections.abc import Iterable
 
 TABLE = "__claims_reach__"
@@ -29,7 +31,37 @@ def table() -> dict[str, int]:
     if found is None:
         found = {}
         setattr(builtins, TABLE, found)
+        _CollectionGuard(found).install()
     return found
+
+
+class _CollectionGuard:
+    """Keep out of the table what runs inside a garbage collection.
+
+    A collection runs the finalizers of whatever garbage it finds (`__del__`,
+    an io object's close, a weakref callback) inside whichever claim it
+    interrupts, and which claim that is depends on the order claims run in
+    and on the allocator.  What such code reaches is nobody's: the guard
+    notes the table's size when a collection starts and drops, when it
+    stops, the keys added meanwhile.  Keys already present stay (the claim
+    reached them itself), and a key the claim reaches later is added again.
+    """
+
+    def __init__(self, table: dict[str, int]) -> None:
+        self.table = table
+        self.size: int | None = None
+
+    def install(self) -> None:
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.size = len(self.table)
+            return
+        size, self.size = self.size, None
+        if size is not None and len(self.table) > size:
+            for key in list(itertools.islice(self.table, size, None)):
+                del self.table[key]
 
 
 def original_name(name: str) -> str | None:
