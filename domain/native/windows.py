@@ -117,9 +117,36 @@ class ProbeCountInvalid(Reason):
     """Say a probe or wait count is not positive."""
 
 
+@frozen
+class FigureUnitInvalid(Reason):
+    """Say a timing input is not in its figure's unit: a duration in s or min, the decode rate in tok/s."""
+
+
+# Seed B2 gives each input in its unit: the decode rate in tok/s ("decode 52–56 tok/s"), every other figure a
+# duration in s or min; a rate where a duration belongs (or the reverse) would be converted into nonsense.
+_DURATION_UNITS = (S, MIN)
+_INPUT_UNITS: tuple[tuple[str, tuple[Unit, ...]], ...] = (
+    ("engine_start", _DURATION_UNITS),
+    ("decode_rate", (Unit.TOKENS_PER_SECOND,)),
+    ("construction", _DURATION_UNITS),
+    ("control_overhead", _DURATION_UNITS),
+    ("prefill_32k", _DURATION_UNITS),
+    ("near_cap_ttft_off", _DURATION_UNITS),
+    ("near_cap_overhead", _DURATION_UNITS),
+    ("s30_diagnostic", _DURATION_UNITS),
+    ("w13_first_send", _DURATION_UNITS),
+    ("w13_last_completion", _DURATION_UNITS),
+)
+
+
 def window_illustration(inputs: WindowInputs) -> Admitted[WindowIllustration] | Refused:
-    """Derive the seed's illustration from its inputs; refuse a wait beyond 900 s or a non-positive count."""
+    """Derive the seed's illustration from its inputs; refuse a figure in the wrong unit, a wait beyond 900 s or a non-positive count."""
     reasons: list[Reason] = []
+    for name, units in _INPUT_UNITS:
+        unit = getattr(inputs, name).unit
+        if unit not in units:
+            wanted = " or ".join(u.value for u in units)
+            reasons.append(FigureUnitInvalid(f"$.{name}.unit", f"{name} must be in {wanted}, got {unit.value}"))
     if not 0 <= inputs.native_wait_s <= MAX_NATIVE_WAIT_S:
         reasons.append(
             NativeWaitTooLong(
