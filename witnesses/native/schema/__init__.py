@@ -13,4 +13,4 @@ def _packet(document: dict):
 
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.native.schema import counts, fields, folds, near_misses  # noqa: E402, F401
+from witnesses.native.schema import counts, evidence, fields, folds, near_misses  # noqa: E402, F401
