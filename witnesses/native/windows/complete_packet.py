@@ -145,3 +145,12 @@ def complete_packet_fits_iff_its_seconds_are_within_the_wait(wait: int, each: Fr
             [(type(r), r.where) for r in check.refused(outcome)],
             [(WindowExceeded, "$.complete_packet.hi")],
         )
+
+
+@witness.refusal(
+    "The complete packet refuses a negative native wait by its bound, not as a wait its cases exceed.",
+    rules=[complete_packet_fit],
+    reasons=[because(NativeWaitTooLong, at="$.native_wait_s", saying="native_wait must be within 0..900 s, got -1 s")],
+)
+def complete_packet_refuses_a_negative_wait():
+    return complete_packet_fit(_costs(50, 70, Unit.SECONDS), -1)

@@ -91,3 +91,24 @@ def one_hold_reasons_follow_75_and_90_min_exactly(bound: int, offset: Fraction) 
     expected = [where for where, limit in (("$.diagnostic.hi", 75), ("$.diagnostic.hard_bound", 90)) if hi > limit]
     seen = [r.where for r in outcome.reasons] if outcome.refused else []
     check.equal(f"reasons for a total up to {hi} min", seen, expected)
+
+
+@witness.positive(
+    "A MEASURED total given in seconds is judged in minutes: 4500 s fits one HOLD, admitted as 75 min.",
+    rules=[one_hold_fit],
+)
+def a_total_in_seconds_is_judged_in_minutes() -> None:
+    fit = check.admitted(one_hold_fit(between(3600, 4500, Unit.SECONDS, M, "fixture_measured_diagnostic"), 75, 90, ()))
+    check.equal("fit [lo, hi] in min", (fit.unit, fit.lo, fit.hi, fit.provenance), (Unit.MINUTES, 60, 75, M))
+
+
+@witness.refusal(
+    "A MEASURED total of 5460 s is 91 min, past both the 75 min window and the 90 min hard bound.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(WindowExceeded, at="$.diagnostic.hi", saying="up to 91.0 min exceeds the 75 min submission window"),
+        because(WindowExceeded, at="$.diagnostic.hard_bound", saying="up to 91.0 min exceeds the 90 min hard bound"),
+    ],
+)
+def a_total_of_5460_s_exceeds_both_bounds_in_minutes():
+    return one_hold_fit(between(3600, 5460, Unit.SECONDS, M, "fixture_measured_diagnostic"), 75, 90, ())
