@@ -66,3 +66,13 @@ def verified_tails_on_an_estimated_q_are_refused_for_the_q():
 )
 def unverified_tails_on_a_measured_q_are_refused_for_the_verification():
     return tails_verified(attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED))
+
+
+@witness.refusal(
+    "A MEASURED, verified record whose q is not positive is refused for the q alone, by the tails' own rule.",
+    rules=[tails_verified],
+    reasons=[because(QNotPositive, at="$.q", saying="q must be a positive token count, got 0")],
+)
+def a_verified_record_with_q_0_is_refused_for_the_q_alone():
+    record = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True, q=0)
+    return tails_verified(record)

@@ -1,0 +1,84 @@
+"""Witness how the saved records are said: each record on its own line in the seed's order, a refused one as REFUSED followed by every located reason, and every record's reasons in the verdict."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from claims import because, check
+from domain.native.figures import Provenance
+from domain.native.records import (
+    SAVED_DIAGNOSTIC,
+    SAVED_NEAR_CAP,
+    SAVED_SCREEN_300K,
+    GainInconsistent,
+    NearCapNotAtLength,
+    saved_record_facts,
+)
+from witnesses.native.fixtures import complete
+from witnesses.native.records import witness
+
+_SCREEN_SAID = (
+    "300K screen: 12/12 completed submissions, Stage-B PASS, median ON/OFF 0.9317489404, "
+    "gain 6.8251 % = (1 - median) x 100, paired spread 0.1051 %"
+)
+
+
+@witness.positive(
+    "The saved records are said in the seed's order, each refused record as REFUSED under its name followed by each of its located reasons on its own indented line.",
+    rules=[saved_record_facts],
+)
+def saved_records_are_said_record_by_record() -> None:
+    facts = saved_record_facts(SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K)
+    check.equal(
+        "lines",
+        facts.lines,
+        (
+            "diagnostic requests: 28 send intents, 28 opened, 28 completions, accounted",
+            "diagnostic tails: REFUSED",
+            "  TailsUnverified @ $.tails.q: q4092 is ESTIMATED; tails need the start's actual solo q",
+            "  TailsUnverified @ $.tails.tails_verified: tails_verified is false",
+            "near-cap OFF: prompt 327675 + completion 5 = 327680, finish length",
+            "near-cap ON: prompt 327675 + completion 5 = 327680, finish length",
+            _SCREEN_SAID,
+            "300K screen as native evidence: REFUSED",
+            "  ScreenNotAdoptable @ $.classification: classification SCREEN (adoptable false): a SCREEN is non-adoptable whatever its Stage-B PASS",
+            "  ScreenNotAdoptable @ $.observations: 12/12 completed submissions supply no native observations",
+            "checks decided on the saved records: 12 NOT RUN",
+        ),
+    )
+
+
+@witness.refusal(
+    "A near-cap request that stopped and a gain off the median are each refused under their own record and together in the verdict, while an adoptable NATIVE record is said by its classification.",
+    rules=[saved_record_facts],
+    reasons=[
+        because(NearCapNotAtLength, at="$.finish_reason", saying="arm ON finished 'stop', not 'length'"),
+        because(GainInconsistent, at="$.gain_percent", saying="not the recorded 6.8252 %"),
+    ],
+)
+def a_stopped_near_cap_and_an_inconsistent_gain_are_both_refused():
+    diagnostic = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
+    screen = attrs.evolve(
+        SAVED_SCREEN_300K,
+        classification="NATIVE",
+        adoptable=True,
+        observations=complete(),
+        gain_percent=Fraction("6.8252"),
+    )
+    near_cap = (SAVED_NEAR_CAP[0], attrs.evolve(SAVED_NEAR_CAP[1], finish="stop"))
+    facts = saved_record_facts(diagnostic, near_cap, screen)
+    check.equal(
+        "lines after the diagnostic's",
+        facts.lines[2:-1],
+        (
+            "near-cap OFF: prompt 327675 + completion 5 = 327680, finish length",
+            "near-cap ON: REFUSED",
+            "  NearCapNotAtLength @ $.finish_reason: arm ON finished 'stop', not 'length'",
+            "300K screen: REFUSED",
+            "  GainInconsistent @ $.gain_percent: (1 - 0.9317489404) x 100 = 6.82510596 rounds to 6.8251 %, not the recorded 6.8252 %",
+            "300K screen as native evidence: NATIVE, adoptable",
+        ),
+    )
+    return facts.verdict
