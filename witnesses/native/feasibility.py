@@ -196,3 +196,52 @@ def a_window_lacking_only_the_one_hold_fit_names_only_it() -> None:
             "publishing PASS from an incomplete probe set to meet the clock is prohibited",
         ),
     )
+
+
+# --- every element the seed's window says: each figure in the seed's order, and each fit's every reason ---------
+
+
+@witness.positive(
+    "The seed's window says its ten figures in the seed's order, each at the seed's decimals with its provenance.",
+    rules=[window_feasibility_lines],
+)
+def the_seed_window_says_its_ten_figures_in_order() -> None:
+    check.equal(
+        "the figure lines",
+        _seed_lines()[1:11],
+        (
+            "one 32K/32-token probe: 0.74–1.14 min (ESTIMATED)",
+            "eight 32K probes per arm: 5.9–9.1 min (ESTIMATED)",
+            "one 327675+5 probe: 3.1–3.4 min (ESTIMATED)",
+            "three near-cap probes per arm: 9.3–10.3 min (ESTIMATED)",
+            "across OFF/ON: 30.4–38.8 min (ESTIMATED)",
+            "the S30 diagnostic, then the probes, before restore: 92–107 min (ESTIMATED)",
+            "left before the submission window after the S30 diagnostic: 7–13 min (ESTIMATED)",
+            "each extra engine start: 6.5–6.8 min (ESTIMATED)",
+            "four native waits: 0–60 min (ESTIMATED)",
+            "W13 first send to last completion: 50.093 min (MEASURED)",
+        ),
+    )
+
+
+@witness.positive(
+    "The seed's window says each missing fit with its count of reasons and then every reason on its own line: four for one HOLD, one per check for the complete packet.",
+    rules=[window_feasibility_lines],
+)
+def the_seed_window_says_every_reason_of_each_fit() -> None:
+    check.equal(
+        "the fits' lines",
+        _seed_lines()[12:-2],
+        (
+            "one-HOLD fit: NOT ESTABLISHED (4 reasons)",
+            "  FitNotEstablished @ $.diagnostic.provenance: the diagnostic's diagnostic_before_restore is ESTIMATED; a fit needs MEASURED figures",
+            "  WindowExceeded @ $.diagnostic.hi: up to 106.8 min exceeds the 75 min submission window",
+            "  WindowExceeded @ $.diagnostic.hard_bound: up to 106.8 min exceeds the 90 min hard bound",
+            "  UnmeasuredTerms @ $.diagnostic.unmeasured: unmeasured: audit overhead, per-case and fault timings, hooks, fault waits and cache primes",
+            "complete-packet fit within the 900 s wait: NOT ESTABLISHED (12 reasons)",
+            *(
+                f"  UnmeasuredCaseCost @ $.cases.{c.value}: {c.value} has no established native bound"
+                for c in NativeCheck
+            ),
+        ),
+    )
