@@ -198,3 +198,25 @@ def interval_sums_are_exact_and_monotone(terms: list[Figure], data: object) -> N
     after = windows.one_hold_fit(higher, 75, 90, ())
     if getattr(before, "refused", False):
         check.holds("a raised diagnostic is still refused", getattr(after, "refused", None) is True, after)
+
+
+@witness.positive(
+    "A MEASURED figure may be reported as ESTIMATED, which understates it: only ESTIMATED reported as MEASURED is refused.",
+    rules=[report],
+)
+def a_measured_figure_may_be_reported_as_estimated() -> None:
+    reported = check.admitted(report(_seed().w13_span, E, 1))
+    check.equal("text and provenance", (reported.text, reported.figure.provenance), ("50.1 min (ESTIMATED)", M))
+
+
+@witness.positive(
+    "A figure whose two ends print alike at the stated decimals prints as one value, and ends that print apart print as a range.",
+    rules=[report],
+)
+def ends_that_print_alike_print_as_one_value() -> None:
+    close = between("0.741", "0.744", Unit.MINUTES, M, "fixture_close_ends")
+    check.equal(
+        "texts at 2 and 3 places",
+        (check.admitted(report(close, M, 2)).text, check.admitted(report(close, M, 3)).text),
+        ("0.74 min (MEASURED)", "0.741–0.744 min (MEASURED)"),
+    )
