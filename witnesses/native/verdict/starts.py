@@ -1,0 +1,58 @@
+"""Witness how a missing slot names its arm's start: the one start, every start of a spliced arm, or that no start was observed."""
+
+from __future__ import annotations
+
+from claims import because, check
+from domain.native.checks import Arm
+from domain.native.verdict import SplicedStarts, SubcaseMissing, decide
+from witnesses.native.fixtures import ON_START, OTHER_ON_START, RESOLVED, complete, replaced, without
+from witnesses.native.verdict import CANCEL, DRAFTER, FINAL, witness
+
+_HOLD = "one missing subcase keeps the whole check NOT RUN/HOLD"
+
+
+def _missing_why(decided) -> list[str]:
+    return [r.why for r in decided.reasons if isinstance(r, SubcaseMissing)]
+
+
+@witness.positive(
+    "A missing slot names its arm's start: the arm's one start, or that no start was observed for an arm with no observation at all.",
+    rules=[decide],
+)
+def a_missing_slot_names_its_arms_start() -> None:
+    one = decide(FINAL, without(complete(), FINAL, "tail_36q_plus_129", Arm.ON), RESOLVED)
+    check.equal(
+        "an arm of one start",
+        _missing_why(one),
+        [f"no observation of tail_36q_plus_129 in arm ON (start {ON_START}); {_HOLD}"],
+    )
+    none = decide(DRAFTER, without(complete(), DRAFTER, None, Arm.OFF), RESOLVED)
+    check.equal(
+        "an arm never observed",
+        _missing_why(none),
+        [
+            f"no observation of {name} in arm OFF (no start observed for arm OFF); {_HOLD}"
+            for name in ("no_local_mtp_load", "zero_local_fallback_growth", "remote_round_progress")
+        ],
+    )
+
+
+@witness.refusal(
+    "A spliced arm missing a subcase holds for both: the splice names its starts, and the missing slot names every start of its arm.",
+    rules=[decide],
+    reasons=[
+        because(
+            SplicedStarts,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.ON",
+            saying=f"arm ON observations come from starts {ON_START}, {OTHER_ON_START}; an arm is exactly one start",
+        ),
+        because(
+            SubcaseMissing,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.ON",
+            saying=f"no observation of backtrack in arm ON (starts {ON_START}, {OTHER_ON_START}); {_HOLD}",
+        ),
+    ],
+)
+def a_spliced_arm_missing_a_subcase_names_every_start():
+    spliced = replaced(complete(), CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START)
+    return decide(CANCEL, without(spliced, CANCEL, "backtrack", Arm.ON), RESOLVED)
