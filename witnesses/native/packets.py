@@ -209,3 +209,23 @@ def every_unbound_observation_is_named():
     obs = replaced(obs, RANK, "kept_agreement", Arm.OFF, start_id=ON_START)
     obs = replaced(obs, RANK, "position_agreement", Arm.ON, manifest_digest=OTHER_MANIFEST)
     return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
+
+
+@witness.refusal(
+    "Observations bound to near misses of the OFF start and of the manifest (another case, trailing whitespace) are each unbound, every one named.",
+    rules=[packet_binds_observations],
+    reasons=[
+        because(
+            ObservationUnbound, at="$.observations[0].start_id", saying=f"from start {near.case_flipped(OFF_START)}"
+        ),
+        because(ObservationUnbound, at="$.observations[2].start_id", saying=f"from start {OFF_START} "),
+        because(ObservationUnbound, at="$.observations[5].manifest_digest", saying=MANIFEST.upper()),
+        because(ObservationUnbound, at="$.observations[6].manifest_digest", saying=f"manifest {MANIFEST}\t,"),
+    ],
+)
+def near_misses_of_the_off_start_and_manifest_are_each_unbound():
+    obs = replaced(complete(), RANK, "solo_q", Arm.OFF, start_id=near.case_flipped(OFF_START))
+    obs = replaced(obs, RANK, "q_agreement", Arm.OFF, start_id=OFF_START + " ")
+    obs = replaced(obs, RANK, "kept_agreement", Arm.ON, manifest_digest=MANIFEST.upper())
+    obs = replaced(obs, RANK, "position_agreement", Arm.OFF, manifest_digest=MANIFEST + "\t")
+    return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
