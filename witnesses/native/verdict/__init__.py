@@ -21,4 +21,4 @@ DRAFTER = NativeCheck.NO_LOCAL_DRAFTER
 CANCEL = NativeCheck.CANCEL_SLOT_REUSE_PREEMPT_BACKTRACK
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.native.verdict import holds, reasons, starts  # noqa: E402, F401
+from witnesses.native.verdict import folds, holds, reasons, starts  # noqa: E402, F401

@@ -1,0 +1,56 @@
+"""Witness the fold over one subcase: an unresolved mode, a missing or short slot and a mismatch between arms never hide one another."""
+
+from __future__ import annotations
+
+from claims import because
+from domain.native.checks import Arm
+from domain.native.observations import Evidence
+from domain.native.verdict import (
+    ArmsMismatched,
+    FixtureNotNative,
+    ModeUnresolved,
+    SubcaseMissing,
+    SubcaseNotHeld,
+    decide,
+)
+from witnesses.native.fixtures import OFF_START, ON_START, RESOLVED, complete, replaced, without
+from witnesses.native.verdict import CANCEL, NEAR_CAP, witness
+
+
+@witness.refusal(
+    "An unresolved mode never hides a missing subcase: a sync subcase unobserved in ON is named missing beside both sync subcases' unresolved mode.",
+    rules=[decide],
+    reasons=[
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync", saying="needs sync mode"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync.ON", saying="arm ON"),
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync", saying="needs sync mode"),
+    ],
+)
+def an_unresolved_mode_never_hides_a_missing_subcase():
+    return decide(NEAR_CAP, without(complete(), NEAR_CAP, "k4_sync", Arm.ON), ())
+
+
+@witness.refusal(
+    "A subcase short in both arms and run under other hooks names the fixture in OFF, the unheld ON and the hooks mismatch together.",
+    rules=[decide],
+    reasons=[
+        because(
+            FixtureNotNative,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.preempt.OFF",
+            saying=f"CPU_FIXTURE evidence from start {OFF_START}",
+        ),
+        because(
+            SubcaseNotHeld,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.preempt.ON",
+            saying=f"preempt did not hold in arm ON (NATIVE, start {ON_START})",
+        ),
+        because(
+            ArmsMismatched,
+            at="$.checks.cancel_slot_reuse_preempt_backtrack.preempt",
+            saying="the same hooks, got hooks-v1, hooks-v2",
+        ),
+    ],
+)
+def short_slots_and_a_mismatch_are_named_together():
+    obs = replaced(complete(), CANCEL, "preempt", Arm.OFF, evidence=Evidence.CPU_FIXTURE)
+    return decide(CANCEL, replaced(obs, CANCEL, "preempt", Arm.ON, held=False, hooks="hooks-v2"), RESOLVED)
