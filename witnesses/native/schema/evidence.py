@@ -99,3 +99,14 @@ def arms_one_character_apart_share_nothing() -> None:
     doc["arms"]["on"] = {"start_id": "up2-start-2", "container_id": "up2-native-A"}
     packet = check.admitted(native_packet_schema_valid(_packet(doc)))
     check.equal("starts", (packet.arms.off.start_id, packet.arms.on.start_id), ("up2-start-1", "up2-start-2"))
+
+
+@witness.positive(
+    "A packet with exactly one evidence file is schema-valid: at least one is required, not one per arm.",
+    rules=[native_packet_schema_valid],
+)
+def one_evidence_file_is_enough() -> None:
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["evidence"] = doc["evidence"][:1]
+    packet = check.admitted(native_packet_schema_valid(_packet(doc)))
+    check.equal("evidence paths", [e.path for e in packet.evidence], ["evidence/off/observations.json"])
