@@ -229,3 +229,12 @@ def near_misses_of_the_off_start_and_manifest_are_each_unbound():
     obs = replaced(obs, RANK, "kept_agreement", Arm.ON, manifest_digest=MANIFEST.upper())
     obs = replaced(obs, RANK, "position_agreement", Arm.OFF, manifest_digest=MANIFEST + "\t")
     return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
+
+
+@witness.positive(
+    "A name whose .json suffix is a near miss (another case, a letter short or over, a look-alike) is refused as a packet name.",
+    rules=[packet_name_admitted],
+)
+def near_misses_of_the_json_suffix_are_refused() -> None:
+    misses = ("p.JSON", "p.Json", "p.jsn", "p.jso", "p.jsonl", "p.json5", "p.jѕon", "p_json")
+    check.equal("admitted", [m for m in misses if not packet_name_admitted(m).refused], [])
