@@ -220,3 +220,25 @@ def ends_that_print_alike_print_as_one_value() -> None:
         (check.admitted(report(close, M, 2)).text, check.admitted(report(close, M, 3)).text),
         ("0.74 min (MEASURED)", "0.741–0.744 min (MEASURED)"),
     )
+
+
+@witness.positive(
+    "An exact value prints at its places rounded to the nearest, a half to the even digit, never cut short, on both sides of zero.",
+    rules=[figures.decimal_text],
+)
+def an_exact_value_prints_rounded_to_the_nearest_at_its_places() -> None:
+    cases = [
+        (Fraction(2, 3), 2),  # 0.666... rounds up
+        (Fraction(-2, 3), 2),
+        (Fraction(1, 8), 2),  # 0.125: a half, to the even 2
+        (Fraction(3, 8), 2),  # 0.375: a half, to the even 8
+        (Fraction(9995, 10000), 3),  # 0.9995: a half, carried into the whole
+        (Fraction(1, 2), 0),
+        (Fraction(3, 2), 0),
+        (Fraction(-5, 2), 0),
+    ]
+    check.equal(
+        "printed",
+        [figures.decimal_text(value, places) for value, places in cases],
+        ["0.67", "-0.67", "0.12", "0.38", "1.000", "0", "2", "-2"],
+    )

@@ -80,6 +80,24 @@ def measured_minute_costs_past_900_s_are_refused():
     return complete_packet_fit(_costs("1.5", "1.5", Unit.MINUTES), 900)
 
 
+@witness.refusal(
+    "Twelve MEASURED 60-80 s case costs come to 720-960 s: the upper end decides, so they do not fit a 900 s wait.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 960.0 s exceeds the 900 s wait")],
+)
+def costs_whose_upper_end_passes_the_wait_are_refused():
+    return complete_packet_fit(_costs(60, 80, Unit.SECONDS), 900)
+
+
+@witness.refusal(
+    "Twelve MEASURED 1-1.5 min case costs come to 12-18 min: the upper end, in seconds, decides against a 900 s wait.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 1080.0 s exceeds the 900 s wait")],
+)
+def minute_costs_whose_upper_end_passes_the_wait_are_refused():
+    return complete_packet_fit(_costs(1, "1.5", Unit.MINUTES), 900)
+
+
 _ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
 
 
