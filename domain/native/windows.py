@@ -272,7 +272,7 @@ class UnmeasuredCaseCost(Reason):
 
 
 def complete_packet_fit(costs: tuple[CaseCost, ...], native_wait_s: int) -> Admitted[Figure] | Refused:
-    """Admit a complete-packet fit only when every check's cost is MEASURED and their sum fits the wait (≤ 900 s)."""
+    """Admit a complete-packet fit only when every check's cost is a MEASURED duration (s or min) and their sum fits the wait (≤ 900 s)."""
     reasons: list[Reason] = []
     if not 0 <= native_wait_s <= MAX_NATIVE_WAIT_S:
         reasons.append(
@@ -285,6 +285,13 @@ def complete_packet_fit(costs: tuple[CaseCost, ...], native_wait_s: int) -> Admi
         if c.cost is None:
             reasons.append(
                 UnmeasuredCaseCost(f"$.cases.{c.check.value}", f"{c.check.value} has no established native bound")
+            )
+        elif c.cost.unit not in _DURATION_UNITS:
+            reasons.append(
+                FigureUnitInvalid(
+                    f"$.cases.{c.check.value}.unit",
+                    f"{c.check.value} cost must be in s or min, got {c.cost.unit.value}",
+                )
             )
         elif c.cost.provenance is E:
             reasons.append(FitNotEstablished(f"$.cases.{c.check.value}", f"{c.check.value} cost is ESTIMATED"))

@@ -14,6 +14,7 @@ from domain.native.waits import NativeWaitTooLong
 from domain.native.windows import (
     SEED_CASE_COSTS,
     CaseCost,
+    FigureUnitInvalid,
     FitNotEstablished,
     UnmeasuredCaseCost,
     WindowExceeded,
@@ -96,6 +97,23 @@ def costs_whose_upper_end_passes_the_wait_are_refused():
 )
 def minute_costs_whose_upper_end_passes_the_wait_are_refused():
     return complete_packet_fit(_costs(1, "1.5", Unit.MINUTES), 900)
+
+
+@witness.refusal(
+    "A case cost in tok/s is no duration: it is refused at its unit, never added as seconds, and the rest add no reason.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(
+            FigureUnitInvalid,
+            at="$.cases.no_local_drafter.unit",
+            saying="no_local_drafter cost must be in s or min, got tok/s",
+        )
+    ],
+)
+def a_case_cost_in_tokens_per_second_is_refused_at_its_unit():
+    costs = _costs(50, 70, Unit.SECONDS)
+    rate = CaseCost(NativeCheck.NO_LOCAL_DRAFTER, between(52, 56, Unit.TOKENS_PER_SECOND, M, "no_local_drafter"))
+    return complete_packet_fit((*costs[:-1], rate), 900)
 
 
 _ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
