@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -168,3 +170,73 @@ def an_empty_out_is_refused_exactly() -> None:
 )
 def a_path_under_an_unknown_kind_is_refused_as_under_a_special_file():
     return out_path_admitted("odd/r.txt", OutPathSeen(under="/w/odd"))
+
+
+# The decision order the rule documents: it stops at the first refusal that applies, so the operator
+# reads the one thing to fix first (a path that is no file path at all, then one that cannot be looked
+# at, then what is above it, then what is at it, then which input it is).
+ORDER = ("empty", "directory path", "uninspectable", "under a file", "not a regular file", "an input")
+SAID = {
+    "empty": ("--out", "expected a file path, got an empty string"),
+    "directory path": ("--out reports/", "expected a file path, got a directory path"),
+    "uninspectable": (
+        "--out r.txt",
+        "expected a path this process can inspect, got PermissionError: Permission denied",
+    ),
+    "under a file": (
+        "--out r.txt",
+        "expected a path under directories, got a path under /w/afile, which is a regular file",
+    ),
+    "not a regular file": (
+        "--out r.txt",
+        "expected a regular file or a new path, got a directory; it is left as it was",
+    ),
+    "an input": (
+        "--out r.txt",
+        "expected a path other than the authority log, got the same file as the authority log (log.jsonl); it is left as it was",
+    ),
+}
+
+
+def _applying(conditions: frozenset[str]) -> tuple[str, OutPathSeen]:
+    """Return an --out and what was seen there such that exactly `conditions` apply."""
+    out = "" if "empty" in conditions else "reports/" if "directory path" in conditions else "r.txt"
+    entry = Entry.DIRECTORY if "not a regular file" in conditions else Entry.REGULAR_FILE
+    seen = OutPathSeen(
+        entry=entry if {"not a regular file", "an input"} & conditions else None,
+        under="/w/afile" if "under a file" in conditions else None,
+        under_entry=Entry.REGULAR_FILE if "under a file" in conditions else None,
+        same_as="authority log" if "an input" in conditions else None,
+        same_path="log.jsonl" if "an input" in conditions else None,
+        uninspectable="PermissionError: Permission denied" if "uninspectable" in conditions else None,
+    )
+    return out, seen
+
+
+@witness.positive(
+    "When several refusals apply to --out, exactly one is said, the first in the order empty, directory path, uninspectable, under a non-directory, not a regular file, an input.",
+    rules=[out_path_admitted],
+)
+def the_first_refusal_in_the_documented_order_wins() -> None:
+    for size in range(1, len(ORDER) + 1):
+        for chosen in itertools.combinations(ORDER, size):
+            out, seen = _applying(frozenset(chosen))
+            where, why = SAID[chosen[0]]
+            check.equal(" + ".join(chosen), out_path_admitted(out, seen), Refused((OutPathRefused(where, why),)))
+
+
+@witness.refusal(
+    "An input that is not a regular file at --out is refused for its kind, never for being that input.",
+    rules=[out_path_admitted],
+    reasons=[
+        because(
+            OutPathRefused,
+            at="--out /w/logs",
+            saying="expected a regular file or a new path, got a directory; it is left as it was",
+        )
+    ],
+)
+def a_non_regular_input_is_refused_for_its_kind():
+    return out_path_admitted(
+        "/w/logs", OutPathSeen(entry=Entry.DIRECTORY, same_as="authority log", same_path="/w/logs")
+    )

@@ -1,0 +1,152 @@
+"""Witness what a launch_dry_run run does with each world: its exit code, what it prints, and what it writes or leaves alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claims import check
+from domain.edges import launch_dry_run
+from witnesses.edges.fixtures import (
+    ADMITTING_LOG,
+    AT,
+    DUPLICATE_KEY_LOG,
+    EXPIRED_LOG,
+    ClosedPipe,
+    listing,
+    ran,
+    shown,
+    terminal,
+    written,
+)
+from witnesses.edges.launch_dry_run import ADMITTED_LINE, BAD_INPUT, dry_run, witness
+
+
+@witness.positive(
+    "The admitting world exits 0, writes the admitted report to --out, and prints one line saying where.",
+    rules=[launch_dry_run.main],
+)
+def the_admitting_world_exits_0_and_writes_the_report(tmp_path: Path) -> None:
+    code, out, err = dry_run(tmp_path, ADMITTING_LOG)
+    report = tmp_path / "out" / "report.txt"
+    check.equal("exit code", code, 0)
+    check.equal("stdout", out, ADMITTED_LINE.format(out=report) + "\n")
+    check.equal("stderr", err, "")
+    check.holds(
+        "report says ADMITTED",
+        report.read_text(encoding="utf-8").startswith("# launch dry run: v41-group-a — ADMITTED"),
+        report.read_text()[:80],
+    )
+    check.equal("files", sorted(listing(tmp_path)), ["log.jsonl", "out", "out/report.txt"])
+
+
+@witness.positive(
+    "A refused world exits 1, still writes the report saying REFUSED, and prints the located reason.",
+    rules=[launch_dry_run.main],
+)
+def a_refused_world_exits_1_and_still_writes_the_report(tmp_path: Path) -> None:
+    code, out, _ = dry_run(tmp_path, EXPIRED_LOG)
+    check.equal("exit code", code, 1)
+    check.contains("reason printed", "SuccessorMayNotLaunch @ pair_serving_successor_may_launch", out)
+    check.holds(
+        "report says REFUSED",
+        (tmp_path / "out" / "report.txt")
+        .read_text(encoding="utf-8")
+        .startswith("# launch dry run: v41-group-a — REFUSED"),
+    )
+
+
+@witness.positive(
+    "A malformed log exits 2, prints its located line and the trailer on stderr only, and writes nothing, not even --out's directory.",
+    rules=[launch_dry_run.main],
+)
+def bad_input_exits_2_and_writes_nothing(tmp_path: Path) -> None:
+    code, out, err = dry_run(tmp_path, DUPLICATE_KEY_LOG)
+    check.equal("exit code", code, 2)
+    check.equal("stdout", out, "")
+    check.equal(
+        "stderr",
+        err,
+        f"{tmp_path / 'log.jsonl'}:1: $.at: expected unique keys, got duplicate key 'at' (2 times)\n{BAD_INPUT}\n",
+    )
+    check.equal("files", sorted(listing(tmp_path)), ["log.jsonl"])
+
+
+@witness.positive("Bad input leaves an existing report exactly as it was.", rules=[launch_dry_run.main])
+def bad_input_leaves_the_old_report(tmp_path: Path) -> None:
+    old = written(tmp_path, "report.txt", "yesterday's report")
+    code, _, _ = dry_run(tmp_path, ADMITTING_LOG, "--gpu-memory-utilization", "0.80001", out=str(old))
+    check.equal("exit code", code, 2)
+    check.equal("old report", old.read_text(), "yesterday's report")
+
+
+@witness.positive(
+    "An --out that is a symbolic link exits 2, and the link and the file it points at are left as they were.",
+    rules=[launch_dry_run.main],
+)
+def a_symbolic_link_at_out_is_left_alone(tmp_path: Path) -> None:
+    written(tmp_path, "target.txt", "keep me")
+    (tmp_path / "report.txt").symlink_to("target.txt")
+    before = listing(tmp_path)
+    code, _, err = dry_run(tmp_path, ADMITTING_LOG, out=str(tmp_path / "report.txt"))
+    check.equal("exit code", code, 2)
+    check.contains("refusal", "got a symbolic link to 'target.txt'; it is left as it was", err)
+    check.equal("folder", listing(tmp_path), {**before, "log.jsonl": ("file", ADMITTING_LOG.encode())})
+
+
+@witness.positive(
+    "An --out that is the authority log itself exits 2, and the log is left byte for byte.", rules=[launch_dry_run.main]
+)
+def the_authority_log_is_never_the_report(tmp_path: Path) -> None:
+    code, _, err = dry_run(tmp_path, ADMITTING_LOG, out=str(tmp_path / "log.jsonl"))
+    check.equal("exit code", code, 2)
+    check.contains("refusal", "expected a path other than the authority log", err)
+    check.equal("log", (tmp_path / "log.jsonl").read_text(), ADMITTING_LOG)
+
+
+@witness.positive("A usage error exits 2 and --help exits 0, writing nothing.", rules=[launch_dry_run.main])
+def a_usage_error_exits_2_and_help_exits_0(tmp_path: Path) -> None:
+    code, _, err = ran(
+        launch_dry_run.main,
+        "v41-group-b",
+        "--authority-log",
+        str(tmp_path / "log.jsonl"),
+        "--out",
+        str(tmp_path / "r.txt"),
+        default_dir=str(tmp_path),
+    )
+    check.equal("usage error", code, 2)
+    check.contains("usage", "invalid choice: 'v41-group-b'", err)
+    check.equal("--help", ran(launch_dry_run.main, "--help", default_dir=str(tmp_path))[0], 0)
+    check.equal("files", listing(tmp_path), {})
+
+
+@witness.positive(
+    "A reader that closed stdout early makes the command exit 141, after the report was written.",
+    rules=[launch_dry_run.main],
+)
+def a_closed_reader_exits_141_after_writing(tmp_path: Path) -> None:
+    log = written(tmp_path, "log.jsonl", ADMITTING_LOG)
+    with terminal(ClosedPipe()):
+        code = launch_dry_run.main(
+            ["v41-group-a", "--authority-log", str(log), "--at", AT, "--out", str(tmp_path / "r.txt")],
+            default_dir=str(tmp_path),
+        )
+    check.equal("exit code", code, 141)
+    check.holds("report written", (tmp_path / "r.txt").is_file())
+
+
+@witness.snapshot(
+    "What launch_dry_run prints and returns for an admitted, a refused, a malformed and a frontier-withholding run stays byte-identical, as a regression control.",
+    rules=[launch_dry_run.main],
+)
+def launch_dry_run_runs_are_byte_identical(tmp_path: Path) -> str:
+    runs = [
+        ("admitted", ADMITTING_LOG, ()),
+        ("refused: the lease expired", EXPIRED_LOG, ()),
+        ("malformed log", DUPLICATE_KEY_LOG, ()),
+        ("--open 12359 and --engram-bets", ADMITTING_LOG, ("--open", "12359", "--engram-bets")),
+    ]
+    results = [(title, *dry_run(tmp_path, log, *extra)) for title, log, extra in runs]
+    return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(
+        str(tmp_path), "TMP"
+    )
