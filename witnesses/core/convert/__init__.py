@@ -30,4 +30,4 @@ def json_trip(value: Any) -> tuple[str, Any, str]:
 GROUP_A_DOCUMENT = STRICT.unstructure(GROUP_A)
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.core.convert import fresh_converter, private_rows, round_trips  # noqa: E402, F401
+from witnesses.core.convert import fresh_converter, private_rows, round_trips, strict_shapes  # noqa: E402, F401
