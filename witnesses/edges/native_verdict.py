@@ -155,3 +155,23 @@ def help_to_a_closed_reader_exits_141() -> None:
         except SystemExit as exc:
             code = exc.code
     check.equal("exit code", code, 141)
+
+
+@witness.positive(
+    "A command line asking for other than exactly one report (nothing, a packet beside --window or --records, both flags, a flag one letter off) exits 2 saying why on stderr, reading no packet and printing nothing on stdout.",
+    rules=[native_verdict.main],
+)
+def every_command_line_asking_for_other_than_one_report_is_a_usage_error(tmp_path: Path) -> None:
+    packet = str(written(tmp_path, "packet.json", COMPLETE_PACKET))
+    exactly_one = "native_verdict: error: give exactly one of PACKET.json, --window or --records"
+    for argv, said in (
+        ((), exactly_one),
+        ((packet, "--window"), exactly_one),
+        (("--records", packet), exactly_one),
+        (("--window", "--records"), "native_verdict: error: argument --records: not allowed with argument --window"),
+        (("--windows",), "native_verdict: error: unrecognized arguments: --windows"),
+    ):
+        code, out, err = ran(native_verdict.main, *argv)
+        title = " ".join(argv).replace(packet, "PACKET")
+        check.equal(f"{title}: exit code and stdout", (code, out), (2, ""))
+        check.equal(f"{title}: last stderr line", err.splitlines()[-1:], [said])
