@@ -32,4 +32,4 @@ FIT = FitFigures(
 )
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.core.value_fields import factories, messages, refusals  # noqa: E402, F401
+from witnesses.core.value_fields import factories, messages, refusals, tuples  # noqa: E402, F401
