@@ -1,0 +1,45 @@
+"""Witness near misses of a utilization: text that almost is a four-place decimal never reads as one."""
+
+from __future__ import annotations
+
+from claims import check
+from domain.core.outcome import Admitted, Refused
+from domain.edges import dry_run_command as cmd
+from domain.edges.dry_run_command import BadArgument
+from witnesses.edges.dry_run_command import witness
+
+NEAR_MISSES = (
+    ".8",  # no whole part
+    "0.",  # no places after the point
+    "+0.8",  # a sign
+    "0,8",  # a decimal comma
+    " 0.8",  # whitespace before
+    "0.8 ",  # whitespace after
+    "0.8\n",  # a newline after
+    "\u0660.\u0668",  # Arabic-Indic digits
+    "\uff10.\uff18",  # fullwidth digits
+    "8e-1",  # an exponent
+    "0x1",  # hex
+    "0.80000",  # five places, though equal to 0.8
+)
+
+
+@witness.positive(
+    "Every near miss of a four-place decimal is refused as no such decimal, quoted as typed: no whole part or no places, a sign, a comma, whitespace or a newline, non-ASCII digits, an exponent, hex, five places ending in zero; four places ending in zeros read.",
+    rules=[cmd.utilization_bp],
+)
+def near_misses_of_a_decimal_utilization_are_refused() -> None:
+    for text in NEAR_MISSES:
+        check.equal(
+            repr(text),
+            cmd.utilization_bp(text),
+            Refused(
+                (
+                    BadArgument(
+                        "--gpu-memory-utilization",
+                        f"expected a decimal with at most 4 places such as 0.80, got {text!r}",
+                    ),
+                )
+            ),
+        )
+    check.equal("0.8000", cmd.utilization_bp("0.8000"), Admitted(8000))
