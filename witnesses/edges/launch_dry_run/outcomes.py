@@ -150,3 +150,21 @@ def launch_dry_run_runs_are_byte_identical(tmp_path: Path) -> str:
     return "".join(shown(title, code, out.splitlines(), err.splitlines()) for title, code, out, err in results).replace(
         str(tmp_path), "TMP"
     )
+
+
+@witness.positive(
+    "An option one character off (an underscore for a dash, a letter changed, added or dropped) is a usage error naming it: exit 2, nothing on stdout, and nothing written.",
+    rules=[launch_dry_run.main],
+)
+def an_option_one_character_off_is_a_usage_error(tmp_path: Path) -> None:
+    for extra, said in (
+        (("--engram_bets",), "unrecognized arguments: --engram_bets"),
+        (("--gpu-memory-utilisation", "0.8"), "unrecognized arguments: --gpu-memory-utilisation 0.8"),
+        (("--opem", "12359"), "unrecognized arguments: --opem 12359"),
+        (("--outs", "x"), "unrecognized arguments: --outs x"),
+        (("--at-", "1"), "unrecognized arguments: --at- 1"),
+    ):
+        code, out, err = dry_run(tmp_path, ADMITTING_LOG, *extra)
+        check.equal(f"{extra[0]}: exit code and stdout", (code, out), (2, ""))
+        check.equal(f"{extra[0]}: last stderr line", err.splitlines()[-1:], [f"launch_dry_run: error: {said}"])
+        check.equal(f"{extra[0]}: files", sorted(listing(tmp_path)), ["log.jsonl"])
