@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from claims import check
@@ -168,3 +169,27 @@ def an_option_one_character_off_is_a_usage_error(tmp_path: Path) -> None:
         check.equal(f"{extra[0]}: exit code and stdout", (code, out), (2, ""))
         check.equal(f"{extra[0]}: last stderr line", err.splitlines()[-1:], [f"launch_dry_run: error: {said}"])
         check.equal(f"{extra[0]}: files", sorted(listing(tmp_path)), ["log.jsonl"])
+
+
+class GoneReader:
+    """Stand in for stdout whose reader went away: a plain object (no io finalizer) whose every write and flush raises BrokenPipeError."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+@witness.positive(
+    "--help or a usage error to a reader that closed stdout early exits 141, not 0 or 2, writing nothing.",
+    rules=[launch_dry_run.main],
+)
+def help_or_a_usage_error_to_a_closed_reader_exits_141(tmp_path: Path) -> None:
+    for argv in (["--help"], ["v41-group-b", "--authority-log", str(tmp_path / "log.jsonl")]):
+        with terminal(GoneReader()):  # type: ignore[arg-type]
+            code = launch_dry_run.main(argv, default_dir=str(tmp_path))
+        check.equal(f"{argv[0]}: exit code", code, 141)
+    check.equal("files", listing(tmp_path), {})
