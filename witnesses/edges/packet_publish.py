@@ -227,3 +227,14 @@ def a_publish_leaves_no_descriptor_open(tmp_path: Path) -> None:
         check.equal(f"{case}: admitted", isinstance(publish(), Admitted), admitted)
         left_open[case] = open_descriptors() - before
     check.equal("descriptors left open", left_open, dict.fromkeys(left_open, 0))
+
+
+@witness.refusal(
+    "An unsafe packet name is refused before the evidence root is looked at: under a missing root the name alone is said, and nothing is created.",
+    rules=[publish_packet],
+    reasons=[because(PacketNameUnsafe, at="$.name", saying="'../p.json' must be a plain file name ending in .json")],
+)
+def an_unsafe_name_is_refused_before_the_root(tmp_path: Path):
+    outcome = publish_packet(tmp_path / "absent", "../p.json", PACKET)
+    check.equal("nothing created", listing(tmp_path), {})
+    return outcome
