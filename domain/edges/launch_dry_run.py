@@ -32,6 +32,9 @@ from domain.spark.dry_run import render_dry_run_report
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="launch_dry_run",
+        # A prefix of an option is not that option: a script spelling --ou would change meaning when an option
+        # starting the same way is added.
+        allow_abbrev=False,
         description="Plan a serving arm's launch as a dry run: render every host's argv, unit and scripts, "
         "fold admission over the authority log, and write a report. Nothing lands on a host.",
         epilog="Exit codes: 0 the plan rendered and admission holds; 1 refused (report written, saying REFUSED); "

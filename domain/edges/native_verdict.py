@@ -42,6 +42,9 @@ arms OFF and ON, with the same workload, mode and hooks.
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="native_verdict",
+        # A prefix of an option is not that option: a script spelling --ou would change meaning when an option
+        # starting the same way is added.
+        allow_abbrev=False,
         description="Decide the twelve UP2 native checks from a packet's observations; "
         "or say whether a complete native packet fits the window, or what the saved records show.",
         epilog=EPILOG,

@@ -158,7 +158,7 @@ def help_to_a_closed_reader_exits_141() -> None:
 
 
 @witness.positive(
-    "A command line asking for other than exactly one report (nothing, a packet beside --window or --records, both flags, a flag one letter off) exits 2 saying why on stderr, reading no packet and printing nothing on stdout.",
+    "A command line asking for other than exactly one report (nothing, a packet beside --window or --records, both flags, a flag one letter off or cut short) exits 2 saying why on stderr, reading no packet and printing nothing on stdout.",
     rules=[native_verdict.main],
 )
 def every_command_line_asking_for_other_than_one_report_is_a_usage_error(tmp_path: Path) -> None:
@@ -170,6 +170,7 @@ def every_command_line_asking_for_other_than_one_report_is_a_usage_error(tmp_pat
         (("--records", packet), exactly_one),
         (("--window", "--records"), "native_verdict: error: argument --records: not allowed with argument --window"),
         (("--windows",), "native_verdict: error: unrecognized arguments: --windows"),
+        (("--win",), "native_verdict: error: unrecognized arguments: --win"),  # a prefix of --window is not it
     ):
         code, out, err = ran(native_verdict.main, *argv)
         title = " ".join(argv).replace(packet, "PACKET")

@@ -154,7 +154,7 @@ def launch_dry_run_runs_are_byte_identical(tmp_path: Path) -> str:
 
 
 @witness.positive(
-    "An option one character off (an underscore for a dash, a letter changed, added or dropped) is a usage error naming it: exit 2, nothing on stdout, and nothing written.",
+    "An option one character off (an underscore for a dash, a letter changed, added or dropped) or cut short is a usage error naming it: exit 2, nothing on stdout, and nothing written.",
     rules=[launch_dry_run.main],
 )
 def an_option_one_character_off_is_a_usage_error(tmp_path: Path) -> None:
@@ -164,6 +164,7 @@ def an_option_one_character_off_is_a_usage_error(tmp_path: Path) -> None:
         (("--opem", "12359"), "unrecognized arguments: --opem 12359"),
         (("--outs", "x"), "unrecognized arguments: --outs x"),
         (("--at-", "1"), "unrecognized arguments: --at- 1"),
+        (("--engram",), "unrecognized arguments: --engram"),  # a prefix of --engram-bets is not it
     ):
         code, out, err = dry_run(tmp_path, ADMITTING_LOG, *extra)
         check.equal(f"{extra[0]}: exit code and stdout", (code, out), (2, ""))
