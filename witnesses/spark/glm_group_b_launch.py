@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from claims import Witness, because, check
 from domain.spark import apply_steps, glm_group_b_launch, render
 from domain.spark.admission import HostNotHeldBySubject
@@ -141,3 +143,28 @@ def glm_admits_when_group_b_holds_its_hosts() -> None:
 )
 def glm_refuses_hosts_held_by_another_subject():
     return glm_group_b_launch.glm_group_b_launch_admission(authority_log(ACTIVE, *HELD_A), READ_AT)
+
+
+@witness.positive(
+    "Group B's GLM arm reads its holdings as of the read second: a holding logged at that second counts, one logged a second later does not yet.",
+    rules=[glm_group_b_launch.glm_group_b_launch_admission],
+)
+def glm_reads_its_holdings_as_of_the_read_second() -> None:
+    at_the_read = authority_log(*HELD_B[:3], attrs.evolve(HELD_B[3], at=READ_AT))
+    check.equal(
+        "srv4 held at the read second",
+        check.admitted(glm_group_b_launch.glm_group_b_launch_admission(at_the_read, READ_AT)).hosts_held_by,
+        "spark-serving-group-b",
+    )
+    after = authority_log(*HELD_B[:3], attrs.evolve(HELD_B[3], at=READ_AT + 1))
+    reasons = check.refused(glm_group_b_launch.glm_group_b_launch_admission(after, READ_AT))
+    check.equal(
+        "srv4 held a second later",
+        [(r.where, r.why) for r in reasons],
+        [
+            (
+                "admit_host_held_by_subject_among",
+                "1 of 4 hosts are not held by spark-serving-group-b: srv4 (no holding recorded)",
+            )
+        ],
+    )

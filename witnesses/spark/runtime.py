@@ -79,3 +79,19 @@ def the_no_reading_refusal_reads_exactly() -> None:
         [f"{r.where}: {r.why}" for r in reasons],
         ["$.registry_reading: no registry reading exists: nothing was read inside the image (it is unprobed)"],
     )
+
+
+@witness.positive(
+    "Either route carries the vLLM version the reading read, and an absent version stays absent.",
+    rules=[runtime.runtime_reader_route],
+)
+def each_route_carries_the_vllm_version_as_read() -> None:
+    for version in ("0.12.0rc1", None):
+        hub = check.admitted(
+            runtime.runtime_reader_route(RegistryReading(hub_cli_path="/opt/hf", vllm_version=version))
+        )
+        check.equal(
+            f"Hub CLI route, version {version}", hub, HubCliReader(hub_cli_path="/opt/hf", vllm_version=version)
+        )
+        bare = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version=version)))
+        check.equal(f"unmodelled route, version {version}", bare, UnmodelledRuntimeExecutor(vllm_version=version))

@@ -7,4 +7,4 @@ from claims import Witness
 witness = Witness("spark.v41_group_a_launch")
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.v41_group_a_launch import admission, produced, rendering, walls  # noqa: E402, F401
+from witnesses.spark.v41_group_a_launch import admission, near_misses, produced, rendering, walls  # noqa: E402, F401

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from claims import check
-from domain.spark import dry_run, profile, v41_group_a_launch
+from domain.spark import dry_run, glm_group_b_launch, profile, v41_group_a_launch
 from domain.spark.apply_steps import render_step_script
 from domain.spark.remote_steps import MkdirStep, TypedRemoteFileWrite, render_remote_step
 from domain.spark.render import docker_create_argv, render_unit
@@ -196,3 +196,34 @@ def every_rank_runs_the_produced_digest() -> None:
         argv = docker_create_argv(plan.arm, rank)
         check.equal(f"rank {rank.node_rank} image", argv[argv.index("--entrypoint") + 2], OTHER_DIGEST)
         check.absent(f"rank {rank.node_rank} the fixture digest", DIGEST, argv)
+
+
+@witness.positive(
+    "V4.1's container and units carry its own name, rendezvous port, shm size, logs and description, none of them Group B's.",
+    rules=[v41_group_a_launch.v41_native_arm_container, v41_group_a_launch.v41_native_arm_units],
+)
+def v41_carries_its_own_container_and_unit_values() -> None:
+    container, units = v41_group_a_launch.v41_native_arm_container(), v41_group_a_launch.v41_native_arm_units()
+    check.equal(
+        "container",
+        (container.container_name, container.rendezvous_port, container.shm_size),
+        ("gunbc-v41-tp4", 29511, "64g"),
+    )
+    check.equal(
+        "units and logs",
+        (units.head_unit_name, units.rank_unit_name, units.head_log_path, units.rank_log_path, units.apply_log_dir),
+        (
+            "gunbc-v41-tp4-head.service",
+            "gunbc-v41-tp4-rank.service",
+            "/var/log/gunbc/gunbc-v41-tp4-head.log",
+            "/var/log/gunbc/gunbc-v41-tp4-rank.log",
+            "/var/log/gunbc/apply",
+        ),
+    )
+    check.equal("description", units.description, "DeepSeek V4.1 Flash TP4 arm on Group A")
+    glm = glm_group_b_launch.glm_native_arm_container()
+    check.holds(
+        "no name or port of Group B's",
+        container.container_name != glm.container_name and container.rendezvous_port != glm.rendezvous_port,
+        (container, glm),
+    )

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import attrs
 
-from claims import Witness, because, check
+from claims import because, check
 from domain.spark import apply_steps, launcher
 from domain.spark.apply_steps import ApplyStage, render_step_script, spark_native_arm_steps_of
 from domain.spark.launcher import MountSourceMissing
 from domain.spark.render import render_unit
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch
+from witnesses.spark.apply_steps import witness
 from witnesses.spark.fixtures import DIGEST, every_step, glm_plan, v41_inputs
-
-witness = Witness("spark.apply_steps")
 
 
 @witness.positive(

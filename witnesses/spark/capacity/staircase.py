@@ -8,7 +8,7 @@ import attrs
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from claims import Witness, because, check
+from claims import because, check
 from domain.core.sizes import GIB
 from domain.spark import capacity, profile
 from domain.spark.capacity import (
@@ -22,8 +22,7 @@ from domain.spark.capacity import (
 )
 from domain.spark.fleet import GROUP_A
 from domain.spark.profile import GLM_GROUP_B_PROFILE
-
-witness = Witness("spark.capacity")
+from witnesses.spark.capacity import witness
 
 PROFILE = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
 

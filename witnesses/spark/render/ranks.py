@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 from hypothesis import given
 
-from claims import Witness, because, check
+from claims import because, check
 from domain.spark import glm_group_b_launch, launcher, render
 from domain.spark.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A
 from domain.spark.fleet import GROUP_B, GroupNotFourHosts
@@ -19,8 +19,7 @@ from domain.spark.launcher import ArmLaunchPlan
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.spark import strategies as gen
 from witnesses.spark.fixtures import argv_of_unit, expected_values, glm_plan, read_create_argv, v41_plan
-
-witness = Witness("spark.render")
+from witnesses.spark.render import witness
 
 
 @witness.positive(

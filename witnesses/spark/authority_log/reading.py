@@ -8,7 +8,7 @@ import attrs
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from claims import Witness, because, check
+from claims import because, check
 from domain.core import value_fields as vf
 from domain.spark import authority_log
 from domain.spark.authority_log import (
@@ -19,18 +19,8 @@ from domain.spark.authority_log import (
 )
 from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.spark.authority_log import witness
 from witnesses.spark.fixtures import HELD_A, READ_AT, READING, SUSPENSION
-
-# The as-read-at lookups answer None when the log names nothing; they never refuse (read_authority_log does).
-witness = Witness(
-    "spark.authority_log",
-    never_refuses=[
-        authority_log.events_as_read_at,
-        authority_log.group_state_at,
-        authority_log.holder_of_at,
-        authority_log.registry_reading_at,
-    ],
-)
 
 SUSPENSION_LINE = (
     '{"event": "group_suspended_for_authorized_successor", "at": 1767225600, "group": "FabricGroupA", '

@@ -1,0 +1,147 @@
+"""Witness every line of each stage's script: the preflight of both arms, and each stage of Group B's GLM arm on its head.
+
+The expectations spell each arm's unit, container, image, paths and model as
+seed A4 and the fixtures name them (never read back from the steps), so a
+dropped or swapped line of any stage is caught in the GLM arm as in V4.1's.
+"""
+
+from __future__ import annotations
+
+from claims import check
+from domain.spark import apply_steps
+from domain.spark.apply_steps import ApplyStep, render_step_script, spark_native_arm_steps_of
+from domain.spark.render import render_unit
+from witnesses.spark.apply_steps import witness
+from witnesses.spark.fixtures import DIGEST, glm_plan, v41_plan
+
+GLM_IMAGE = "nvcr.io/nvidia/vllm:25.10-py3"
+HEAD = "glm-native-head.service"
+UNIT = f"/etc/systemd/system/{HEAD}"
+KEPT = f"{UNIT}.preserved"
+
+
+def _lines(step: ApplyStep) -> list[str]:
+    return render_step_script(step).split("\n")
+
+
+def _missing(source: str) -> str:
+    return f"test -e {source} || {{ echo 'preflight: mount source {source} is missing'; exit 1; }}"
+
+
+@witness.positive(
+    "Each preflight, in both arms and on every rank, logs to its own file, tests every mount source in mount order and then that the arm's image is present.",
+    rules=[apply_steps.render_step_script, apply_steps.spark_native_arm_steps_of],
+)
+def every_preflight_tests_each_mount_source_then_the_image() -> None:
+    checkpoints, engram = "/srv/gunbc/checkpoints", "/srv/gunbc/engram"
+    arms = (
+        ("glm-native", spark_native_arm_steps_of(glm_plan()), [f"{checkpoints}/Glm46Fp8"], GLM_IMAGE),
+        (
+            "gunbc-v41-tp4",
+            v41_plan().steps,
+            [
+                f"{checkpoints}/DeepseekV41FlashDba1be0a",
+                f"{engram}/row-stores/DeepseekV41FlashDba1be0a",
+                f"{engram}/manifests/gunbc-v41-tp4",
+                f"{engram}/touch-receipts/gunbc-v41-tp4",
+            ],
+            DIGEST,
+        ),
+    )
+    for name, steps, sources, image in arms:
+        for step in steps.preflight:
+            check.equal(
+                f"{name} preflight rank {step.node_rank}",
+                _lines(step)[2:],
+                [
+                    "set -eu",
+                    "mkdir -p /var/log/gunbc/apply",
+                    f"exec >>/var/log/gunbc/apply/{name}.preflight.rank{step.node_rank}.log 2>&1",
+                    *(_missing(source) for source in sources),
+                    f"docker image inspect {image} >/dev/null",
+                    "",
+                ],
+            )
+
+
+@witness.positive(
+    "GLM's head lands its staged unit, reloads and restarts it, reads back the running container and image, commits by enabling it, and answers at its front door on port 8000.",
+    rules=[apply_steps.render_step_script],
+)
+def the_glm_head_applies_reads_back_commits_and_answers() -> None:
+    steps = spark_native_arm_steps_of(glm_plan())
+    plan = glm_plan()
+    unit_text = render_unit(plan, plan.ranks[0]).rstrip("\n").split("\n")
+    check.equal(
+        "apply stages the head's own unit, moves it in, reloads and restarts",
+        _lines(steps.apply[0])[5:],
+        [
+            f"cat > {UNIT}.staged <<'GUNBC_UNIT'",
+            *unit_text,
+            "GUNBC_UNIT",
+            f"mv {UNIT}.staged {UNIT}",
+            "systemctl daemon-reload",
+            f"systemctl restart {HEAD}",
+            "",
+        ],
+    )
+    check.equal(
+        "readback",
+        _lines(steps.readback[0])[5:],
+        [
+            f"systemctl is-active --quiet {HEAD}",
+            "test \"$(docker inspect --format '{{.State.Running}}' glm-native)\" = true",
+            f"test \"$(docker inspect --format '{{{{.Config.Image}}}}' glm-native)\" = {GLM_IMAGE}",
+            "",
+        ],
+    )
+    check.equal("commit", _lines(steps.commit[0])[5:], [f"systemctl enable {HEAD}", f"rm -f {KEPT} {KEPT}.absent", ""])
+    check.equal(
+        "front door",
+        _lines(steps.front_door[0])[5:],
+        [
+            "for attempt in $(seq 1 90); do",
+            "  if curl --fail --silent --max-time 10 http://127.0.0.1:8000/v1/models | grep -F -- glm-4.6-fp8 >/dev/null; then exit 0; fi",
+            "  sleep 10",
+            "done",
+            "echo 'front door: glm-4.6-fp8 never answered on port 8000'",
+            "exit 1",
+            "",
+        ],
+    )
+
+
+@witness.positive(
+    "GLM's head preserves its current unit first, rolls back last by restoring it or removing the new one, and cleans up only its staged unit and a dead glm-native container.",
+    rules=[apply_steps.render_step_script],
+)
+def the_glm_head_preserves_rolls_back_and_cleans_up() -> None:
+    steps = spark_native_arm_steps_of(glm_plan())
+    check.equal(
+        "preserve",
+        _lines(steps.preserve[0])[5:],
+        [
+            f"rm -f {KEPT} {KEPT}.absent",
+            f"if [ -e {UNIT} ]; then cp -p {UNIT} {KEPT}; else touch {KEPT}.absent; fi",
+            "",
+        ],
+    )
+    check.equal(
+        "rollback, the head last",
+        _lines(steps.rollback[-1])[5:],
+        [
+            f"systemctl stop {HEAD} || true",
+            f"if [ -e {KEPT} ]; then mv {KEPT} {UNIT}; systemctl daemon-reload; systemctl start {HEAD};",
+            f"else rm -f {UNIT} {KEPT}.absent; systemctl daemon-reload; fi",
+            "",
+        ],
+    )
+    check.equal(
+        "cleanup",
+        _lines(steps.cleanup[0])[5:],
+        [
+            f"rm -f {UNIT}.staged",
+            f"if ! systemctl is-active --quiet {HEAD}; then docker rm --force glm-native >/dev/null 2>&1 || true; fi",
+            "",
+        ],
+    )

@@ -1,0 +1,51 @@
+"""Witness both sides of each comparison the measurement makes: a reading at its bet and one byte over, a bet at the per-rank allowance and above it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from claims import check
+from domain.core.sizes import GIB
+from domain.spark import capacity, profile
+from domain.spark.capacity import BetFalsified, V41AfterRequestsResident
+from domain.spark.fleet import GROUP_A
+from witnesses.spark.capacity import witness
+
+PROFILE = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
+BETS = {2: 19, 4: 30, 6: 37, 16: 46}
+"""Seed A3's per-rank bets, GiB at each staircase step."""
+
+
+@witness.positive(
+    "At every staircase step a reading of exactly its bet's bytes confirms the bet, and one byte more falsifies it there alone.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def a_reading_at_its_bet_confirms_and_one_byte_more_falsifies() -> None:
+    bets = capacity.v41_engram_resident_bets()
+    for step, gib in BETS.items():
+        at = V41AfterRequestsResident(concurrency=step, per_rank_bytes=gib * GIB)
+        measured = check.admitted(capacity.v41_capacity_measurement(PROFILE, GROUP_A, bets, (at,)))
+        check.equal(f"x{step} at {gib} GiB confirmed", measured.confirmed_concurrencies, (step,))
+        over = V41AfterRequestsResident(concurrency=step, per_rank_bytes=gib * GIB + 1)
+        reasons = check.refused(capacity.v41_capacity_measurement(PROFILE, GROUP_A, bets, (over,)))
+        check.equal(
+            f"x{step} one byte over",
+            [(type(r), r.where) for r in reasons],
+            [(BetFalsified, "$.after_requests_resident[0].per_rank_bytes")],
+        )
+        check.contains(f"x{step} names its bet", f"at x{step} ", reasons[0].why)
+        check.contains(f"x{step} names its bet", f"exceeds the {gib} GiB bet", reasons[0].why)
+
+
+@witness.positive(
+    "At 8430 bp the per-rank allowance is exactly 19 GiB, so the x2 bet of 19 GiB does not press on it while every larger bet does.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def a_bet_at_the_allowance_does_not_press_and_one_above_does() -> None:
+    # (1 - 0.8430) x 484 = 75.988 GiB, rounded up to 76 GiB: 19 GiB on each of four ranks.
+    at_19 = profile.deepseek_v41_measurement_profile(8430, 262144, 16, 8192, False)
+    measured = check.admitted(
+        capacity.v41_capacity_measurement(at_19, GROUP_A, capacity.v41_engram_resident_bets(), ())
+    )
+    check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(19))
+    check.equal("pressured", measured.pressured_concurrencies, (4, 6, 16))
