@@ -207,3 +207,13 @@ def hosts_named_alike_are_still_different_hosts() -> None:
             [r.why for r in reasons],
             [f"srv7 answers on fabric-rail address 10.77.0.6, already {first}'s"],
         )
+
+
+@witness.refusal(
+    "A five-host group is not FourSparkTp4 either: exactly four hosts seat it, no more than no fewer.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[because(GroupNotFourHosts, at="$.hosts", saying=["each of 4 hosts", "FabricGroupA has 5"])],
+)
+def a_five_host_group_is_not_four_spark_tp4() -> object:
+    fifth = attrs.evolve(GROUP_B.hosts[0], name="srv9", fabric_address="10.77.0.9")
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, fifth)))

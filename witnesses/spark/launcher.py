@@ -232,3 +232,16 @@ def a_rendezvous_port_next_to_the_api_port_admits() -> None:
         plan = check.admitted(launcher.plan_arm_launch_for(request))
         check.equal(f"rendezvous port {port}", plan.request.container.rendezvous_port, port)
         check.equal(f"API port beside {port}", plan.request.serve_port, 8000)
+
+
+@witness.refusal(
+    "A request naming no profile whose rendezvous port is the API port is refused for both at once, each at its own place.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(ProfileAbsent, at="$.profile", saying="no serving launch profile was named"),
+        because(RendezvousPortCollides, at="$.container.rendezvous_port", saying="port 8000 is both"),
+    ],
+)
+def no_profile_and_a_port_collision_are_refused_together():
+    container = attrs.evolve(GLM_REQUEST.container, rendezvous_port=8000)
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, profile=None, container=container))

@@ -187,3 +187,35 @@ def prefix_caching_enters_the_key_as_set() -> None:
         "enable_prefix_caching",
         profile.profile_subject_key(GLM_CHECKPOINT_ROW, GLM_GROUP_B_PROFILE),
     )
+
+
+@witness.positive(
+    "Each axis a profile sets enters the subject key under its own name with its own value, in a fixed order.",
+    rules=[profile.profile_subject_key],
+)
+def each_axis_enters_the_key_under_its_own_name() -> None:
+    # Every value distinct from every other, so a part that reads a sibling field shows.
+    distinct = ServingLaunchProfile(
+        gpu_memory_utilization_bp=7001,
+        max_model_len=1001,
+        max_num_seqs=3,
+        max_num_batched_tokens=4097,
+        kv_cache_dtype="fp8_e5m2",
+        enable_prefix_caching=True,
+        engram=VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=True),
+    )
+    check.equal(
+        "parts",
+        profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, distinct).split(";"),
+        [
+            "checkpoint=DeepseekV41FlashDba1be0a",
+            "served_model=deepseek-v4.1-flash",
+            "gpu_memory_utilization_bp=7001",
+            "max_model_len=1001",
+            "max_num_seqs=3",
+            "max_num_batched_tokens=4097",
+            "kv_cache_dtype=fp8_e5m2",
+            "enable_prefix_caching=true",
+            "engram=cpu_offload:false,dp_shared_memory:true",
+        ],
+    )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
+
 from claims import because, check
 from domain.spark import v41_group_a_launch
 from domain.spark.authority_log import ImageAdmitted
 from domain.spark.frontiers import ObligationOpen
-from domain.spark.runtime import NoRegistryReading
+from domain.spark.runtime import NoRegistryReading, RegistryReading
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_produced_from_log
 from witnesses.spark.fixtures import (
     ACTIVE,
@@ -76,3 +78,17 @@ def a_reading_of_an_earlier_image_does_not_probe_the_produced_one():
     produced = v41_produced_from_log(authority_log(ACTIVE, *HELD_A, IMAGE, READING, later, SUSPENSION), READ_AT)
     check.equal("produced digest", produced.artifact.config_digest if produced else None, OTHER_DIGEST)
     return plan_v41_group_a_launch(v41_inputs(produced=produced))
+
+
+@witness.positive(
+    "A reading logged with an absent CLI path is still the produced image's reading, so the plan's arm wall routes it to the unmodelled executor instead of calling the image unprobed.",
+    rules=[v41_group_a_launch.v41_produced_from_log, v41_group_a_launch.plan_v41_group_a_launch],
+)
+def a_reading_with_an_absent_cli_path_is_still_a_reading() -> None:
+    bare = attrs.evolve(READING, hub_cli_path=None)
+    produced = v41_produced_from_log(authority_log(ACTIVE, *HELD_A, IMAGE, bare, SUSPENSION), READ_AT)
+    check.equal(
+        "reading", produced.registry_reading, RegistryReading(hub_cli_path=None, vllm_version=READING.vllm_version)
+    )
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs(produced=produced)))
+    check.equal("image", plan.arm.request.image, DIGEST)

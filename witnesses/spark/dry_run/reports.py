@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from claims import Witness, because, check
+from claims import because, check
 from domain.spark import dry_run, v41_group_a_launch
 from domain.spark.admission import (
     HostNotHeldBySubject,
@@ -15,6 +15,7 @@ from domain.spark.admission import (
 from domain.spark.authority_log import AuthorityLog, HostHeld, ImageAdmitted
 from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, ObligationOpen
 from domain.spark.profile import GLM_GROUP_B_PROFILE
+from witnesses.spark.dry_run import witness
 from witnesses.spark.fixtures import (
     ACTIVE,
     DIGEST,
@@ -29,8 +30,6 @@ from witnesses.spark.fixtures import (
     shape_at,
     v41_inputs,
 )
-
-witness = Witness("spark.dry_run")
 
 
 @witness.refusal(
