@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from claims import check
+from claims import because, check
 from domain.core.sizes import GIB
 from domain.spark import capacity, profile
-from domain.spark.capacity import BetFalsified, V41AfterRequestsResident
+from domain.spark.capacity import BetFalsified, BetsDoNotCoverStaircase, ResidentBet, V41AfterRequestsResident
 from domain.spark.fleet import GROUP_A
 from witnesses.spark.capacity import witness
 
@@ -49,3 +49,21 @@ def a_bet_at_the_allowance_does_not_press_and_one_above_does() -> None:
     )
     check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(19))
     check.equal("pressured", measured.pressured_concurrencies, (4, 6, 16))
+
+
+@witness.refusal(
+    "Bets naming the x2 step twice are refused for not naming exactly the staircase's steps, though they cover every step.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[
+        because(
+            BetsDoNotCoverStaircase,
+            at="$.bets",
+            saying="bets name x2, x2, x4, x6, x16; the staircase steps are x2, x4, x6, x16",
+        )
+    ],
+)
+def bets_naming_a_step_twice_are_refused() -> object:
+    # A second, smaller x2 bet would otherwise silently replace the first.
+    two, four, six, sixteen = capacity.v41_engram_resident_bets()
+    twice = (two, ResidentBet(concurrency=2, per_rank_gib=1), four, six, sixteen)
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, twice, ())

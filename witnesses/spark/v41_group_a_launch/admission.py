@@ -111,3 +111,48 @@ def correct_suspension_admits_the_launch() -> None:
     check.equal("lease expiry", admitted.lease_expires_at, LEASE_EXPIRES_AT)
     check.equal("admitted image", admitted.config_digest, DIGEST)
     check.equal("hosts held by", admitted.hosts_held_by, "spark-serving-group-a")
+
+
+@witness.positive(
+    "When every conjunct fails, the V4.1 launch refuses once per conjunct, in conjunct order, each reason saying whole what it read: the lapsed lease and by how long, both successor keys, the image with both runtime keys, and every unheld host.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+)
+def every_failing_conjunct_says_whole_what_it_read() -> None:
+    lapsed = attrs.evolve(
+        SUSPENSION,
+        lease_expires_at=READ_AT - 5,
+        exact_candidate_realization=attrs.evolve(SUSPENSION.exact_candidate_realization, key="gunbc-v4-pair-rerun"),
+    )
+    other = ImageAdmitted(at=IMAGE.at, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
+    taken = HostHeld(at=READ_AT - 1, host="srv6", subject="spark-serving-group-b")
+    log = authority_log(ACTIVE, *HELD_A[:3], taken, other, lapsed)
+    reasons = check.refused(v41_group_a_launch.v41_group_a_launch_admission(log, READ_AT))
+    check.equal(
+        "reasons",
+        [(type(r), r.where, r.why) for r in reasons],
+        [
+            (
+                SuccessorMayNotLaunch,
+                "pair_serving_successor_may_launch",
+                f"FabricGroupA's suspension lease expired at {READ_AT - 5}, 5 s before the read at {READ_AT}",
+            ),
+            (
+                SuccessorIsNotThisCandidate,
+                "V41CandidateKeyed.candidate",
+                "FabricGroupA is suspended for successor 'gunbc-v4-pair-rerun', "
+                "not this candidate 'gunbc-v41-tp4@FabricGroupA/deepseek-v41-flash-dba1be0a'",
+            ),
+            (
+                ImageNotAdmittedForRuntimeArtifact,
+                "V41CandidateKeyed.runtime_artifact",
+                f"image {OTHER_DIGEST} was admitted against runtime key 'vllm-openai@v0.11.0', "
+                "not the candidate's 'vllm-openai@d2d649e6'",
+            ),
+            (
+                HostNotHeldBySubject,
+                "admit_host_held_by_subject_among",
+                "2 of 4 hosts are not held by spark-serving-group-a: "
+                "srv6 (held by spark-serving-group-b), srv8 (no holding recorded)",
+            ),
+        ],
+    )
