@@ -115,3 +115,26 @@ def a_file_beside_a_near_miss_of_the_scope_is_refused(miss: str) -> None:
         [(type(r), r.where, r.why) for r in reasons],
         [(WriteOutsideScope, "$.path", f"{miss}/m.json is not a file directly inside the sealed scope {SCOPE.root}")],
     )
+
+
+@witness.positive(
+    "A remote step renders as the one line an operator reads: a mkdir as its host and whole argv, a sealed write as its host, path, byte count, digest and scope, landing only on a matching readback.",
+    rules=[remote_steps.render_remote_step],
+)
+def each_remote_step_renders_whole_on_one_line() -> None:
+    check.equal(
+        "mkdir",
+        remote_steps.render_remote_step(remote_steps.mkdir_step("srv6", "/srv/a b")),
+        "run on srv6: mkdir -p /srv/a b",
+    )
+    content = b"{}\n"
+    write = check.admitted(
+        remote_steps.seal_remote_file_write("srv7", "/srv/m/x.json", content, remote_steps.FileTreeScope(root="/srv/m"))
+    )
+    check.equal(
+        "write",
+        remote_steps.render_remote_step(write),
+        "write-file on srv7: /srv/m/x.json (3 bytes, sha256 "
+        "ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356) "
+        "sealed to FileTreeScope(/srv/m); lands when the readback digest matches",
+    )

@@ -7,4 +7,4 @@ from claims import Witness
 witness = Witness("spark.dry_run")
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.dry_run import hosts, reports  # noqa: E402, F401
+from witnesses.spark.dry_run import hosts, reports, sections  # noqa: E402, F401

@@ -1,0 +1,110 @@
+"""Witness the report's sections as an operator reads them: each titled, after one blank line, in a fixed order, with nothing rendered that did not happen."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import check
+from domain.spark import dry_run
+from domain.spark.profile import GLM_GROUP_B_PROFILE
+from witnesses.spark.dry_run import witness
+from witnesses.spark.fixtures import HELD_B, READ_AT, SUSPENSION, admitting_log, authority_log, v41_inputs
+
+TITLES = ("# launch", "## ", "=== ", "--- ")
+
+
+@witness.positive(
+    "A V4.1 report whose plan and admission both refuse keeps every section: the fit wall not reached, no host rendered, admission, each frontier in the table's order with a withheld one OPEN saying today and its trigger, and the verdict naming the plan's reasons before admission's.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+def a_refused_report_keeps_every_section() -> None:
+    # The admitting world, its suspension lapsed at the read second.
+    events = [e.event for e in admitting_log().events if e.event != SUSPENSION]
+    lapsed = authority_log(*events, attrs.evolve(SUSPENSION, lease_expires_at=READ_AT))
+    lines = dry_run.render_dry_run_report(
+        dry_run.v41_group_a_launch_dry_run(lapsed, READ_AT, v41_inputs(shape=None))
+    ).split("\n")
+    check.equal(
+        "skeleton",
+        [line for line in lines if not line.startswith("  - ")],
+        [
+            "# launch dry run: v41-group-a — REFUSED",
+            f"authority log: witness.jsonl (read at {READ_AT})",
+            "nothing in this dry run lands on a host",
+            "",
+            "## fit wall",
+            "not reached: the plan refused",
+            "",
+            "## hosts (0)",
+            "none rendered: the plan refused",
+            "",
+            "## admission",
+            "REFUSED",
+            "",
+            "## declared frontiers",
+            "",
+            "## verdict",
+            "REFUSED",
+            "",
+        ],
+    )
+    listed = [line.removeprefix("  - ") for line in lines if line.startswith("  - ")]
+    check.holds(
+        "admission's one reason",
+        listed[0].startswith("SuccessorMayNotLaunch @ pair_serving_successor_may_launch: "),
+        listed[0],
+    )
+    check.equal(
+        "frontier keys in order",
+        [line.split(" ", 1)[0] for line in listed[1:7]],
+        ["#12353", "#12371", "#12359", "#12351", "wet-runner", "#12370"],
+    )
+    check.equal(
+        "the withheld frontier",
+        listed[2],
+        "#12371 (#12371 v41_measurement_launch_shape (clever-gull-48)): OPEN; today: obligation naming #12371; "
+        "TRIGGER: #12371 merges and v41_measurement_launch_shape supplies the value",
+    )
+    check.equal(
+        "verdict reasons, the plan's first",
+        [line.split(" @ ")[0] for line in listed[7:]],
+        ["ObligationOpen", "SuccessorMayNotLaunch"],
+    )
+
+
+@witness.positive(
+    "An admitted GLM report titles its fit wall, four host sections each with argv, unit, preflight and apply in that order, admission and verdict, and declares no frontier section.",
+    rules=[dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
+)
+def an_admitted_glm_report_titles_each_section_in_order() -> None:
+    report = dry_run.glm_group_b_launch_dry_run(authority_log(*HELD_B), READ_AT, GLM_GROUP_B_PROFILE)
+    lines = dry_run.render_dry_run_report(report).split("\n")
+    hosts = []
+    for rank, host in enumerate(("srv1", "srv2", "srv3", "srv4")):
+        role, unit = (
+            ("serving head", "glm-native-head.service") if rank == 0 else ("headless rank", "glm-native-rank.service")
+        )
+        hosts += [
+            f"=== {host} (node rank {rank}, {role}) ===",
+            "--- docker create argv ---",
+            f"--- unit {unit} ---",
+            "--- preflight script ---",
+            "--- apply script ---",
+        ]
+    check.equal(
+        "titles",
+        [line for line in lines if line.startswith(TITLES)],
+        [
+            "# launch dry run: glm-group-b — ADMITTED",
+            "## fit wall",
+            "## hosts (4)",
+            *hosts,
+            "## admission",
+            "## verdict",
+        ],
+    )
+    for title in ("## fit wall", "## hosts (4)", "## admission", "## verdict"):
+        check.equal(f"blank line before {title}", lines[lines.index(title) - 1], "")
+    check.equal(
+        "the end", lines[-4:], ["", "## verdict", "ADMITTED: the glm-group-b plan rendered and admission holds", ""]
+    )
