@@ -105,3 +105,15 @@ def a_discharge_without_its_value_leaves_the_frontier_open():
         FrontierDischarge(key=key, by="a note that claims the value exists") for key in ("#12353", "#12371", "#12359")
     )
     return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=inputs.discharges + named))
+
+
+@witness.refusal(
+    "An open frontier does not hide a wall: with the manifest withheld at 0.50 utilization the plan refuses for both, #12359 by name and the 242 GiB allowance.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+    reasons=[
+        because(ObligationOpen, at="#12359", saying="v41_engram_store_manifest"),
+        because(EngramAllowanceOverflowsPool, at="$.row.resident_beyond_weights", saying=["242 GiB", "661.25 GiB"]),
+    ],
+)
+def an_open_frontier_does_not_hide_the_fit_wall():
+    return plan_v41_group_a_launch(v41_inputs(shape=shape_at(5000), manifest=None))

@@ -1,0 +1,55 @@
+"""Witness that reading names every fault of one line, each at its own path, and that only a newline ends a line."""
+
+from __future__ import annotations
+
+from claims import because, check
+from domain.spark import authority_log
+from domain.spark.authority_log import HostHeld, MalformedAuthorityLine
+from witnesses.spark.authority_log import witness
+
+KEYS = "expected one of the keys of host_held (at, host, subject), got an unknown key"
+
+
+@witness.refusal(
+    "A line carrying two unknown keys is refused at each of them, not only the first.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="two.jsonl:1: $.note", saying=KEYS),
+        because(MalformedAuthorityLine, at="two.jsonl:1: $.extra", saying=KEYS),
+    ],
+)
+def two_unknown_keys_are_each_refused():
+    line = '{"event": "host_held", "at": 1, "host": "srv5", "subject": "s", "note": 1, "extra": 2}'
+    return authority_log.read_authority_log(line, "two.jsonl")
+
+
+@witness.refusal(
+    "A line with two ill-typed fields is refused at each of them, not only the first.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="typed.jsonl:1: $.at", saying="expected int, got str '1'"),
+        because(MalformedAuthorityLine, at="typed.jsonl:1: $.host", saying="expected str, got int 5"),
+    ],
+)
+def two_ill_typed_fields_are_each_refused():
+    return authority_log.read_authority_log(
+        '{"event": "host_held", "at": "1", "host": 5, "subject": "s"}', "typed.jsonl"
+    )
+
+
+@witness.positive(
+    "Only a newline ends a line: a string holding a Unicode line or paragraph separator or a next-line character reads whole, and the next line keeps its number.",
+    rules=[authority_log.read_authority_log],
+)
+def only_a_newline_ends_a_line() -> None:
+    subject = "a\u2028b\u2029c\u0085d"
+    text = (
+        f'{{"event": "host_held", "at": 1, "host": "srv5", "subject": "{subject}"}}\n'
+        '{"event": "host_held", "at": 2, "host": "srv6", "subject": "s"}'
+    )
+    log = check.admitted(authority_log.read_authority_log(text, "sep.jsonl"))
+    check.equal(
+        "events",
+        [(e.line, e.event) for e in log.events],
+        [(1, HostHeld(at=1, host="srv5", subject=subject)), (2, HostHeld(at=2, host="srv6", subject="s"))],
+    )
