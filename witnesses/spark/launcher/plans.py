@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from claims import Witness, because, check
+from claims import because, check
 from domain.core import value_fields as vf
 from domain.spark import launcher
 from domain.spark.fit_wall import WeightsOverflowPool
@@ -19,8 +19,7 @@ from domain.spark.launcher import (
 )
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.core.fixtures import ValueRefused, constructed
-
-witness = Witness("spark.launcher")
+from witnesses.spark.launcher import witness
 
 GLM_REQUEST = glm_group_b_launch_request(GLM_GROUP_B_PROFILE)
 

@@ -1,0 +1,56 @@
+"""Witness the names and sizes a call site may give the launcher: an UPPER_CASE env name and a docker size, at and beside each edge."""
+
+from __future__ import annotations
+
+import attrs
+
+from claims import because, check
+from domain.core import value_fields as vf
+from domain.spark.glm_group_b_launch import glm_group_b_launch_request
+from domain.spark.launcher import ArmEnv
+from domain.spark.profile import GLM_GROUP_B_PROFILE
+from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.spark.launcher import witness
+
+CONTAINER = glm_group_b_launch_request(GLM_GROUP_B_PROFILE).container
+ENV = "ArmEnv.name: expected an UPPER_CASE environment name, got str"
+SHM = "ArmContainerIdentity.shm_size: expected a docker size such as 64g, got str"
+
+
+@witness.positive(
+    "An env name of one underscore-led UPPER_CASE word and a docker size of a bare count or k, m or g are accepted.",
+    rules=[vf.matching],
+)
+def upper_case_env_names_and_docker_sizes_are_accepted() -> None:
+    check.admitted(
+        constructed(
+            lambda: ArmEnv(name="_X9", value=""),
+            lambda: ArmEnv(name="GUNBC_ENGRAM_TOUCH_RECEIPT_DIR", value="/r"),
+            lambda: attrs.evolve(CONTAINER, shm_size="1"),
+            lambda: attrs.evolve(CONTAINER, shm_size="512m"),
+            lambda: attrs.evolve(CONTAINER, shm_size="64g"),
+        )
+    )
+
+
+@witness.refusal(
+    "A lower-case, digit-led or hyphenated env name and a zero, zero-led or upper-case-unit shm size are refused at construction, each naming its class and field.",
+    rules=[vf.matching],
+    reasons=[
+        because(ValueRefused, at="construction", saying=f"{ENV} 'gunbc_x'"),
+        because(ValueRefused, at="construction", saying=f"{ENV} '9X'"),
+        because(ValueRefused, at="construction", saying=f"{ENV} 'A-B'"),
+        because(ValueRefused, at="construction", saying=f"{SHM} '0'"),
+        because(ValueRefused, at="construction", saying=f"{SHM} '064g'"),
+        because(ValueRefused, at="construction", saying=f"{SHM} '64G'"),
+    ],
+)
+def other_env_names_and_sizes_are_refused():
+    return constructed(
+        lambda: ArmEnv(name="gunbc_x", value="v"),
+        lambda: ArmEnv(name="9X", value="v"),
+        lambda: ArmEnv(name="A-B", value="v"),
+        lambda: attrs.evolve(CONTAINER, shm_size="0"),
+        lambda: attrs.evolve(CONTAINER, shm_size="064g"),
+        lambda: attrs.evolve(CONTAINER, shm_size="64G"),
+    )
