@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from claims import because
+from claims import because, check
 from domain.spark import v41_group_a_launch
 from domain.spark.fit_wall import BeyondWeightsChargeUnknown, EngramAllowanceOverflowsPool
 from domain.spark.frontiers import FrontierDischarge, ObligationOpen, V41RuntimeProductionUnestablished
@@ -117,3 +117,19 @@ def a_discharge_without_its_value_leaves_the_frontier_open():
 )
 def an_open_frontier_does_not_hide_the_fit_wall():
     return plan_v41_group_a_launch(v41_inputs(shape=shape_at(5000), manifest=None))
+
+
+@witness.positive(
+    "The plan's allowance refusal says, whole, the weights, the declared allowance and the utilization that sets it, the requirement, the pool, its group and the overflow.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def the_allowance_refusal_names_the_utilization_that_sets_it() -> None:
+    reasons = check.refused(plan_v41_group_a_launch(v41_inputs(shape=shape_at(5000))))
+    check.equal(
+        "where: why",
+        [f"{r.where}: {r.why}" for r in reasons],
+        [
+            "$.row.resident_beyond_weights: (287 GiB weights + 242 GiB declared Engram page-cache allowance "
+            "at 5000 bp (0.5) utilization) x 5/4 = 661.25 GiB exceeds the 484 GiB pool of FabricGroupA by 177.25 GiB"
+        ],
+    )
