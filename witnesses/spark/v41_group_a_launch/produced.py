@@ -92,3 +92,22 @@ def a_reading_with_an_absent_cli_path_is_still_a_reading() -> None:
     )
     plan = check.admitted(plan_v41_group_a_launch(v41_inputs(produced=produced)))
     check.equal("image", plan.arm.request.image, DIGEST)
+
+
+@witness.positive(
+    "The produced image and its reading are those logged by the read second: a newer image, or a newer reading of the same image, logged a second later is not yet read.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def what_is_logged_after_the_read_is_not_yet_the_produced_image() -> None:
+    newer_image = ImageAdmitted(at=READ_AT + 1, config_digest=OTHER_DIGEST, runtime_key=IMAGE.runtime_key)
+    newer_reading = attrs.evolve(READING, at=READ_AT + 1, vllm_version="0.2.0")
+    log = authority_log(ACTIVE, *HELD_A, IMAGE, READING, SUSPENSION, newer_reading, newer_image)
+    produced = v41_produced_from_log(log, READ_AT)
+    check.equal("digest", produced.artifact.config_digest if produced else None, DIGEST)
+    check.equal(
+        "reading",
+        produced.registry_reading if produced else None,
+        RegistryReading(hub_cli_path="/usr/local/bin/hf", vllm_version=READING.vllm_version),
+    )
+    at_the_second = v41_produced_from_log(log, READ_AT + 1)
+    check.equal("a second later", at_the_second.artifact.config_digest if at_the_second else None, OTHER_DIGEST)
