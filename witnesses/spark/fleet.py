@@ -217,3 +217,16 @@ def hosts_named_alike_are_still_different_hosts() -> None:
 def a_five_host_group_is_not_four_spark_tp4() -> object:
     fifth = attrs.evolve(GROUP_B.hosts[0], name="srv9", fabric_address="10.77.0.9")
     return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, fifth)))
+
+
+@witness.positive(
+    "Ranks follow the group's host order, not the hosts' names: a group listed srv8 first seats rank 0 on srv8 and dials its rail address.",
+    rules=[fleet.four_spark_tp4],
+)
+def ranks_follow_the_groups_order_not_host_names() -> None:
+    reordered = attrs.evolve(GROUP_A, hosts=(GROUP_A.hosts[3], *GROUP_A.hosts[:3]))
+    shape = check.admitted(fleet.four_spark_tp4(reordered))
+    check.equal(
+        "seats", [(s.node_rank, s.host.name) for s in shape.seats], [(0, "srv8"), (1, "srv5"), (2, "srv6"), (3, "srv7")]
+    )
+    check.equal("head and master address", (shape.head.name, shape.master_addr), ("srv8", "10.77.0.8"))
