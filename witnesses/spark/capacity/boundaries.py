@@ -67,3 +67,19 @@ def bets_naming_a_step_twice_are_refused() -> object:
     two, four, six, sixteen = capacity.v41_engram_resident_bets()
     twice = (two, ResidentBet(concurrency=2, per_rank_gib=1), four, six, sixteen)
     return capacity.v41_capacity_measurement(PROFILE, GROUP_A, twice, ())
+
+
+@witness.refusal(
+    "Bets that name every step but out of the staircase's order are refused at the bets: each bet is read against the step in its place.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[
+        because(
+            BetsDoNotCoverStaircase,
+            at="$.bets",
+            saying="bets name x4, x2, x6, x16; the staircase steps are x2, x4, x6, x16",
+        )
+    ],
+)
+def bets_out_of_the_staircases_order_are_refused() -> object:
+    two, four, six, sixteen = capacity.v41_engram_resident_bets()
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, (four, two, six, sixteen), ())
