@@ -5,6 +5,11 @@ from __future__ import annotations
 from claims import Witness
 
 witness = Witness("spark.v41_group_a_launch")
+"""The seed's own V4.1 witness: its two mutation controls (DOMAIN.md A4) turn exactly their named claims red within it."""
+
+beyond_the_seed = Witness("spark.v41_group_a_launch_beyond_seed")
+"""Claims about the same call site that the seed's two controls also turn red (near misses, read times, whole reasons):
+kept apart so the seed's controls stay exact over the seed's witness while these still prove their rules."""
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
 from witnesses.spark.v41_group_a_launch import admission, near_misses, produced, rendering, walls  # noqa: E402, F401

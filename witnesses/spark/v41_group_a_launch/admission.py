@@ -26,7 +26,7 @@ from witnesses.spark.fixtures import (
     admitting_log,
     authority_log,
 )
-from witnesses.spark.v41_group_a_launch import witness
+from witnesses.spark.v41_group_a_launch import beyond_the_seed, witness
 
 
 @witness.refusal(
@@ -113,7 +113,7 @@ def correct_suspension_admits_the_launch() -> None:
     check.equal("hosts held by", admitted.hosts_held_by, "spark-serving-group-a")
 
 
-@witness.positive(
+@beyond_the_seed.positive(
     "When every conjunct fails, the V4.1 launch refuses once per conjunct, in conjunct order, each reason saying whole what it read: the lapsed lease and by how long, both successor keys, the image with both runtime keys, and every unheld host.",
     rules=[v41_group_a_launch.v41_group_a_launch_admission],
 )

@@ -17,7 +17,7 @@ from domain.spark.authority_log import AuthorityEvent, HostHeld, PairRealization
 from domain.spark.fleet import GROUP_A
 from witnesses.core import strategies as near
 from witnesses.spark.fixtures import ACTIVE, HELD_A, IMAGE, READ_AT, READING, SUSPENSION, authority_log
-from witnesses.spark.v41_group_a_launch import witness
+from witnesses.spark.v41_group_a_launch import beyond_the_seed as witness
 
 
 def near_misses_of(identity: str) -> list[str]:

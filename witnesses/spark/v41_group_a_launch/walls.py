@@ -16,7 +16,7 @@ from witnesses.spark.fixtures import (
     shape_at,
     v41_inputs,
 )
-from witnesses.spark.v41_group_a_launch import witness
+from witnesses.spark.v41_group_a_launch import beyond_the_seed, witness
 
 
 @witness.refusal(
@@ -107,7 +107,7 @@ def a_discharge_without_its_value_leaves_the_frontier_open():
     return v41_group_a_launch.plan_v41_group_a_launch(attrs.evolve(inputs, discharges=inputs.discharges + named))
 
 
-@witness.refusal(
+@beyond_the_seed.refusal(
     "An open frontier does not hide a wall: with the manifest withheld at 0.50 utilization the plan refuses for both, #12359 by name and the 242 GiB allowance.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch],
     reasons=[
@@ -119,7 +119,7 @@ def an_open_frontier_does_not_hide_the_fit_wall():
     return plan_v41_group_a_launch(v41_inputs(shape=shape_at(5000), manifest=None))
 
 
-@witness.positive(
+@beyond_the_seed.positive(
     "The plan's allowance refusal says, whole, the weights, the declared allowance and the utilization that sets it, the requirement, the pool, its group and the overflow.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch],
 )
