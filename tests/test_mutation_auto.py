@@ -267,3 +267,30 @@ def test_mutation_workers_draw_no_literal_of_a_rule_module_neither_the_originals
 
     assert drawn(False) == "True True True True", "hypothesis reads the literals of the copy it imported"
     assert drawn(True) == "False False False False"
+
+
+def test_a_change_to_a_fixture_a_claim_runs_reruns_the_rows_of_the_mutants_it_covers(
+    swept: Path, tmp_path: Path
+) -> None:
+    # A row's kills depend on everything its claims run, not only on the claims' own source: a stand-in that gains
+    # an attribute can stop a claim killing a mutant, and a row kept by the claim's source alone would still say
+    # it does.
+    project = tmp_path / "toy"
+    shutil.copytree(swept, project)
+    witness = project / "toy_witnesses" / "by_name.py"
+    helper = 'def _three() -> int:\n    """The claim\'s input."""\n    return 3\n\n\n'
+    text = witness.read_text().replace("doubled(3), 6)", "doubled(_three()), 6)")
+    witness.write_text(
+        text.replace('witness = Witness("toy.by_name")\n', helper + 'witness = Witness("toy.by_name")\n')
+    )
+    first = run_cli(project, "mutate", "--auto", "--update", "-q", "-n", "2", "--operators", "mutmut", timeout=300)
+    assert "recorded:" in first.stdout, first.stdout + first.stderr
+    settled = run_cli(project, "mutate", "--auto", "-n", "2", "--operators", "mutmut", timeout=300)
+    assert ", 0 to run" in settled.stderr, settled.stderr
+    witness.write_text(
+        witness.read_text().replace("    return 3\n", "    return 1 + 2\n")
+    )  # the claim's source is unchanged
+    after = run_cli(project, "mutate", "--auto", "-n", "2", "--operators", "mutmut", timeout=300)
+    assert ", 0 to run" not in after.stderr, after.stderr
+    gate = run_cli(project, "gate", timeout=300)
+    assert gate.returncode != 0 and "no longer match the code" in gate.stdout + gate.stderr, gate.stdout + gate.stderr

@@ -20,6 +20,7 @@ from libcst._nodes.base import CSTCodegenError
 from mutmut.mutation.file_mutation import deep_replace
 
 from claims._internal.fingerprint import Sources, package_files
+from claims._internal.import_reach import ImportReach
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.generate import (
     _parents,
@@ -31,7 +32,7 @@ from claims._internal.mutation.generate import (
     trampolines_of,
 )
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
-from claims._internal.mutation.plan import mutant_fingerprint
+from claims._internal.mutation.plan import Baseline, ClaimDigests, mutant_fingerprint
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""
@@ -208,8 +209,10 @@ def test_a_mutants_change_pins_its_mutation_whatever_number_an_added_operator_le
         new = after[old.name]
         assert new.change != old.change
         same_name = (new.module, new.name, new.function, new.operator)
-        assert mutant_fingerprint(*same_name, (), {}, Sources([], Path(".")), new.change) != mutant_fingerprint(
-            *same_name, (), {}, Sources([], Path(".")), old.change
+        sources = Sources([], Path("."))
+        covered = ClaimDigests({}, sources, Baseline.of({}, {}), ImportReach({}, {}))
+        assert mutant_fingerprint(*same_name, (), covered, sources, new.change) != mutant_fingerprint(
+            *same_name, (), covered, sources, old.change
         )
 
 

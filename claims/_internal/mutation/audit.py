@@ -24,6 +24,7 @@ from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.intent import judge
 from claims._internal.mutation.plan import (
     Baseline,
+    ClaimDigests,
     defect_covering,
     defect_fingerprint,
     function_row,
@@ -116,11 +117,19 @@ def stale_rows(
                 )
     stale_mutants = 0
     first = ""
+    covered_by = ClaimDigests(claims, sources, baseline, imported)
     for mutant_id, mutant in sorted(evidence.mutants.items()):
         covering = baseline.covering_function(mutant.module, mutant.function)
         if (
             mutant_fingerprint(
-                mutant.module, mutant.name, mutant.function, mutant.operator, covering, claims, sources, mutant.change
+                mutant.module,
+                mutant.name,
+                mutant.function,
+                mutant.operator,
+                covering,
+                covered_by,
+                sources,
+                mutant.change,
             )
             != mutant.fingerprint
         ):

@@ -88,18 +88,51 @@ def function_row(module: str, function: str, baseline: Baseline, sources: Source
     return FunctionRow(module, function, sources.function(reach.function_key(module, function))[:12], tuple(covering))
 
 
+class ClaimDigests:
+    """Digest, once per claim, what its verdict under a mutant depends on besides the mutant itself.
+
+    That is the claim's own source, the source of every function it executed on the original code (its fixtures,
+    stand-ins and strategies as well as the rules), and the skeletons (constants and tables) of the modules it can
+    read, as a declared defect's fingerprint has them.  A mutant's row covers the digest of each covering claim, so a
+    change to a fixture a claim runs (a stand-in that gains an `encoding`) reruns the rows it could turn, instead of
+    leaving a kill recorded that the claim no longer makes.
+    """
+
+    def __init__(self, by_id: Mapping[str, Claim], sources: Sources, baseline: Baseline, imported: ImportReach) -> None:
+        self.by_id, self.sources, self.baseline, self.imported = by_id, sources, baseline, imported
+        self._digests: dict[str, str] = {}
+        self._skeletons: dict[str, str] = {}
+
+    def of(self, claim_id: str) -> str:
+        """Return the digest of one claim (`missing` for a claim no longer declared)."""
+        found = self._digests.get(claim_id)
+        if found is None:
+            found = self._digests[claim_id] = self._digest(claim_id)
+        return found
+
+    def _digest(self, claim_id: str) -> str:
+        claim = self.by_id.get(claim_id)
+        if claim is None:
+            return "missing"
+        if claim.witness not in self._skeletons:
+            self._skeletons[claim.witness] = self.imported.skeletons_for([claim.witness], self.sources)
+        own = self.sources.function(reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name))
+        executed = sorted(self.baseline.executed.get(claim_id, frozenset()))
+        return digest(own, self._skeletons[claim.witness], *(f"{key}={self.sources.function(key)}" for key in executed))
+
+
 def mutant_fingerprint(
     module: str,
     name: str,
     function: str,
     operator: str,
     covering: Iterable[str],
-    by_id: Mapping[str, Claim],
+    claims: ClaimDigests,
     sources: Sources,
     change: str,
 ) -> str:
-    """Fingerprint what produced a mutant's row: its function's source, the mutation itself, the covering claims'
-    sources, the operator, the engine.
+    """Fingerprint what produced a mutant's row: its function's source, the mutation itself, the covering claims
+    (see `ClaimDigests`), the operator, the engine.
 
     The mutation (`Mutant.change`, a digest of the mutant's copy of its function) is in it because a name does
     not pin one: names are numbered in source order, so a new operator, or a new statement above, gives the
@@ -108,7 +141,8 @@ def mutant_fingerprint(
     which generates, computes it from the mutant actually made.
     """
     source = sources.function(reach.function_key(module, function))
-    return digest(ENGINE, GENERATOR, module, name, operator, change, source, *_claim_sources(covering, by_id, sources))
+    covered = (f"{claim_id}={claims.of(claim_id)}" for claim_id in sorted(covering))
+    return digest(ENGINE, GENERATOR, module, name, operator, change, source, *covered)
 
 
 def _replacement_source(value: object) -> str:

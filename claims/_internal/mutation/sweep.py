@@ -23,6 +23,7 @@ from claims._internal.mutation.evidence import DefectRow, Evidence, FunctionRow,
 from claims._internal.mutation.generate import Mutant
 from claims._internal.mutation.plan import (
     Baseline,
+    ClaimDigests,
     claim_limit,
     defect_covering,
     defect_fingerprint,
@@ -102,10 +103,11 @@ def plan_mutants(
 ) -> Plan:
     """Reuse every mutant whose fingerprint is unchanged; run the rest on the claims that execute its statement."""
     jobs, reused, prints, runs = [], {}, {}, {}
+    digests = ClaimDigests(ws.claims, ws.sources, baseline, ws.session.import_reach)
     for mutant in mutants:
         covering = baseline.covering_function(mutant.module, mutant.function)
         fp = mutant_fingerprint(
-            mutant.module, mutant.name, mutant.function, mutant.operator, covering, ws.claims, ws.sources, mutant.change
+            mutant.module, mutant.name, mutant.function, mutant.operator, covering, digests, ws.sources, mutant.change
         )
         prints[mutant.id] = fp
         line = baseline.covering_mutant(mutant)
