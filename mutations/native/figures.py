@@ -24,3 +24,12 @@ sum_takes_its_first_provenance = Defect(
         "native.figures.an_estimated_term_makes_the_result_estimated",
     },
 )
+
+decimal_text_truncates = Defect(
+    id="native.decimal_text_truncates",
+    target=figures.decimal_text,
+    intent="Cut an exact value short at its places instead of rounding it to the nearest (0.666... prints 0.66, 0.375 prints 0.37).",
+    patch=("scaled_value = round(value * 10**places)", "scaled_value = int(value * 10**places)"),
+    must_red={"native.figures.an_exact_value_prints_rounded_to_the_nearest_at_its_places"},
+    must_green={"native.figures.measured_figure_reported_as_measured"},
+)

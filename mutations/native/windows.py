@@ -60,3 +60,27 @@ check_without_a_cost_unnoticed = Defect(
     must_red={f"{WINDOWS}.estimated_and_missing_case_costs_are_refused_by_name"},
     must_green={f"{WINDOWS}.no_established_complete_packet_fit"},
 )
+
+complete_packet_judged_by_its_lower_end = Defect(
+    id="native.complete_packet_judged_by_its_lower_end",
+    target=windows.complete_packet_fit,
+    intent="Judge the complete packet by the lower end of its total, so 720–960 s of case costs fit a 900 s wait.",
+    patch=(
+        "seconds = total.hi * 60 if total.unit is MIN else total.hi",
+        "seconds = total.lo * 60 if total.unit is MIN else total.lo",
+    ),
+    must_red={
+        f"{WINDOWS}.costs_whose_upper_end_passes_the_wait_are_refused",
+        f"{WINDOWS}.minute_costs_whose_upper_end_passes_the_wait_are_refused",
+    },
+    must_green={f"{WINDOWS}.measured_case_costs_within_900_s_fit"},
+)
+
+case_cost_unit_unchecked = Defect(
+    id="native.case_cost_unit_unchecked",
+    target=windows.complete_packet_fit,
+    intent="Add a case cost in tok/s as if it were seconds instead of refusing it at its unit.",
+    patch=("elif c.cost.unit not in _DURATION_UNITS:", "elif False:"),
+    must_red={f"{WINDOWS}.a_case_cost_in_tokens_per_second_is_refused_at_its_unit"},
+    must_green={f"{WINDOWS}.measured_minute_costs_filling_900_s_exactly_fit"},
+)

@@ -102,3 +102,24 @@ bet_lines_read_the_unmeasured_steps = Defect(
     patch=("if bet.concurrency in m.pressured_concurrencies", "if bet.concurrency in m.unmeasured_concurrencies"),
     must_red={"spark.capacity.the_bet_lines_name_the_steps_that_press"},
 )
+
+pressure_against_the_whole_allowance = Defect(
+    id="spark.pressure_against_the_whole_allowance",
+    target=capacity.v41_capacity_measurement,
+    intent="Judge the bets' pressure against the per-rank allowance rounded up to a whole GiB, so a 25 GiB bet no longer presses on 24.25 GiB.",
+    patch=("if b.per_rank_gib > allowance)", "if b.per_rank_gib > -(-allowance // 1))"),
+    must_red={"spark.capacity.a_bet_a_fraction_above_the_allowance_presses_on_it"},
+    must_green={"spark.capacity.a_bet_at_the_allowance_does_not_press_and_one_above_does"},
+)
+
+bets_compared_in_any_order = Defect(
+    id="spark.bets_compared_in_any_order",
+    target=capacity.v41_capacity_measurement,
+    intent="Compare the bets' steps with the staircase's as sorted, so bets listed out of the staircase's order are taken.",
+    patch=(
+        "if tuple(bet.concurrency for bet in bets) != steps:",
+        "if tuple(sorted(bet.concurrency for bet in bets)) != tuple(sorted(steps)):",
+    ),
+    must_red={"spark.capacity.bets_out_of_the_staircases_order_are_refused"},
+    must_green={"spark.capacity.a_bet_at_the_allowance_does_not_press_and_one_above_does"},
+)

@@ -83,3 +83,15 @@ def bets_naming_a_step_twice_are_refused() -> object:
 def bets_out_of_the_staircases_order_are_refused() -> object:
     two, four, six, sixteen = capacity.v41_engram_resident_bets()
     return capacity.v41_capacity_measurement(PROFILE, GROUP_A, (four, two, six, sixteen), ())
+
+
+@witness.positive(
+    "A bet a fraction of a GiB above the 24.25 GiB per-rank allowance presses on it: 25 GiB at x4, at 8000 bp on Group A.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def a_bet_a_fraction_above_the_allowance_presses_on_it() -> None:
+    two, four, six, sixteen = capacity.v41_engram_resident_bets()
+    bets = (two, ResidentBet(concurrency=4, per_rank_gib=25), six, sixteen)
+    measured = check.admitted(capacity.v41_capacity_measurement(PROFILE, GROUP_A, bets, ()))
+    check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(97, 4))
+    check.equal("pressured", measured.pressured_concurrencies, (4, 6, 16))
