@@ -7,6 +7,7 @@ differences and projections over generated figures.
 
 from __future__ import annotations
 
+import decimal
 from fractions import Fraction
 
 from hypothesis import example, given, settings
@@ -29,7 +30,8 @@ from domain.native.windows import SEED_WINDOW_INPUTS, window_illustration
 from witnesses.core.fixtures import raised
 from witnesses.native import strategies as gen
 
-witness = Witness("native.figures")
+# decimal_text prints an exact value; it has nothing to refuse.
+witness = Witness("native.figures", never_refuses=[figures.decimal_text])
 
 M, E = Provenance.MEASURED, Provenance.ESTIMATED
 
@@ -242,3 +244,20 @@ def an_exact_value_prints_rounded_to_the_nearest_at_its_places() -> None:
         [figures.decimal_text(value, places) for value, places in cases],
         ["0.67", "-0.67", "0.12", "0.38", "1.000", "0", "2", "-2"],
     )
+
+
+@witness.property(
+    "decimal_text prints what decimal rounding half to even prints, for any exact value at 0 to 6 places.",
+    rules=[figures.decimal_text],
+)
+@settings(max_examples=60)
+@given(st.fractions(max_denominator=2000).filter(lambda f: abs(f) < 10**6), st.integers(0, 6))
+@example(Fraction(1, 8), 2)
+@example(Fraction(-5, 2), 0)
+def decimal_text_rounds_half_to_even_at_any_places(value: Fraction, places: int) -> None:
+    exact = decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator)
+    expected = exact.quantize(decimal.Decimal(1).scaleb(-places), rounding=decimal.ROUND_HALF_EVEN)
+    text = format(expected, "f")
+    if expected.is_zero():
+        text = text.lstrip("-")  # an exact value that rounds to zero prints unsigned
+    check.equal(f"{value} at {places}", figures.decimal_text(value, places), text)

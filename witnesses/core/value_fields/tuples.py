@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from claims import check
 from domain.core import value_fields as vf
 from domain.spark.remote_steps import MkdirStep
@@ -26,3 +29,17 @@ def a_tuple_field_takes_only_a_tuple_of_its_kind_at_least_its_minimum_long() -> 
         (("mkdir", "-p", 3), "TypeError: 'argv' must be <class 'str'> (got 3 that is a <class 'int'>)."),
     ):
         check.equal(repr(argv), raised(lambda argv=argv: MkdirStep(host="srv5", argv=argv)), said)
+
+
+@witness.property(
+    "A mkdir argv builds exactly when it is a tuple of at least three words, and never as a list of the same words.",
+    rules=[vf.tuple_of],
+)
+@settings(max_examples=40)
+@given(st.lists(st.sampled_from(["mkdir", "-p", "/d", ""]), max_size=5))
+def a_tuple_field_builds_exactly_from_a_long_enough_tuple(words: list[str]) -> None:
+    as_tuple = raised(lambda: MkdirStep(host="srv5", argv=tuple(words)))
+    check.equal(f"{words!r} as a tuple built", as_tuple.startswith("built "), len(words) >= 3)
+    check.holds(
+        "as a list never built", not raised(lambda: MkdirStep(host="srv5", argv=words)).startswith("built "), words
+    )

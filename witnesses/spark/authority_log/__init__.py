@@ -12,6 +12,7 @@ witness = Witness(
         authority_log.events_as_read_at,
         authority_log.group_state_at,
         authority_log.holder_of_at,
+        authority_log.latest_image_at,
         authority_log.registry_reading_at,
     ],
 )

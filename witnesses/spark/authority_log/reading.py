@@ -20,7 +20,7 @@ from domain.spark.authority_log import (
 from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.authority_log import witness
-from witnesses.spark.fixtures import HELD_A, READ_AT, READING, SUSPENSION
+from witnesses.spark.fixtures import HELD_A, IMAGE, READ_AT, READING, SUSPENSION
 
 SUSPENSION_LINE = (
     '{"event": "group_suspended_for_authorized_successor", "at": 1767225600, "group": "FabricGroupA", '
@@ -337,28 +337,31 @@ def near_misses_find_nothing() -> None:
 
 
 @witness.property(
-    "As read at any second, each lookup answers the event with the greatest time not after it (a later line on a tie), and nothing before the first.",
+    "As read at any second, each lookup (holder, group state, registry reading, latest image) answers the event with the greatest time not after it (a later line on a tie), and nothing before the first.",
     rules=[
         authority_log.events_as_read_at,
         authority_log.group_state_at,
         authority_log.holder_of_at,
         authority_log.registry_reading_at,
+        authority_log.latest_image_at,
     ],
 )
 @settings(max_examples=40, deadline=None)
 @given(
-    st.lists(st.sampled_from(["held", "suspended", "reading"]), min_size=1, max_size=6),
+    st.lists(st.sampled_from(["held", "suspended", "reading", "image"]), min_size=1, max_size=6),
     st.lists(st.integers(min_value=0, max_value=4), min_size=6, max_size=6),
     st.integers(min_value=-1, max_value=5),
 )
 @example(["held", "held"], [2, 2, 0, 0, 0, 0], 2)
 @example(["reading", "reading"], [3, 1, 0, 0, 0, 0], 2)
+@example(["image", "image"], [3, 1, 0, 0, 0, 0], 2)
 def each_lookup_answers_the_latest_event_not_after_the_read(kinds: list[str], times: list[int], at: int) -> None:
     base = READ_AT - 10
     made = {
         "held": lambda n, t: attrs.evolve(HELD_A[0], at=t, subject=f"subject-{n}"),
         "suspended": lambda n, t: attrs.evolve(SUSPENSION, at=t),
         "reading": lambda n, t: attrs.evolve(READING, at=t),
+        "image": lambda n, t: attrs.evolve(IMAGE, at=t, runtime_key=f"runtime-{n}"),
     }
     events = [made[kind](n, base + times[n]) for n, kind in enumerate(kinds)]
     log = _log(*events)
@@ -384,3 +387,4 @@ def each_lookup_answers_the_latest_event_not_after_the_read(kinds: list[str], ti
         authority_log.registry_reading_at(log, READING.config_digest, base + at),
         latest("reading"),
     )
+    check.equal("latest image", authority_log.latest_image_at(log, base + at), latest("image"))

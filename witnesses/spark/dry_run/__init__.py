@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from claims import Witness
+from domain.spark import dry_run
 
-witness = Witness("spark.dry_run")
+# host_sections renders what the plan holds; refusing is the fold's (v41/glm dry runs), never a section's.
+witness = Witness("spark.dry_run", never_refuses=[dry_run.host_sections])
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
 from witnesses.spark.dry_run import hosts, reports, sections  # noqa: E402, F401

@@ -127,7 +127,13 @@ def _titled(title: str, text: str) -> str:
 
 @witness.snapshot(
     "The V4.1 dry-run reports an operator reads (admitted, refused at 0.50 utilization, every conjunct failing with #12371 open) stay byte-identical, as a regression control.",
-    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+    rules=[
+        dry_run.v41_group_a_launch_dry_run,
+        dry_run.render_dry_run_report,
+        dry_run.host_sections,
+        v41_group_a_launch.v41_native_arm_container,
+        v41_group_a_launch.v41_native_arm_units,
+    ],
 )
 def v41_dry_run_reports_are_byte_identical() -> str:
     worlds = [
@@ -143,7 +149,7 @@ def v41_dry_run_reports_are_byte_identical() -> str:
 
 @witness.snapshot(
     "The GLM dry-run report an operator reads (admitted, and refused for a host Group B does not hold) stays byte-identical, as a regression control.",
-    rules=[dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
+    rules=[dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report, dry_run.host_sections],
 )
 def glm_dry_run_reports_are_byte_identical() -> str:
     taken = HostHeld(at=READ_AT - 5, host="srv3", subject="spark-serving-group-a")

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from claims import Witness
+from domain.spark import v41_group_a_launch
 
-witness = Witness("spark.v41_group_a_launch")
+# The arm's container and unit identities are values the call site names; they have nothing to refuse.
+witness = Witness(
+    "spark.v41_group_a_launch",
+    never_refuses=[v41_group_a_launch.v41_native_arm_container, v41_group_a_launch.v41_native_arm_units],
+)
 """The seed's own V4.1 witness: its two mutation controls (DOMAIN.md A4) turn exactly their named claims red within it."""
 
 beyond_the_seed = Witness("spark.v41_group_a_launch_beyond_seed")
