@@ -149,7 +149,7 @@ def stale_rows(
             problems.append(Problem(defect_id, "evidence for a defect no longer declared", DECLARED_UPDATE))
             continue
         covering = defect_covering(declared[defect_id], baseline, list(claims.values()))
-        if defect_fingerprint(declared[defect_id], covering, claims, sources, baseline, imported) != defect.fingerprint:
+        if defect_fingerprint(declared[defect_id], covering, covered_by, sources) != defect.fingerprint:
             problems.append(
                 Problem(
                     defect_id,

@@ -69,19 +69,6 @@ def claim_limit(duration: float, ceiling: float) -> float:
     return min(ceiling, max(1.0, 10 * duration + 0.5))
 
 
-def _claim_sources(claims: Iterable[str], by_id: Mapping[str, Claim], sources: Sources) -> list[str]:
-    out = []
-    for claim_id in sorted(claims):
-        claim = by_id.get(claim_id)
-        text = (
-            sources.function(reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name))
-            if claim
-            else "missing"
-        )
-        out.append(f"{claim_id}={text}")
-    return out
-
-
 def function_row(module: str, function: str, baseline: Baseline, sources: Sources) -> FunctionRow:
     """Return the current function row: its source digest and covering claims (sorted by key)."""
     covering = sorted(baseline.covering_function(module, function), key=claim_key)
@@ -152,32 +139,19 @@ def _replacement_source(value: object) -> str:
         return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', repr(value))}"
 
 
-def defect_fingerprint(
-    seeded: Seeded,
-    covering: Iterable[str],
-    by_id: Mapping[str, Claim],
-    sources: Sources,
-    baseline: Baseline,
-    imported: ImportReach,
-) -> str:
+def defect_fingerprint(seeded: Seeded, covering: Iterable[str], claims: ClaimDigests, sources: Sources) -> str:
     """Fingerprint what produced a defect's row, as the result cache fingerprints a claim's result.
 
-    Its rules' sources, its patch or wrapper, its scope, the covering claims' sources, and, since a declared run
-    is judged from this row when the fingerprint holds: the source of every function the covering claims
-    executed and the skeleton (constants and tables) of every module they can read (see `import_reach`), so
-    no change a defect's claims can see leaves the row standing.
+    Its rules' sources, its patch or wrapper, its scope, and each covering claim as `ClaimDigests` has it (its
+    source, every function it executed, the skeletons of the modules it can read), since a declared run is judged
+    from this row when the fingerprint holds: no change a defect's claims can see leaves the row standing.
     """
     parts = [ENGINE, seeded.id, *seeded.scope]
     for defect in seeded.defects:
         module, _, function = defect.target.rpartition(".")
         parts += [defect.target, sources.function(reach.function_key(module, function))]
         parts += list(defect.patch) if defect.patch else [_replacement_source(defect.replacement)]
-    listed = sorted(covering)
-    executed = sorted(frozenset().union(*(baseline.executed.get(c, frozenset()) for c in listed)))
-    known = all(c in by_id for c in listed)
-    skeletons = imported.skeletons_for((by_id[c].witness for c in listed), sources) if known else sources.skeletons
-    parts += [skeletons, *(f"{key}={sources.function(key)}" for key in executed)]
-    return digest(*parts, *_claim_sources(listed, by_id, sources))
+    return digest(*parts, *(f"{claim_id}={claims.of(claim_id)}" for claim_id in sorted(covering)))
 
 
 def defect_covering(seeded: Seeded, baseline: Baseline, claims: Sequence[Claim]) -> frozenset[str]:

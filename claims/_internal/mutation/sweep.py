@@ -132,9 +132,10 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
     """
     jobs, reused, prints, runs = [], {}, {}, {}
     claims = list(ws.claims.values())
+    digests = ClaimDigests(ws.claims, ws.sources, baseline, ws.session.import_reach)
     for one in seeded:
         covering = defect_covering(one, baseline, claims)
-        prints[one.id] = defect_fingerprint(one, covering, ws.claims, ws.sources, baseline, ws.session.import_reach)
+        prints[one.id] = defect_fingerprint(one, covering, digests, ws.sources)
         runs[one.id] = len(covering)
         row = recorded.defects.get(one.id)
         if row is not None and row.fingerprint == prints[one.id]:
