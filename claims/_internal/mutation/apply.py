@@ -53,12 +53,16 @@ class RuleCaches:
                     holders.append(value)
         return len(sys.modules), tuple(holders)
 
+    def refresh(self) -> None:
+        """Look for caches again if modules were imported since they were last found."""
+        if len(sys.modules) != self._seen:
+            self._seen, self._holders = self._find()
+
     def reset(self) -> None:
         """Drop what they hold: built from the original rules before the fork, or by an earlier claim."""
         import cattrs
 
-        if len(sys.modules) != self._seen:
-            self._seen, self._holders = self._find()
+        self.refresh()
         for value in self._holders:
             if isinstance(value, cattrs.BaseConverter):
                 value._structure_func.clear_cache()

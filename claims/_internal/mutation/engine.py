@@ -81,10 +81,10 @@ def _handler(
     packages: Sequence[str],
     source_of: Callable[[str], tuple[Path, str]],
     drawn: Mapping[str, Drawn],
+    caches: RuleCaches,
 ) -> Callable[[Job, Channel], None]:
     # Found and built here, in the supervisor, once: every fresh fork inherits them (and `drawn`, filled in
     # the supervisor by the draw jobs before any mutant's fork).
-    caches = RuleCaches(packages)
     budgets = mutation_budgets(claims.values())
 
     def handle(job: Job, channel: Channel) -> None:
@@ -178,8 +178,13 @@ class Engine:
         workers: int,
     ) -> None:
         self.drawn: dict[str, Drawn] = {}
-        self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.drawn)
+        self.caches = RuleCaches(packages)
+        self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.drawn, self.caches)
         self.workers = workers
+
+    def _ready_to_fork(self) -> None:
+        ready_to_fork()
+        self.caches.refresh()  # what ready_to_fork imported: or every fresh fork would look for caches again
 
     def draw(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> bool:
         """Run draw jobs, keeping what each property claim drew for the runs that follow; True when interrupted.
@@ -187,7 +192,7 @@ class Engine:
         A claim whose worker died or hung, or that `record` declined, keeps nothing: it runs for real.
         """
         done: dict[int, set[str]] = {}
-        ready_to_fork()
+        self._ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def on_message(job: Job, message: Any) -> None:
@@ -208,7 +213,7 @@ class Engine:
         """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short."""
         reached: dict[str, set[str]] = {}
         done: dict[int, set[str]] = {}
-        ready_to_fork()
+        self._ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def on_message(job: Job, message: Any) -> None:
@@ -242,7 +247,7 @@ class Engine:
         tallies: dict[tuple[str, str], _Tally] = {}
         originals: dict[tuple[str, str], Job] = {}
         seen: dict[int, set[str]] = {}
-        ready_to_fork()
+        self._ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def key(job: Job) -> tuple[str, str]:
