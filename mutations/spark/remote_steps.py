@@ -32,3 +32,14 @@ write_line_without_its_size = Defect(
     patch=("({len(step.content)} bytes, sha256 {step.readback_sha256})", "(sha256 {step.readback_sha256})"),
     must_red={"spark.remote_steps.a_write_inside_its_scope_is_sealed"},
 )
+
+seal_reads_the_scope_as_spelled = Defect(
+    id="spark.seal_reads_the_scope_as_spelled",
+    target=remote_steps.seal_remote_file_write,
+    intent="Compare a write's directory with its scope's root as spelled, so a scope written `/srv/m/` or `/srv/./m` refuses the very files directly inside it.",
+    patch=(
+        "posixpath.dirname(normal) != posixpath.normpath(scope.root)",
+        "posixpath.dirname(normal) != scope.root",
+    ),
+    must_red={"spark.remote_steps.a_scope_seals_the_directory_it_names_however_spelled"},
+)

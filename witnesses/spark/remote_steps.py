@@ -138,3 +138,17 @@ def each_remote_step_renders_whole_on_one_line() -> None:
         "ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356) "
         "sealed to FileTreeScope(/srv/m); lands when the readback digest matches",
     )
+
+
+@witness.positive(
+    "A scope spelled with a trailing slash, a doubled slash or a dot segment seals exactly the files directly inside the directory it names.",
+    rules=[remote_steps.seal_remote_file_write],
+)
+def a_scope_seals_the_directory_it_names_however_spelled() -> None:
+    for spelled in ("/srv/m/", "/srv//m", "/srv/./m", "/srv/x/../m"):
+        scope = FileTreeScope(root=spelled)
+        write = check.admitted(remote_steps.seal_remote_file_write("srv5", "/srv/m/x.json", b"{}", scope))
+        check.equal(f"{spelled!r} sealed path", write.path, "/srv/m/x.json")
+        for outside in ("/srv/m/sub/x.json", "/srv/x.json", "/srv/mm/x.json"):
+            reasons = check.refused(remote_steps.seal_remote_file_write("srv5", outside, b"{}", scope))
+            check.equal(f"{spelled!r} seals out {outside}", [type(r) for r in reasons], [WriteOutsideScope])
