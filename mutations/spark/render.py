@@ -56,3 +56,19 @@ prefix_caching_off_not_rendered = Defect(
     patch=("if profile.enable_prefix_caching is not None:", "if profile.enable_prefix_caching:"),
     must_red={"spark.v41_group_a_launch.v41_plan_renders_four_mp_ranks_with_the_v41_shape"},
 )
+
+plain_word_judged_stripped = Defect(
+    id="spark.plain_word_judged_stripped",
+    target=render.systemd_word,
+    intent="Judge a word plain after stripping its surrounding whitespace, so ` a` or `a ` renders unquoted and systemd drops the space.",
+    patch=("if _PLAIN_WORD.match(word):", "if _PLAIN_WORD.search(word.strip()):"),
+    must_red={"spark.render.systemd_words_with_whitespace_are_quoted_whole"},
+)
+
+plain_word_admits_a_space = Defect(
+    id="spark.plain_word_admits_a_space",
+    target=render.systemd_word,
+    intent="Count a space among a plain word's characters, so `x=y z` renders unquoted and systemd splits it into two words.",
+    patch=("if _PLAIN_WORD.match(word):", 'if re.match(r"^[A-Za-z0-9@+=:,./_ -]+$", word):'),
+    must_red={"spark.render.systemd_words_with_whitespace_are_quoted_whole"},
+)
