@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from claims.defects import Defect, original
+from domain.core.json_text import parse_json
 from domain.core.outcome import Admitted, Refused
 from domain.spark import authority_log
 from domain.spark.authority_log import AuthorityLog
@@ -59,4 +60,22 @@ group_matched_stripped = Defect(
     intent="Match a state's group name with surrounding whitespace stripped, so a suspension logged for `\\u200bFabricGroupA` is Group A's.",
     patch=("event.group == group", "event.group.strip('\\u200b \\t\\n') == group"),
     must_red={"spark.admission.near_misses_of_the_group_name_are_no_state"},
+)
+
+
+def read_with_the_tag_looked_up_untyped(text: str, source: str) -> Admitted[AuthorityLog] | Refused:
+    """Read the log looking each event tag up among the known tags before checking it is a string, as a reader without the type check would."""
+    for raw in text.split("\n"):
+        parsed = parse_json(raw) if raw.strip() else None
+        if isinstance(parsed, Admitted) and type(parsed.value) is dict and "event" in parsed.value:
+            _ = parsed.value["event"] in authority_log.EVENT_TYPES  # an array or object tag is unhashable: TypeError
+    return original(authority_log.read_authority_log)(text, source)
+
+
+event_tag_looked_up_untyped = Defect(
+    id="spark.event_tag_looked_up_untyped",
+    target=authority_log.read_authority_log,
+    intent="Look an event tag up among the known tags without checking it is a string, so an array or object tag crashes the reader instead of being refused at $.event.",
+    replacement=read_with_the_tag_looked_up_untyped,
+    must_red={"spark.authority_log.an_event_tag_of_another_json_type_is_refused"},
 )

@@ -53,3 +53,23 @@ def only_a_newline_ends_a_line() -> None:
         [(e.line, e.event) for e in log.events],
         [(1, HostHeld(at=1, host="srv5", subject=subject)), (2, HostHeld(at=2, host="srv6", subject="s"))],
     )
+
+
+_TAGS = "expected one of group_active, group_suspended_for_authorized_successor, host_held, image_admitted, registry_reading, got"
+
+
+@witness.refusal(
+    "An event tag of every other JSON type (an array, an object, a number, a boolean, null) is refused at $.event naming its type, never by a crash.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(MalformedAuthorityLine, at="tags.jsonl:1: $.event", saying=f"{_TAGS} list ['host_held']"),
+        because(MalformedAuthorityLine, at="tags.jsonl:2: $.event", saying=f"{_TAGS} dict {{'host_held': 1}}"),
+        because(MalformedAuthorityLine, at="tags.jsonl:3: $.event", saying=f"{_TAGS} int 1"),
+        because(MalformedAuthorityLine, at="tags.jsonl:4: $.event", saying=f"{_TAGS} bool True"),
+        because(MalformedAuthorityLine, at="tags.jsonl:5: $.event", saying=f"{_TAGS} NoneType None"),
+    ],
+)
+def an_event_tag_of_another_json_type_is_refused():
+    rest = '"at": 1, "host": "srv5", "subject": "s"'
+    tags = ('["host_held"]', '{"host_held": 1}', "1", "true", "null")
+    return authority_log.read_authority_log("\n".join(f'{{"event": {tag}, {rest}}}' for tag in tags), "tags.jsonl")
