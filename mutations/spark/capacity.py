@@ -123,3 +123,14 @@ bets_compared_in_any_order = Defect(
     must_red={"spark.capacity.bets_out_of_the_staircases_order_are_refused"},
     must_green={"spark.capacity.a_bet_at_the_allowance_does_not_press_and_one_above_does"},
 )
+
+repeated_reading_also_judged = Defect(
+    id="spark.repeated_reading_also_judged",
+    target=capacity.v41_capacity_measurement,
+    intent="Go on judging a repeated reading against its bet after refusing it as repeated, so one repeat one byte over its bet is refused twice.",
+    patch=(
+        'why=f"x{step} is read twice"))\n            continue',
+        'why=f"x{step} is read twice"))',
+    ),
+    must_red={"spark.capacity.a_repeated_reading_is_never_judged_against_its_bet"},
+)

@@ -7,7 +7,13 @@ from fractions import Fraction
 from claims import because, check
 from domain.core.sizes import GIB
 from domain.spark import capacity, profile
-from domain.spark.capacity import BetFalsified, BetsDoNotCoverStaircase, ResidentBet, V41AfterRequestsResident
+from domain.spark.capacity import (
+    BetFalsified,
+    BetsDoNotCoverStaircase,
+    ReadingRepeated,
+    ResidentBet,
+    V41AfterRequestsResident,
+)
 from domain.spark.fleet import GROUP_A
 from witnesses.spark.capacity import witness
 
@@ -95,3 +101,22 @@ def a_bet_a_fraction_above_the_allowance_presses_on_it() -> None:
     measured = check.admitted(capacity.v41_capacity_measurement(PROFILE, GROUP_A, bets, ()))
     check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(97, 4))
     check.equal("pressured", measured.pressured_concurrencies, (4, 6, 16))
+
+
+@witness.refusal(
+    "A step read twice is refused once, as repeated, and the repeat is never judged against its bet, even when it reads one byte over it.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[
+        because(
+            ReadingRepeated, at=f"$.after_requests_resident[{2 * i + 1}].concurrency", saying=f"x{step} is read twice"
+        )
+        for i, step in enumerate(BETS)
+    ],
+)
+def a_repeated_reading_is_never_judged_against_its_bet() -> object:
+    readings = tuple(
+        V41AfterRequestsResident(concurrency=step, per_rank_bytes=gib * GIB + extra)
+        for step, gib in BETS.items()
+        for extra in (0, 1)
+    )
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
