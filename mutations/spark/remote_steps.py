@@ -43,3 +43,11 @@ seal_reads_the_scope_as_spelled = Defect(
     ),
     must_red={"spark.remote_steps.a_scope_seals_the_directory_it_names_however_spelled"},
 )
+
+write_line_names_the_files_directory = Defect(
+    id="spark.write_line_names_the_files_directory",
+    target=remote_steps.render_remote_step,
+    intent="Render a sealed write's scope as its file's directory instead of the scope it was sealed to, so an operator never reads the scope as declared.",
+    patch=("FileTreeScope({step.scope.root})", "FileTreeScope({posixpath.dirname(step.path)})"),
+    must_red={"spark.remote_steps.a_scope_seals_the_directory_it_names_however_spelled"},
+)

@@ -141,14 +141,17 @@ def each_remote_step_renders_whole_on_one_line() -> None:
 
 
 @witness.positive(
-    "A scope spelled with a trailing slash, a doubled slash or a dot segment seals exactly the files directly inside the directory it names.",
-    rules=[remote_steps.seal_remote_file_write],
+    "A scope spelled with a trailing slash, a doubled slash or a dot segment seals exactly the files directly inside the directory it names, and its write renders the scope as declared.",
+    rules=[remote_steps.seal_remote_file_write, remote_steps.render_remote_step],
 )
 def a_scope_seals_the_directory_it_names_however_spelled() -> None:
     for spelled in ("/srv/m/", "/srv//m", "/srv/./m", "/srv/x/../m"):
         scope = FileTreeScope(root=spelled)
         write = check.admitted(remote_steps.seal_remote_file_write("srv5", "/srv/m/x.json", b"{}", scope))
         check.equal(f"{spelled!r} sealed path", write.path, "/srv/m/x.json")
+        check.contains(
+            f"{spelled!r} rendered", f"sealed to FileTreeScope({spelled});", remote_steps.render_remote_step(write)
+        )
         for outside in ("/srv/m/sub/x.json", "/srv/x.json", "/srv/mm/x.json"):
             reasons = check.refused(remote_steps.seal_remote_file_write("srv5", outside, b"{}", scope))
             check.equal(f"{spelled!r} seals out {outside}", [type(r) for r in reasons], [WriteOutsideScope])
