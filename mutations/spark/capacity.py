@@ -134,3 +134,11 @@ repeated_reading_also_judged = Defect(
     ),
     must_red={"spark.capacity.a_repeated_reading_is_never_judged_against_its_bet"},
 )
+
+bet_lines_always_name_group_a = Defect(
+    id="spark.bet_lines_always_name_group_a",
+    target=capacity.v41_engram_bet_lines,
+    intent="Name FabricGroupA in the bet lines' allowance line whatever group the allowance was computed for.",
+    patch=('on {group.name}"', 'on FabricGroupA"'),
+    must_red={"spark.capacity.the_bet_lines_name_their_own_group_and_utilization"},
+)

@@ -14,7 +14,7 @@ from domain.spark.capacity import (
     ResidentBet,
     V41AfterRequestsResident,
 )
-from domain.spark.fleet import GROUP_A
+from domain.spark.fleet import GROUP_A, GROUP_B
 from witnesses.spark.capacity import witness
 
 PROFILE = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
@@ -120,3 +120,17 @@ def a_repeated_reading_is_never_judged_against_its_bet() -> object:
         for extra in (0, 1)
     )
     return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
+
+
+@witness.positive(
+    "The bet lines name the group and the utilization they were computed for: on Group B at 8430 bp, a 19 GiB per-rank allowance on FabricGroupB.",
+    rules=[capacity.v41_engram_bet_lines],
+)
+def the_bet_lines_name_their_own_group_and_utilization() -> None:
+    at_19 = profile.deepseek_v41_measurement_profile(8430, 262144, 16, 8192, False)
+    for group in (GROUP_A, GROUP_B):
+        lines = check.admitted(capacity.v41_engram_bet_lines(at_19, group))
+        check.equal(
+            f"{group.name} first line", lines[0], f"per-rank allowance 19 GiB at 8430 bp (0.843) on {group.name}"
+        )
+        check.equal(f"{group.name} x2 line", lines[1], "x2: bet 19 GiB per rank, within the allowance; no reading yet")
