@@ -60,3 +60,11 @@ unprobed_image_admitted = Defect(
     replacement=wall_reading_nothing_as_empty,
     must_red={"spark.runtime.the_unprobed_image_is_refused"},
 )
+
+wall_admits_the_fixture_artifact = Defect(
+    id="spark.wall_admits_the_fixture_artifact",
+    target=runtime.arm_wall_admits_runtime,
+    intent="Admit the fixture V4.1 artifact instead of the variant's own, so a produced image with another digest or runtime key is admitted as the fixture.",
+    patch=("artifact=variant.artifact", "artifact=V41_PRODUCED_ARTIFACT"),
+    must_red={"spark.runtime.the_admitted_runtime_carries_its_own_artifact"},
+)

@@ -95,3 +95,15 @@ def each_route_carries_the_vllm_version_as_read() -> None:
         )
         bare = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version=version)))
         check.equal(f"unmodelled route, version {version}", bare, UnmodelledRuntimeExecutor(vllm_version=version))
+
+
+@witness.positive(
+    "The wall admits the very artifact of the variant it was given, whatever its digest and runtime key, on either route.",
+    rules=[runtime.arm_wall_admits_runtime],
+)
+def the_admitted_runtime_carries_its_own_artifact() -> None:
+    other = runtime.ProducedArtifact(config_digest="sha256:" + "a1" * 32, runtime_key="vllm-openai@0123abcd")
+    for reading in (V41_PROBED_RUNTIME.registry_reading, RegistryReading(hub_cli_path=None, vllm_version=None)):
+        variant = attrs.evolve(V41_PROBED_RUNTIME, artifact=other, registry_reading=reading)
+        admitted = check.admitted(runtime.arm_wall_admits_runtime(variant))
+        check.equal(f"artifact routed to {type(admitted.route).__name__}", admitted.artifact, other)
