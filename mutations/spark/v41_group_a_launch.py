@@ -115,3 +115,14 @@ reading_as_of_the_image = Defect(
         f"{WITNESS}.the_produced_image_is_read_from_the_log",
     },
 )
+
+arm_wall_waits_on_the_launch_shape = Defect(
+    id="spark.arm_wall_waits_on_the_launch_shape",
+    target=v41_group_a_launch.plan_v41_group_a_launch,
+    intent="Judge the produced image at the arm wall only once #12371's launch shape is supplied, so an open frontier hides an unprobed image.",
+    patch=(
+        "    if inputs.produced is not None:\n        wall = arm_wall_admits_runtime",
+        "    if inputs.produced is not None and inputs.launch_shape is not None:\n        wall = arm_wall_admits_runtime",
+    ),
+    must_red={"spark.v41_group_a_launch_beyond_seed.an_open_frontier_does_not_hide_the_arm_wall"},
+)

@@ -133,3 +133,23 @@ def the_allowance_refusal_names_the_utilization_that_sets_it() -> None:
             "at 5000 bp (0.5) utilization) x 5/4 = 661.25 GiB exceeds the 484 GiB pool of FabricGroupA by 177.25 GiB"
         ],
     )
+
+
+@beyond_the_seed.positive(
+    "An open frontier never hides the arm wall: with the launch shape, the manifest, both or neither withheld, an unprobed image is refused for each open frontier by name and by the wall, once.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def an_open_frontier_does_not_hide_the_arm_wall() -> None:
+    for shape in (None, shape_at(8000)):
+        for manifest in (None, v41_inputs().engram_manifest):
+            inputs = v41_inputs(produced=V41_UNPROBED_RUNTIME, shape=shape, manifest=manifest)
+            reasons = check.refused(plan_v41_group_a_launch(inputs))
+            open_keys = [key for key, value in (("#12371", shape), ("#12359", manifest)) if value is None]
+            check.equal(
+                f"reasons with {open_keys or 'no frontier'} open",
+                [(type(r), r.where) for r in reasons],
+                [
+                    *((ObligationOpen, key) for key in open_keys),
+                    (NoRegistryReading, "$.produced.registry_reading"),
+                ],
+            )
