@@ -50,3 +50,11 @@ glm_held_host_refusal_dropped = Defect(
     must_red={"spark.glm_group_b_launch.glm_refuses_hosts_held_by_another_subject"},
     must_green={"spark.glm_group_b_launch.glm_admits_when_group_b_holds_its_hosts"},
 )
+
+glm_admission_dated_at_zero = Defect(
+    id="spark.glm_admission_dated_at_zero",
+    target=glm_group_b_launch.glm_group_b_launch_admission,
+    intent="Date Group B's admission at epoch 0 instead of the second the authority log was read at.",
+    patch=("group=GROUP_B.name, at=at,", "group=GROUP_B.name, at=0,"),
+    must_red={"spark.glm_group_b_launch.glm_admission_carries_what_it_read"},
+)

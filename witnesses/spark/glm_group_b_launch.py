@@ -168,3 +168,17 @@ def glm_reads_its_holdings_as_of_the_read_second() -> None:
             )
         ],
     )
+
+
+@witness.positive(
+    "Group B's admission carries what it read: its group, the very second it was read at, its subject, and no lease or image (GLM succeeds no one).",
+    rules=[glm_group_b_launch.glm_group_b_launch_admission],
+)
+def glm_admission_carries_what_it_read() -> None:
+    for at in (READ_AT, READ_AT + 7):
+        admitted = check.admitted(glm_group_b_launch.glm_group_b_launch_admission(authority_log(*HELD_B), at))
+        check.equal(
+            f"admitted at {at}",
+            (admitted.group, admitted.at, admitted.hosts_held_by, admitted.lease_expires_at, admitted.config_digest),
+            ("FabricGroupB", at, "spark-serving-group-b", None, None),
+        )
