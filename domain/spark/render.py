@@ -113,9 +113,12 @@ def docker_create_argv(plan: ArmLaunchPlan, rank: RankPlan) -> tuple[str, ...]:
 def systemd_word(word: str) -> str:
     """Quote one word for a systemd Exec line; `%` and `$` are doubled so systemd expands nothing."""
     escaped = word.replace("%", "%%").replace("$", "$$")
-    if _PLAIN_WORD.match(word):
+    # fullmatch: `$` alone would let a trailing newline through, unquoted, into the unit file.
+    if _PLAIN_WORD.fullmatch(word):
         return escaped
-    return '"' + escaped.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    # A line break is written as systemd's C escape, so no word can end the Exec line or add a directive.
+    quoted = escaped.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    return '"' + quoted + '"'
 
 
 def _exec_line(key: str, argv: tuple[str, ...]) -> str:

@@ -61,14 +61,42 @@ plain_word_judged_stripped = Defect(
     id="spark.plain_word_judged_stripped",
     target=render.systemd_word,
     intent="Judge a word plain after stripping its surrounding whitespace, so ` a` or `a ` renders unquoted and systemd drops the space.",
-    patch=("if _PLAIN_WORD.match(word):", "if _PLAIN_WORD.search(word.strip()):"),
-    must_red={"spark.render.systemd_words_with_whitespace_are_quoted_whole"},
+    patch=("if _PLAIN_WORD.fullmatch(word):", "if _PLAIN_WORD.search(word.strip()):"),
+    must_red={
+        "spark.render.systemd_words_with_whitespace_are_quoted_whole",
+        "spark.render.every_word_reads_back_as_itself",
+    },
 )
 
 plain_word_admits_a_space = Defect(
     id="spark.plain_word_admits_a_space",
     target=render.systemd_word,
     intent="Count a space among a plain word's characters, so `x=y z` renders unquoted and systemd splits it into two words.",
-    patch=("if _PLAIN_WORD.match(word):", 'if re.match(r"^[A-Za-z0-9@+=:,./_ -]+$", word):'),
-    must_red={"spark.render.systemd_words_with_whitespace_are_quoted_whole"},
+    patch=("if _PLAIN_WORD.fullmatch(word):", 'if re.fullmatch(r"[A-Za-z0-9@+=:,./_ -]+", word):'),
+    must_red={
+        "spark.render.systemd_words_with_whitespace_are_quoted_whole",
+        "spark.render.every_word_reads_back_as_itself",
+    },
+)
+
+plain_word_matched_up_to_a_trailing_newline = Defect(
+    id="spark.plain_word_matched_up_to_a_trailing_newline",
+    target=render.systemd_word,
+    intent="Judge a word plain by `.match` against a `$`-anchored pattern, so `a\\n` renders bare and its newline ends the Exec line inside the unit file.",
+    patch=("if _PLAIN_WORD.fullmatch(word):", "if _PLAIN_WORD.match(word):"),
+    must_red={
+        "spark.render.a_word_with_a_line_break_stays_on_its_line",
+        "spark.render.every_word_reads_back_as_itself",
+    },
+)
+
+line_breaks_quoted_raw = Defect(
+    id="spark.line_breaks_quoted_raw",
+    target=render.systemd_word,
+    intent="Quote a word holding a line break without writing the break as a C escape, so the raw newline still ends the Exec line and what follows it becomes a directive.",
+    patch=('.replace("\\n", "\\\\n").replace("\\r", "\\\\r")', ""),
+    must_red={
+        "spark.render.a_word_with_a_line_break_stays_on_its_line",
+        "spark.render.every_word_reads_back_as_itself",
+    },
 )

@@ -7,4 +7,4 @@ from claims import Witness
 witness = Witness("spark.render")
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.render import lines, ranks  # noqa: E402, F401
+from witnesses.spark.render import lines, ranks, words  # noqa: E402, F401

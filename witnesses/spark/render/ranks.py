@@ -7,8 +7,6 @@ into the plan's values with the witnesses' own reader
 
 from __future__ import annotations
 
-import shlex
-
 import attrs
 from hypothesis import given
 
@@ -258,14 +256,3 @@ def every_unit_file_ends_in_one_newline() -> None:
                 unit.endswith("\n[Install]\nWantedBy=multi-user.target\n"),
                 unit[-40:],
             )
-
-
-@witness.positive(
-    "A systemd word holding whitespace anywhere (a space inside, before or after it, or a tab) is quoted whole, so systemd reads it as the one word it is.",
-    rules=[render.systemd_word],
-)
-def systemd_words_with_whitespace_are_quoted_whole() -> None:
-    for word in ("a b", " a", "a ", "x=y z", "a\tb", "\ta", " "):
-        rendered = render.systemd_word(word)
-        check.equal(f"{word!r} rendered", rendered, f'"{word}"')
-        check.equal(f"{word!r} read back by systemd's quoting", shlex.split(rendered, posix=True), [word])
