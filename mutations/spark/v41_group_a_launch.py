@@ -126,3 +126,11 @@ arm_wall_waits_on_the_launch_shape = Defect(
     ),
     must_red={"spark.v41_group_a_launch_beyond_seed.an_open_frontier_does_not_hide_the_arm_wall"},
 )
+
+produced_keyed_as_the_fixture_runtime = Defect(
+    id="spark.produced_keyed_as_the_fixture_runtime",
+    target=v41_group_a_launch.v41_produced_from_log,
+    intent="Key the produced image read from the log with the fixture's runtime key instead of the key its admission names.",
+    patch=("runtime_key=image.runtime_key", 'runtime_key="vllm-openai@d2d649e6"'),
+    must_red={"spark.v41_group_a_launch.the_produced_image_carries_its_logged_runtime_key"},
+)

@@ -8,7 +8,7 @@ from claims import because, check
 from domain.spark import v41_group_a_launch
 from domain.spark.authority_log import ImageAdmitted
 from domain.spark.frontiers import ObligationOpen
-from domain.spark.runtime import NoRegistryReading, RegistryReading
+from domain.spark.runtime import NoRegistryReading, ProducedArtifact, RegistryReading
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_produced_from_log
 from witnesses.spark.fixtures import (
     ACTIVE,
@@ -111,3 +111,18 @@ def what_is_logged_after_the_read_is_not_yet_the_produced_image() -> None:
     )
     at_the_second = v41_produced_from_log(log, READ_AT + 1)
     check.equal("a second later", at_the_second.artifact.config_digest if at_the_second else None, OTHER_DIGEST)
+
+
+@witness.positive(
+    "The produced image read from the log carries the runtime key its own admission names, whatever that key is.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def the_produced_image_carries_its_logged_runtime_key() -> None:
+    for runtime_key in (IMAGE.runtime_key, "vllm-openai@0123abcd"):
+        image = attrs.evolve(IMAGE, runtime_key=runtime_key)
+        produced = v41_produced_from_log(authority_log(ACTIVE, *HELD_A, image, READING, SUSPENSION), READ_AT)
+        check.equal(
+            f"artifact admitted against {runtime_key}",
+            produced.artifact if produced else None,
+            ProducedArtifact(config_digest=DIGEST, runtime_key=runtime_key),
+        )
