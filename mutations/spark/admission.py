@@ -109,3 +109,11 @@ subject_compared_stripped = Defect(
     patch=("if holder != group.subject]", "if (holder or '').strip() != group.subject]"),
     must_red={"spark.admission.near_misses_of_the_subject_do_not_hold"},
 )
+
+held_hosts_counted_out_of_four = Defect(
+    id="spark.held_hosts_counted_out_of_four",
+    target=admission.admit_host_held_by_subject_among,
+    intent="Count the unheld hosts out of four whatever the group's size, so a five- or three-host group's reason miscounts its hosts.",
+    patch=("{len(strays)} of {len(group.hosts)} hosts", "{len(strays)} of 4 hosts"),
+    must_red={"spark.admission.the_held_host_reason_counts_the_groups_own_hosts"},
+)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import attrs
 from hypothesis import example, given, settings
 
-from claims import check
-from domain.core.outcome import Admitted
+from claims import because, check
+from domain.core.outcome import Admitted, Refused
 from domain.spark import admission
 from domain.spark.admission import (
+    HOSTS_HELD,
     IMAGE_FOR_RUNTIME_ARTIFACT,
     SUCCESSOR_IS_CANDIDATE,
     V41_GROUP_A_CANDIDATE,
+    HostNotHeldBySubject,
     ImageNotAdmittedForRuntimeArtifact,
     SuccessorIsNotThisCandidate,
 )
@@ -159,3 +161,36 @@ def near_misses_of_the_group_name_are_no_state(miss: str) -> None:
         )
     )
     check.contains(f"{miss!r} is no state", "records no state for FabricGroupA", reasons[0].why)
+
+
+# ---------------------------------------------------------------------------
+# A group of another size: the held-host conjunct counts the group's own hosts.
+
+
+@witness.refusal(
+    "The held-host conjunct judges a group of any size host by host, and its reason counts that group's own hosts: 1 of 5, 1 of 3.",
+    rules=[admission.admit_host_held_by_subject_among],
+    reasons=[
+        because(
+            HostNotHeldBySubject,
+            at=HOSTS_HELD,
+            saying="1 of 5 hosts are not held by spark-serving-group-a: srv9 (no holding recorded)",
+        ),
+        because(
+            HostNotHeldBySubject,
+            at=HOSTS_HELD,
+            saying="1 of 3 hosts are not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)",
+        ),
+    ],
+)
+def the_held_host_reason_counts_the_groups_own_hosts():
+    ninth = attrs.evolve(GROUP_A.hosts[0], name="srv9", fabric_address="10.77.0.9")
+    five = attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, ninth))
+    three = attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3])
+    taken = HostHeld(at=READ_AT, host="srv7", subject="spark-serving-group-b")
+    return Refused(
+        (
+            *check.refused(admission.admit_host_held_by_subject_among(authority_log(*HELD_A), five, READ_AT)),
+            *check.refused(admission.admit_host_held_by_subject_among(authority_log(*HELD_A, taken), three, READ_AT)),
+        )
+    )
