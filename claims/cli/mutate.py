@@ -95,13 +95,6 @@ def build_parser() -> argparse.ArgumentParser:
         "are slow and the rules they exercise are called rarely)",
     )
     parser.add_argument(
-        "--no-replay",
-        dest="replay",
-        action="store_false",
-        help="draw every property claim's examples afresh under each mutant or defect, instead of drawing them "
-        "once on the original code and replaying them (the verdicts are the same; this is slower)",
-    )
-    parser.add_argument(
         "--shard", metavar="K/N", help="--auto: run only shard K of N (a deterministic partition by mutant id)"
     )
     parser.add_argument("--out", metavar="PATH", help="--auto: write this run's observations to PATH (for --merge)")

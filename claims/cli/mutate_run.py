@@ -147,8 +147,6 @@ def _run(
             tick=lambda: progress.update(len(observed), counts),
             probe=args.probe,
             on_probed=lambda left: _probed(plan, left, args.quiet),
-            replay=args.replay,
-            on_drawn=lambda drawn, asked: _drawn(drawn, asked, args.quiet),
         )
         if plan.jobs
         else False
@@ -157,15 +155,6 @@ def _run(
     rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
     progress.finish(("interrupted; " if interrupted else "") + rate)
     return observed, interrupted, elapsed
-
-
-def _drawn(drawn: int, asked: int, quiet: bool) -> None:
-    if not quiet and asked:
-        print(
-            f"\nreplay: {drawn} of {asked} property claims drew their examples once, to replay under each "
-            "mutant that leaves their draws alone",
-            file=sys.stderr,
-        )
 
 
 def _probed(plan: sweep.Plan, left: Sequence[Job], quiet: bool) -> None:

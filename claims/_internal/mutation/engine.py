@@ -10,7 +10,6 @@ claim as a killer (crash or timeout) and a fresh worker runs the rest.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,12 +25,10 @@ from claims._internal.mutation.apply import (
     install_probes,
     mutation_budgets,
     mutation_mode,
-    resolve,
 )
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
 from claims._internal.mutation.generate import Mutant
-from claims._internal.mutation.replay import Drawn, record, replaced_rules, replaying
 from claims._internal.profiles import draw_no_local_constants
 from claims._internal.runner import Settings, run_claim
 from claims._internal.supervisor import Channel, Ended, Supervisor
@@ -42,8 +39,7 @@ class Job:
     """One mutant (`kind` "mutant") or declared defect ("defect") and the claims it runs, each with its limit.
 
     A probe (`kind` "probe") runs its claims on the original code, each watching the subjects in `watch`
-    (aligned with `claims`), and reports which of them reached it (see `infection`).  A draw (`kind` "draw")
-    runs its property claims on the original code and reports what each drew (see `replay`).
+    (aligned with `claims`), and reports which of them reached it (see `infection`).
     """
 
     kind: str
@@ -80,11 +76,9 @@ def _handler(
     settings: Settings,
     packages: Sequence[str],
     source_of: Callable[[str], tuple[Path, str]],
-    drawn: Mapping[str, Drawn],
     caches: RuleCaches,
 ) -> Callable[[Job, Channel], None]:
-    # Found and built here, in the supervisor, once: every fresh fork inherits them (and `drawn`, filled in
-    # the supervisor by the draw jobs before any mutant's fork).
+    # Found and built here, in the supervisor, once: every fresh fork inherits them.
     budgets = mutation_budgets(claims.values())
 
     def handle(job: Job, channel: Channel) -> None:
@@ -93,36 +87,19 @@ def _handler(
         if job.kind == "probe":
             probe(job, channel)
             return
-        if job.kind == "draw":
-            draw(job, channel)
-            return
         try:
             if job.kind == "mutant":
-                mutant = mutants[job.ident]
-                replaced = replaced_rules([getattr(sys.modules[mutant.module], mutant.function, None)])
                 apply_mutant(mutants[job.ident])
             else:
-                replaced = replaced_rules([resolve(one.target)[1] for one in defects[job.ident].defects])
                 apply_defect(defects[job.ident], source_of)
         except LookupError as exc:
             channel.send(("problem", str(exc)))
             return
         for claim_id, limit in job.claims:
-            claim = claims[claim_id]
-            seen = drawn.get(claim_id)
-            if seen is not None and replaced is not None and not seen.rules & replaced:
-                claim = replaying(claim, seen)
             channel.expect(limit, claim_id)
-            result = run_claim(claim, settings, limit, isolated=True, explain=False)
+            result = run_claim(claims[claim_id], settings, limit, isolated=True, explain=False)
             channel.capture.take()
             channel.send(("claim", claim_id, result.verdict.value, result.error_type))
-
-    def draw(job: Job, channel: Channel) -> None:
-        for claim_id, limit in job.claims:
-            channel.expect(limit, claim_id)
-            found = record(claims[claim_id], settings, limit, packages)
-            channel.capture.take()
-            channel.send(("drawn", claim_id, found))
 
     def probe(job: Job, channel: Channel) -> None:
         subjects = sorted({s for watched in job.watch for s in watched})
@@ -177,37 +154,13 @@ class Engine:
         source_of: Callable[[str], tuple[Path, str]],
         workers: int,
     ) -> None:
-        self.drawn: dict[str, Drawn] = {}
         self.caches = RuleCaches(packages)
-        self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.drawn, self.caches)
+        self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.caches)
         self.workers = workers
 
     def _ready_to_fork(self) -> None:
         ready_to_fork()
         self.caches.refresh()  # what ready_to_fork imported: or every fresh fork would look for caches again
-
-    def draw(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> bool:
-        """Run draw jobs, keeping what each property claim drew for the runs that follow; True when interrupted.
-
-        A claim whose worker died or hung, or that `record` declined, keeps nothing: it runs for real.
-        """
-        done: dict[int, set[str]] = {}
-        self._ready_to_fork()
-        supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
-
-        def on_message(job: Job, message: Any) -> None:
-            _, claim_id, found = message
-            done.setdefault(id(job), set()).add(claim_id)
-            if found is not None:
-                self.drawn[claim_id] = found
-
-        def on_end(job: Job, ended: Ended) -> None:
-            finished = done.get(id(job), set()) | {ended.label}
-            rest = tuple(item for item in job.claims if item[0] not in finished)
-            if ended.label is not None and rest:
-                supervisor.submit(Job("draw", job.ident, rest))
-
-        return supervisor.run(jobs, on_message, on_end, tick=tick)
 
     def probe(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> tuple[dict[str, set[str]], bool]:
         """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short."""

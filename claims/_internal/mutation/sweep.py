@@ -17,7 +17,6 @@ from pathlib import Path
 
 from attrs import frozen
 
-from claims._internal.declare import Claim
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.engine import Engine, Job
 from claims._internal.mutation.evidence import DefectRow, Evidence, FunctionRow, MutantRow, Observation, claim_key
@@ -157,10 +156,19 @@ PROBE_SLOWDOWN = 4
 """How many times its limit a claim may take in a probe, where each call of a watched rule also runs its variants."""
 
 
-def _dealt(limits: Mapping[str, float], workers: int) -> list[list[str]]:
-    """Deal claims into about six bins per worker of similar total limit, longest first, so the workers finish
-    together and a worker that dies costs little."""
-    ordered = sorted(limits, key=lambda c: (-limits[c], c))
+def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
+    """Turn the planned jobs into probe jobs: each covering claim once, watching every subject that runs it.
+
+    The claims are dealt into about six jobs per worker of similar total limit, longest first, so the workers
+    finish together and a probe worker that dies costs little.
+    """
+    watch: dict[str, list[str]] = {}
+    limits: dict[str, float] = {}
+    for job in jobs:
+        for claim_id, limit in job.claims:
+            watch.setdefault(claim_id, []).append(job.ident)
+            limits[claim_id] = min(ceiling, PROBE_SLOWDOWN * limit)
+    ordered = sorted(watch, key=lambda c: (-limits[c], c))
     count = max(1, min(len(ordered), 6 * workers))
     bins: list[list[str]] = [[] for _ in range(count)]
     totals = [0.0] * count
@@ -168,39 +176,12 @@ def _dealt(limits: Mapping[str, float], workers: int) -> list[list[str]]:
         lightest = totals.index(min(totals))
         bins[lightest].append(claim_id)
         totals[lightest] += limits[claim_id]
-    return [chosen for chosen in bins if chosen]
-
-
-def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
-    """Turn the planned jobs into probe jobs: each covering claim once, watching every subject that runs it."""
-    watch: dict[str, list[str]] = {}
-    limits: dict[str, float] = {}
-    for job in jobs:
-        for claim_id, limit in job.claims:
-            watch.setdefault(claim_id, []).append(job.ident)
-            limits[claim_id] = min(ceiling, PROBE_SLOWDOWN * limit)
     return [
         Job(
             "probe", f"probe-{n}", tuple((c, limits[c]) for c in chosen), tuple(tuple(sorted(watch[c])) for c in chosen)
         )
-        for n, chosen in enumerate(_dealt(limits, workers))
-    ]
-
-
-DRAW_SLOWDOWN = 2
-"""How many times its limit a property claim may take while its draws are recorded (every rule call is watched)."""
-
-
-def draw_jobs(jobs: Sequence[Job], claims: Mapping[str, Claim], workers: int, ceiling: float) -> list[Job]:
-    """Turn the planned jobs into draw jobs: each property claim they run, once (see `replay`)."""
-    limits: dict[str, float] = {}
-    for job in jobs:
-        for claim_id, limit in job.claims:
-            if getattr(claims[claim_id].fn, "hypothesis", None) is not None:
-                limits[claim_id] = min(ceiling, DRAW_SLOWDOWN * limit)
-    return [
-        Job("draw", f"draw-{n}", tuple((c, limits[c]) for c in chosen))
-        for n, chosen in enumerate(_dealt(limits, workers))
+        for n, chosen in enumerate(bins)
+        if chosen
     ]
 
 
@@ -213,17 +194,12 @@ def run(
     tick: Callable[[], None] | None = None,
     probe: bool = False,
     on_probed: Callable[[Sequence[Job]], None] | None = None,
-    replay: bool = True,
-    on_drawn: Callable[[int, int], None] | None = None,
 ) -> bool:
     """Run the plan's jobs; return True when interrupted (finished observations were already handed back).
 
     With `probe`, each covering claim first runs once on the original code watching every subject
     (`infection`); a subject then runs only the claims it reached, and one that reached none survives
-    unrun.  `on_probed` is handed the narrowed jobs before they run.  With `replay`, each property claim the
-    jobs run first draws its examples once on the original code, and replays them under each mutant or defect
-    that replaces none of the rules its draws run (`replay`); `on_drawn` is handed how many of how many
-    property claims drew examples to replay.
+    unrun.  `on_probed` is handed the narrowed jobs before they run.
     """
     mutants = {m.id: m for m in ws.mutants}
     defects = {s.id: s for s in ws.catalog.seeded}
@@ -243,12 +219,6 @@ def run(
         jobs = narrowed
         if on_probed is not None:
             on_probed(jobs)
-    if replay and jobs:
-        drawing = draw_jobs(jobs, ws.claims, workers, ws.settings.timeout)
-        if engine.draw(drawing, tick=tick):
-            return True
-        if on_drawn is not None:
-            on_drawn(len(engine.drawn), sum(len(job.claims) for job in drawing))
     return engine.run(jobs, lambda job, seen: on_observed(job.ident, seen), tick=tick)
 
 
