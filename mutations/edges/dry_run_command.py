@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from claims.defects import Defect
+import re
+
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
 from domain.edges import dry_run_command
 
 W = "edges.dry_run_command"
@@ -60,6 +63,18 @@ default_report_ignores_the_directory = Defect(
         f"{W}.the_report_goes_to_out_or_under_the_directory",
         f"{W}.the_report_path_is_out_or_under_the_directory",
     },
+)
+
+empty_out_takes_the_default = Defect(
+    id="edges.empty_out_takes_the_default",
+    target=dry_run_command.report_path,
+    intent="Test --out for truth instead of presence, so an empty --out silently writes the default report instead of being refused as bad input.",
+    patch=("    if call.out is not None:\n        return call.out", "    if call.out:\n        return call.out"),
+    must_red={
+        f"{W}.an_empty_or_blank_out_is_used_as_given",
+        "edges.launch_dry_run.an_empty_out_is_bad_input_never_the_default",
+    },
+    must_green={f"{W}.the_report_goes_to_out_or_under_the_directory"},
 )
 
 refused_out_not_bad_input = Defect(
@@ -171,4 +186,19 @@ admitted_line_unexplained = Defect(
         f"{W}.an_admitted_report_exits_0",
         "edges.launch_dry_run.the_admitting_world_exits_0_and_writes_the_report",
     },
+)
+
+
+def read_time_truncating_long_fractions(text: str) -> Admitted[int] | Refused:
+    """Read --at after cutting a fraction of a second to six digits, as if the ISO pattern took any number of digits."""
+    return original(dry_run_command.read_time)(re.sub(r"(\.[0-9]{6})[0-9]+", r"\1", text))
+
+
+long_fraction_truncated = Defect(
+    id="edges.long_fraction_truncated",
+    target=dry_run_command.read_time,
+    intent="Read an --at whose fraction of a second has seven or more digits by truncating it to microseconds, instead of refusing a time the ISO pattern does not take (a `{1,6}` widened to `{1,9}`).",
+    replacement=read_time_truncating_long_fractions,
+    must_red={f"{W}.a_fraction_reads_up_to_six_digits_and_no_further"},
+    must_green={f"{W}.iso_times_with_minutes_fractions_or_offsets_read"},
 )

@@ -153,6 +153,16 @@ def the_report_goes_to_out_or_under_the_directory() -> None:
     )
 
 
+@witness.positive(
+    "--out is used as given even when it is empty or blank, so the --out check refuses it instead of the default taking its place.",
+    rules=[cmd.report_path],
+)
+def an_empty_or_blank_out_is_used_as_given() -> None:
+    for out in ("", " ", "\n"):
+        for directory in ("/srv/work", ""):
+            check.equal(f"--out {out!r} under {directory!r}", cmd.report_path(v41(out=out), directory), out)
+
+
 @witness.property(
     "Without --out every report path lies under the named directory; with it, the path is --out exactly.",
     rules=[cmd.report_path],
@@ -283,6 +293,24 @@ def iso_times_with_minutes_fractions_or_offsets_read() -> None:
     check.equal("minutes alone", cmd.read_time("2026-01-01T01:00Z"), Admitted(READ_AT))
     check.equal("a fraction", cmd.read_time("2026-01-01T01:00:00.999999Z"), Admitted(READ_AT))
     check.equal("a negative offset", cmd.read_time("2025-12-31T23:30:00-01:30"), Admitted(READ_AT))
+
+
+@witness.property(
+    "A fraction of a second of one to six digits reads as its whole second, and one of seven or more digits is refused at --at, never truncated to microseconds.",
+    rules=[cmd.read_time],
+)
+@settings(max_examples=20)
+@given(st.integers(min_value=1, max_value=12), st.sampled_from(["Z", "+00:00"]))
+@example(6, "Z")
+@example(7, "Z")
+def a_fraction_reads_up_to_six_digits_and_no_further(digits: int, zone: str) -> None:
+    text = f"2026-01-01T01:00:00.{'9' * digits}{zone}"
+    if digits <= 6:
+        check.equal(text, cmd.read_time(text), Admitted(READ_AT))
+    else:
+        reasons = check.refused(cmd.read_time(text))
+        check.equal(f"{text} refused at", [(type(r), r.where) for r in reasons], [(BadArgument, "--at")])
+        check.contains(f"{text} said", repr(text), reasons[0].why)
 
 
 @witness.property(

@@ -247,3 +247,16 @@ def the_arm_named_is_the_arm_planned(tmp_path: Path) -> None:
         report.read_text(encoding="utf-8").splitlines()[:2],
         ["# launch dry run: glm-group-b — ADMITTED", f"authority log: {log} (read at 1767229200)"],
     )
+
+
+@witness.positive(
+    "An empty --out is bad input located at --out, never the arm's default path: exit 2, no verdict, and nothing written anywhere.",
+    rules=[launch_dry_run.main],
+)
+def an_empty_out_is_bad_input_never_the_default(tmp_path: Path) -> None:
+    code, out, err = dry_run(tmp_path, ADMITTING_LOG, out="")
+    check.equal("exit code", code, 2)
+    check.equal("stdout", out, "")
+    check.equal("stderr", err, f"--out: expected a file path, got an empty string\n{BAD_INPUT}\n")
+    # Without --out the default goes under default_dir (tmp_path/target/...): nothing may appear there either.
+    check.equal("files", sorted(listing(tmp_path)), ["log.jsonl"])
