@@ -34,3 +34,12 @@ help_exits_2 = Defect(
     patch=("CommandOutput(usage_exit_code(exc.code))", "CommandOutput(2)"),
     must_red={f"{W}.a_usage_error_exits_2_and_help_exits_0"},
 )
+
+now_read_in_milliseconds = Defect(
+    id="edges.now_read_in_milliseconds",
+    target=launch_dry_run.main,
+    intent="Read the log without --at at the current time in milliseconds, a wrong unit that puts the read centuries ahead, so every live lease reads as expired.",
+    patch=("checked, int(time.time()))", "checked, int(time.time() * 1000))"),
+    must_red={f"{W}.without_at_the_log_is_read_at_the_current_second"},
+    must_green={f"{W}.the_admitting_world_exits_0_and_writes_the_report"},
+)

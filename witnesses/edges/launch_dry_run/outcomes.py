@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import errno
+import re
+import time
 from pathlib import Path
+
+import attrs
 
 from claims import check
 from domain.edges import launch_dry_run
@@ -14,12 +18,14 @@ from witnesses.edges.fixtures import (
     EXPIRED_LOG,
     ClosedPipe,
     listing,
+    log_text,
     ran,
     shown,
     terminal,
     written,
 )
 from witnesses.edges.launch_dry_run import ADMITTED_LINE, BAD_INPUT, dry_run, witness
+from witnesses.spark.fixtures import ACTIVE, HELD_A, IMAGE, READING, SUSPENSION
 
 
 @witness.positive(
@@ -193,3 +199,34 @@ def help_to_a_closed_reader_exits_141(tmp_path: Path) -> None:
         code = launch_dry_run.main(["--help"], default_dir=str(tmp_path))
     check.equal("exit code", code, 141)
     check.equal("files", listing(tmp_path), {})
+
+
+@witness.positive(
+    "Without --at the log is read at the current epoch second: a lease live for another hour admits, one expired a minute ago refuses, and the report names the second it read at.",
+    rules=[launch_dry_run.main],
+)
+def without_at_the_log_is_read_at_the_current_second(tmp_path: Path) -> None:
+    for ahead, expected in ((3600, 0), (-60, 1)):
+        before = int(time.time())
+        suspension = attrs.evolve(SUSPENSION, lease_expires_at=before + ahead)
+        log = written(tmp_path, "log.jsonl", log_text(ACTIVE, *HELD_A, IMAGE, READING, suspension))
+        report = tmp_path / "report.txt"
+        code, _, err = ran(
+            launch_dry_run.main,
+            "v41-group-a",
+            "--authority-log",
+            str(log),
+            "--out",
+            str(report),
+            default_dir=str(tmp_path),
+        )
+        after = int(time.time())
+        check.equal(f"lease {ahead:+} s: exit code", code, expected)
+        check.equal(f"lease {ahead:+} s: stderr", err, "")
+        said = re.search(r"\(read at ([0-9]+)\)", report.read_text(encoding="utf-8"))
+        read_at = int(said.group(1)) if said else None
+        check.holds(
+            f"lease {ahead:+} s: read at a second from {before} to {after}",
+            read_at is not None and before <= read_at <= after,
+            read_at,
+        )
