@@ -84,3 +84,15 @@ case_cost_unit_unchecked = Defect(
     must_red={f"{WINDOWS}.a_case_cost_in_tokens_per_second_is_refused_at_its_unit"},
     must_green={f"{WINDOWS}.measured_minute_costs_filling_900_s_exactly_fit"},
 )
+
+window_taken_as_estimated = Defect(
+    id="native.window_taken_as_estimated",
+    target=windows.window_illustration,
+    intent="Take the 75 min submission window as ESTIMATED when deriving the time left before it, so a wholly MEASURED diagnostic leaves an ESTIMATED margin (seed B2: the window is given; only an ESTIMATED term makes a figure ESTIMATED).",
+    patch=(
+        'window = point(i.submission_window_min, MIN, M, "submission_window")',
+        'window = point(i.submission_window_min, MIN, E, "submission_window")',
+    ),
+    must_red={f"{WINDOWS}.all_measured_inputs_derive_measured_figures_but_projections"},
+    must_green={f"{WINDOWS}.extra_start_waits_and_w13_span"},
+)
