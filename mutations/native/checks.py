@@ -32,3 +32,12 @@ k4_sync_needs_no_sync_mode = Defect(
         "native.verdict.unresolved_sync_mode_holds_even_when_observed",
     },
 )
+
+subcase_table_mutable = Defect(
+    id="native.subcase_table_mutable",
+    target=checks.subcases,
+    intent="Build the subcase table as a plain dict, so a caller can drop or rename a check's subcases in the table it was handed (seed B1: lowering a check or renaming a subcase is prohibited).",
+    patch=("    return MappingProxyType(\n        {", "    return dict(\n        {"),
+    must_red={"native.checks.the_subcase_table_is_read_only_and_fresh"},
+    must_green={"native.checks.the_table_is_keyed_by_the_seeds_twelve_names"},
+)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import operator
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native.checks import NativeCheck, QNotPositive, SubcaseSource, UnsupportedMode, subcases, tail_sizes
+from witnesses.core.fixtures import raised
 
 witness = Witness("native.checks", never_refuses=[subcases])
 
@@ -159,6 +162,22 @@ def the_table_is_keyed_by_the_seeds_twelve_names() -> None:
         sorted({m.value for t in table.values() for s in t for m in s.needs}),
         ["multimodal", "sync"],
     )
+
+
+@witness.positive(
+    "Every call builds a fresh subcase table that cannot be changed: adding, replacing or removing a check raises, and the next call is whole.",
+    rules=[subcases],
+)
+def the_subcase_table_is_read_only_and_fresh() -> None:
+    table = subcases()
+    check.holds("a fresh table on every call", table is not subcases(), table)
+    drafter = NativeCheck.NO_LOCAL_DRAFTER
+    for what, change in (
+        ("replace a check's subcases", lambda: operator.setitem(table, drafter, ())),
+        ("remove a check", lambda: operator.delitem(table, drafter)),
+    ):
+        check.equal(what, raised(change)[:10], "TypeError:")
+    check.equal("the next call", len(subcases()[drafter]), 3)
 
 
 @witness.refusal(
