@@ -33,3 +33,15 @@ decimal_text_truncates = Defect(
     must_red={"native.figures.an_exact_value_prints_rounded_to_the_nearest_at_its_places"},
     must_green={"native.figures.measured_figure_reported_as_measured"},
 )
+
+decode_time_always_measured = Defect(
+    id="native.decode_time_always_measured",
+    target=figures.per,
+    intent="Time tokens at a rate as MEASURED whatever the rate's provenance, so an ESTIMATED decode rate yields MEASURED probe figures (seed B2: a figure derived from an ESTIMATED term is ESTIMATED).",
+    patch=(
+        "Fraction(count) / rate.lo, Unit.SECONDS, rate.provenance, source)",
+        "Fraction(count) / rate.lo, Unit.SECONDS, Provenance.MEASURED, source)",
+    ),
+    must_red={"native.windows.an_estimated_decode_rate_makes_every_decoding_figure_estimated"},
+    must_green={"native.windows.all_measured_inputs_derive_measured_figures_but_projections"},
+)

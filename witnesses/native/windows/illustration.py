@@ -153,6 +153,22 @@ def all_measured_inputs_derive_measured_figures_but_projections() -> None:
     _exact("left before 75 after a 30–35 min diagnostic", w.left_before_submission, Fraction(40), Fraction(45), M)
 
 
+@witness.positive(
+    "An ESTIMATED decode rate makes every figure that decodes tokens ESTIMATED, though every other input is MEASURED; the figures that decode nothing stay MEASURED.",
+    rules=[window_illustration],
+)
+def an_estimated_decode_rate_makes_every_decoding_figure_estimated() -> None:
+    rate = attrs.evolve(MEASURED_INPUTS.decode_rate, provenance=E)
+    w = check.admitted(window_illustration(attrs.evolve(MEASURED_INPUTS, decode_rate=rate)))
+    decoding = ("probe_32k", "eight_probes", "eight_printed_probes", "near_cap_probe", "near_cap_probe_s30_lower_ends")
+    decoding += ("three_near_cap", "across_arms", "across_arms_exact", "diagnostic_before_restore")
+    check.equal(
+        "provenance of every figure",
+        {name: getattr(w, name).provenance for name in attrs.fields_dict(type(w))},
+        {name: E if name in decoding else provenance for name, provenance in _ALL_MEASURED_PROVENANCE.items()},
+    )
+
+
 @witness.refusal(
     "The illustration refuses a native wait beyond 900 s.",
     rules=[window_illustration],
