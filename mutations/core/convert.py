@@ -8,7 +8,11 @@ that build a converter afresh.
 
 from __future__ import annotations
 
-from claims.defects import Defect
+import re
+from fractions import Fraction
+from typing import Any
+
+from claims.defects import Defect, original
 from domain.core import convert
 
 bool_left_to_cattrs = Defect(
@@ -36,4 +40,23 @@ nested_errors_located_at_the_root = Defect(
         "cattrs.transform_error(exc, format_exception=_say)",
     ),
     must_red={"core.convert.located_lines_read_exactly"},
+)
+
+
+def _structure_fraction_taking_a_signed_denominator(value: Any, kind: type) -> Fraction:
+    """Read a fraction as the domain does, except that a signed denominator ('5/-4') reads too."""
+    if type(value) is str and re.fullmatch(r"-?[0-9]+/[+-][0-9]+", value):
+        numerator, denominator = value.split("/")
+        return Fraction(int(numerator), int(denominator))
+    result: Fraction = original(convert._structure_fraction)(value, kind)
+    return result
+
+
+signed_denominator_read = Defect(
+    id="core.signed_denominator_read",
+    target=convert._structure_fraction,
+    intent="Read a fraction whose denominator carries a sign ('5/-4' as -5/4), a spelling the converter never writes (`_FRACTION_TEXT` widened to `-?[0-9]+/-?[0-9]+`).",
+    replacement=_structure_fraction_taking_a_signed_denominator,
+    must_red={"core.convert.only_the_travelling_spelling_reads_as_a_fraction"},
+    must_green={"core.convert.fractions_travel_exactly"},
 )

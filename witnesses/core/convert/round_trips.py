@@ -180,7 +180,7 @@ def fractions_travel_exactly() -> None:
 
 @witness.positive(
     "A fraction is read only as it travels, 'n/d' with d > 0: '5/4', '-5/4' and '0/7' read exactly, and a zero"
-    " denominator, a sign +, spaces, a decimal, an exponent, underscores, a bare whole number or non-ASCII digits"
+    " denominator, a signed denominator, a sign +, spaces, a decimal, an exponent, underscores, a bare whole number or non-ASCII digits"
     " are each named at their path.",
     rules=[convert.strict_converter, convert.located_pairs],
 )
@@ -189,7 +189,22 @@ def only_the_travelling_spelling_reads_as_a_fraction() -> None:
     read = {text: STRICT.structure(text, Fraction) for text in ("5/4", "-5/4", "0/7")}
     check.equal("read exactly", read, {"5/4": Fraction(5, 4), "-5/4": Fraction(-5, 4), "0/7": Fraction(0)})
     refused = {}
-    for text in ("5/0", "+5/4", " 5/4", "5/4 ", "5 / 4", "1.25", "1e3", "1_0/4", "5", "", "\uff15/4"):
+    for text in (
+        "5/0",
+        "5/-4",
+        "-5/-4",
+        "5/+4",
+        "+5/4",
+        " 5/4",
+        "5/4 ",
+        "5 / 4",
+        "1.25",
+        "1e3",
+        "1_0/4",
+        "5",
+        "",
+        "\uff15/4",
+    ):
         outcome = structured(dict(figures, margin_gib=text), FitFigures)
         refused[text] = [(r.where, r.why) for r in check.refused(outcome)]
     check.equal(
