@@ -202,3 +202,19 @@ long_fraction_truncated = Defect(
     must_red={f"{W}.a_fraction_reads_up_to_six_digits_and_no_further"},
     must_green={f"{W}.iso_times_with_minutes_fractions_or_offsets_read"},
 )
+
+
+def read_time_taking_a_signed_epoch(text: str) -> Admitted[int] | Refused:
+    """Read --at as the rule does, except that epoch seconds with a leading + read as the same seconds."""
+    signed = re.fullmatch(r"\+([0-9]+)", text)
+    return original(dry_run_command.read_time)(signed.group(1) if signed else text)
+
+
+signed_epoch_read = Defect(
+    id="edges.signed_epoch_read",
+    target=dry_run_command.read_time,
+    intent="Read epoch seconds spelled with a leading + as those seconds, a near miss of the plain digits (`_EPOCH` widened to `\\+?[0-9]+`).",
+    replacement=read_time_taking_a_signed_epoch,
+    must_red={f"{W}.near_misses_of_epoch_seconds_are_refused"},
+    must_green={f"{W}.epoch_seconds_and_iso_times_read_alike"},
+)

@@ -1,4 +1,4 @@
-"""Witness near misses of a utilization: text that almost is a four-place decimal never reads as one."""
+"""Witness near misses of a utilization and of epoch seconds: text that almost is a four-place decimal or a count of seconds never reads as one."""
 
 from __future__ import annotations
 
@@ -43,3 +43,28 @@ def near_misses_of_a_decimal_utilization_are_refused() -> None:
             ),
         )
     check.equal("0.8000", cmd.utilization_bp("0.8000"), Admitted(8000))
+
+
+EPOCH_NEAR_MISSES = (
+    "+1767229200",  # a sign
+    "-1767229200",  # a negative sign
+    " 1767229200",  # whitespace before
+    "1767229200 ",  # whitespace after
+    "1767229200\n",  # a newline after
+    "1767229200.0",  # a fraction
+    "1_767_229_200",  # underscores
+    "\uff11\uff17\uff16\uff17\uff12\uff12\uff19\uff12\uff10\uff10",  # fullwidth digits
+)
+
+
+@witness.positive(
+    "Every near miss of epoch seconds is refused at --at, quoted as typed: a sign + or -, whitespace or a newline, a fraction, underscores, non-ASCII digits; the plain digits read.",
+    rules=[cmd.read_time],
+)
+def near_misses_of_epoch_seconds_are_refused() -> None:
+    for text in EPOCH_NEAR_MISSES:
+        outcome = cmd.read_time(text)
+        reasons = check.refused(outcome)
+        check.equal(f"{text!r} refused at", [(type(r), r.where) for r in reasons], [(BadArgument, "--at")])
+        check.contains(f"{text!r} said", repr(text), reasons[0].why)
+    check.equal("1767229200", cmd.read_time("1767229200"), Admitted(1767229200))
