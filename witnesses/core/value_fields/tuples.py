@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from claims import check
 from domain.core import value_fields as vf
+from domain.core.outcome import Reason, Refused
 from domain.spark.remote_steps import MkdirStep
 from witnesses.core.fixtures import raised
 from witnesses.core.value_fields import witness
@@ -43,3 +44,13 @@ def a_tuple_field_builds_exactly_from_a_long_enough_tuple(words: list[str]) -> N
     check.holds(
         "as a list never built", not raised(lambda: MkdirStep(host="srv5", argv=words)).startswith("built "), words
     )
+
+
+@witness.positive(
+    "A refusal carries at least one reason: a Refused of no reasons is misuse naming its reasons, and one reason builds.",
+    rules=[vf.tuple_of],
+)
+def a_refusal_takes_at_least_one_reason() -> None:
+    check.equal("no reasons", raised(lambda: Refused(())), "ValueError: Length of 'reasons' must be >= 1: 0")
+    reason = Reason("$.q", "q must be a positive token count, got 0")
+    check.equal("one reason", raised(lambda: Refused((reason,))), f"built {Refused((reason,))!r}")
