@@ -47,3 +47,12 @@ missing_directories_not_made = Defect(
     patch=("            os.mkdir(directory)\n", "            pass\n"),
     must_red={f"{W}.a_report_is_written_whole"},
 )
+
+dangling_link_taken_as_missing = Defect(
+    id="edges.dangling_link_taken_as_missing",
+    target=report_file._missing_directories,
+    intent="Find the directories to create with os.path.exists, which follows links, so a dangling symbolic link on the way to --out is taken for a missing directory and mkdir is tried in its place.",
+    patch=("    while not os.path.lexists(directory):", "    while not os.path.exists(directory):"),
+    must_red={f"{W}.a_report_under_a_dangling_link_makes_no_directory"},
+    must_green={f"{W}.a_report_is_written_whole"},
+)

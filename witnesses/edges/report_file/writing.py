@@ -243,3 +243,21 @@ def an_interruption_after_the_temp_file_leaves_nothing_behind(tmp_path: Path) ->
         raised = exc
     check.equal("raised", repr(raised), repr(Interrupted("while encoding the report")))
     check.equal("nothing left", listing(tmp_path), {})
+
+
+@witness.refusal(
+    "A report under a dangling symbolic link is refused while writing in the link's path: the link counts as there, so no directory is made in its place, and the link is left as it was.",
+    rules=[write_report],
+    reasons=[
+        because(
+            ReportUnwritten,
+            at="--out TMP/dangling/report.txt",
+            saying="got FileNotFoundError while writing in TMP/dangling: No such file or directory",
+        )
+    ],
+)
+def a_report_under_a_dangling_link_makes_no_directory(tmp_path: Path):
+    os.symlink(tmp_path / "gone", tmp_path / "dangling")
+    outcome = write_report(str(tmp_path / "dangling" / "report.txt"), REPORT)
+    check.equal("left as it was", listing(tmp_path), {"dangling": ("link", str(tmp_path / "gone"))})
+    return in_folder(outcome, tmp_path)
