@@ -66,7 +66,8 @@ _FRACTION_TEXT = re.compile(r"-?[0-9]+/[0-9]+")
 """The one spelling a fraction travels as (what `_unstructure_fraction` writes): no sign +, spaces, decimals, exponents or underscores."""
 
 
-def _structure_fraction(value: Any, _: type) -> Fraction:
+def structure_fraction(value: Any, _: type) -> Fraction:
+    """Read a fraction as it travels: an int, or `n/d` with an optional `-` on n only and d > 0 (the strict hook)."""
     if type(value) is int:
         return Fraction(value)
     if type(value) is not str:
@@ -173,7 +174,7 @@ def strict_converter() -> Converter:
     converter = Converter(forbid_extra_keys=True)
     for kind in (str, int, bool, float):
         converter.register_structure_hook(kind, partial(_structure_exactly, kind))
-    converter.register_structure_hook(Fraction, _structure_fraction)
+    converter.register_structure_hook(Fraction, structure_fraction)
     converter.register_unstructure_hook(Fraction, _unstructure_fraction)
     # Later registrations win: the private refusal must come after the hook for every value.
     converter.register_structure_hook_factory(_is_enum, _strict_enum)

@@ -112,7 +112,8 @@ def _exclusive_temp(directory: str, temp_name: Callable[[], str]) -> tuple[int, 
     raise OSError(errno.EEXIST, "no unused temporary name")
 
 
-def _missing_directories(directory: str) -> list[str]:
+def missing_directories(directory: str) -> list[str]:
+    """Return the directories a report's folder still needs, outermost first; any entry present, even a dangling link, ends the search."""
     missing: list[str] = []
     while not os.path.lexists(directory):
         missing.append(directory)
@@ -138,7 +139,7 @@ def write_report(out: str, text: str, *, temp_name: Callable[[], str] = _fresh_t
     made: list[Callable[[], None]] = []
     stage = "starting"
     try:
-        for directory in _missing_directories(os.path.dirname(target)):
+        for directory in missing_directories(os.path.dirname(target)):
             stage = f"creating directory {directory}"
             os.mkdir(directory)
             made.append(partial(os.rmdir, directory))

@@ -48,13 +48,13 @@ def _structure_fraction_taking_a_signed_denominator(value: Any, kind: type) -> F
     if type(value) is str and re.fullmatch(r"-?[0-9]+/[+-][0-9]+", value):
         numerator, denominator = value.split("/")
         return Fraction(int(numerator), int(denominator))
-    result: Fraction = original(convert._structure_fraction)(value, kind)
+    result: Fraction = original(convert.structure_fraction)(value, kind)
     return result
 
 
 signed_denominator_read = Defect(
     id="core.signed_denominator_read",
-    target=convert._structure_fraction,
+    target=convert.structure_fraction,
     intent="Read a fraction whose denominator carries a sign ('5/-4' as -5/4), a spelling the converter never writes (`_FRACTION_TEXT` widened to `-?[0-9]+/-?[0-9]+`).",
     replacement=_structure_fraction_taking_a_signed_denominator,
     must_red={"core.convert.only_the_travelling_spelling_reads_as_a_fraction"},

@@ -50,7 +50,7 @@ missing_directories_not_made = Defect(
 
 dangling_link_taken_as_missing = Defect(
     id="edges.dangling_link_taken_as_missing",
-    target=report_file._missing_directories,
+    target=report_file.missing_directories,
     intent="Find the directories to create with os.path.exists, which follows links, so a dangling symbolic link on the way to --out is taken for a missing directory and mkdir is tried in its place.",
     patch=("    while not os.path.lexists(directory):", "    while not os.path.exists(directory):"),
     must_red={f"{W}.a_report_under_a_dangling_link_makes_no_directory"},
