@@ -52,6 +52,18 @@ minutes_read_as_seconds = Defect(
     must_green={f"{WINDOWS}.measured_case_costs_within_900_s_fit"},
 )
 
+complete_packet_seconds_truncated = Defect(
+    id="native.complete_packet_seconds_truncated",
+    target=windows.complete_packet_fit,
+    intent="Cut a total in minutes to whole seconds before judging it, so case costs coming to 900.5 s fit a 900 s wait.",
+    patch=(
+        "seconds = total.hi * 60 if total.unit is MIN else total.hi",
+        "seconds = int(total.hi * 60) if total.unit is MIN else total.hi",
+    ),
+    must_red={f"{WINDOWS}.minute_costs_a_fraction_of_a_second_past_the_wait_are_refused"},
+    must_green={f"{WINDOWS}.measured_minute_costs_filling_900_s_exactly_fit"},
+)
+
 check_without_a_cost_unnoticed = Defect(
     id="native.check_without_a_cost_unnoticed",
     target=windows.complete_packet_fit,

@@ -23,7 +23,9 @@ from domain.native.windows import (
 from witnesses.native.windows import E, M, witness
 
 
-def _costs(lo: int | str, hi: int | str, unit: Unit, provenance: Provenance = M) -> tuple[CaseCost, ...]:
+def _costs(
+    lo: int | str | Fraction, hi: int | str | Fraction, unit: Unit, provenance: Provenance = M
+) -> tuple[CaseCost, ...]:
     return tuple(CaseCost(c, between(lo, hi, unit, provenance, c.value)) for c in NativeCheck)
 
 
@@ -70,6 +72,16 @@ def zero_second_wait_is_exceeded_by_measured_cases():
 def measured_minute_costs_filling_900_s_exactly_fit() -> None:
     fit = check.admitted(complete_packet_fit(_costs("1.25", "1.25", Unit.MINUTES), 900))
     check.equal("total", fit, Figure(Fraction(15), Fraction(15), Unit.MINUTES, M, "complete_packet"))
+
+
+@witness.refusal(
+    "Twelve MEASURED minute case costs coming to 900.5 s are refused: half a second past a 900 s wait is past it, never truncated to a whole second.",
+    rules=[complete_packet_fit],
+    reasons=[because(WindowExceeded, at="$.complete_packet.hi", saying="up to 900.5 s exceeds the 900 s wait")],
+)
+def minute_costs_a_fraction_of_a_second_past_the_wait_are_refused():
+    # 12 x 9005/7200 min = 15 1/120 min = 900.5 s: the minutes convert to seconds exactly, with no whole-second cut.
+    return complete_packet_fit(_costs(Fraction(9005, 7200), Fraction(9005, 7200), Unit.MINUTES), 900)
 
 
 @witness.refusal(
