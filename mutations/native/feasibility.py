@@ -30,3 +30,12 @@ prohibition_left_unsaid = Defect(
     must_red={f"{FEASIBILITY}.the_seed_window_says_every_figure_with_its_provenance"},
     must_green={f"{FEASIBILITY}.a_measured_window_establishes_both_fits"},
 )
+
+two_reasons_said_as_one = Defect(
+    id="native.two_reasons_said_as_one",
+    target=feasibility._verdict_lines,
+    intent="Say a fit refused for two reasons as '2 reason', so the plural follows a threshold instead of every count but one.",
+    patch=("reason{'' if len(reasons) == 1 else 's'}", "reason{'' if len(reasons) <= 2 else 's'}"),
+    must_red={f"{FEASIBILITY}.a_fits_reason_count_and_plural_follow_every_reason"},
+    must_green={f"{FEASIBILITY}.a_fit_refused_for_one_reason_says_so"},
+)

@@ -148,6 +148,28 @@ def a_fit_refused_for_one_reason_says_so() -> None:
     )
 
 
+@witness.positive(
+    "A fit refused for one, two or three reasons says '1 reason', '2 reasons' or '3 reasons': the count and its plural follow every reason.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_fits_reason_count_and_plural_follow_every_reason() -> None:
+    said = {}
+    for count in (1, 2, 3):
+        estimated = tuple(
+            attrs.evolve(c, cost=attrs.evolve(c.cost, provenance=Provenance.ESTIMATED)) for c in MEASURED_COSTS[-count:]
+        )
+        feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, (*MEASURED_COSTS[:-count], *estimated), ()))
+        said[count] = [line for line in window_feasibility_lines(feasibility) if "NOT ESTABLISHED" in line]
+    check.equal(
+        "the lines of the refused fit",
+        said,
+        {
+            count: [f"complete-packet fit within the 900 s wait: NOT ESTABLISHED ({count} {noun})"]
+            for count, noun in ((1, "reason"), (2, "reasons"), (3, "reasons"))
+        },
+    )
+
+
 # --- the window's own wait is the one every figure uses, and each missing fit is named alone ---------
 
 
