@@ -102,3 +102,15 @@ classification_compared_case_blind = Defect(
     ),
     must_red={f"{RECORDS}.near_misses_of_a_classification_are_not_native"},
 )
+
+first_record_left_out_of_the_verdict = Defect(
+    id="native.first_record_left_out_of_the_verdict",
+    target=records.saved_record_facts,
+    intent="Fold the verdict from every record but the first, so unaccounted diagnostic requests are said as REFUSED while the verdict admits every saved record.",
+    patch=(
+        "reasons = tuple(r for _, outcome, _ in outcomes if",
+        "reasons = tuple(r for _, outcome, _ in outcomes[1:] if",
+    ),
+    must_red={f"{RECORDS}.each_refused_record_alone_refuses_the_verdict_with_its_reasons"},
+    must_green={f"{RECORDS}.saved_records_are_said_record_by_record"},
+)

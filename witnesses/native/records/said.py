@@ -7,6 +7,7 @@ from fractions import Fraction
 import attrs
 
 from claims import because, check
+from domain.core.outcome import reason_line
 from domain.native.figures import Provenance
 from domain.native.records import (
     SAVED_DIAGNOSTIC,
@@ -82,3 +83,27 @@ def a_stopped_near_cap_and_an_inconsistent_gain_are_both_refused():
         ),
     )
     return facts.verdict
+
+
+@witness.positive(
+    "Whichever one saved record its rule refuses, first or last, the verdict is refused with exactly that record's reasons, the ones said under it.",
+    rules=[saved_record_facts],
+)
+def each_refused_record_alone_refuses_the_verdict_with_its_reasons() -> None:
+    diagnostic = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
+    screen = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
+    off, on = SAVED_NEAR_CAP
+    cases = {
+        "diagnostic requests": (attrs.evolve(diagnostic, completions=27), SAVED_NEAR_CAP, screen),
+        "diagnostic tails": (attrs.evolve(diagnostic, tails_verified=False), SAVED_NEAR_CAP, screen),
+        "near-cap OFF": (diagnostic, (attrs.evolve(off, finish="stop"), on), screen),
+        "near-cap ON": (diagnostic, (off, attrs.evolve(on, finish="stop")), screen),
+        "300K screen": (diagnostic, SAVED_NEAR_CAP, attrs.evolve(screen, gain_percent=Fraction("6.8252"))),
+        "300K screen as native evidence": (diagnostic, SAVED_NEAR_CAP, attrs.evolve(screen, adoptable=False)),
+    }
+    for record, (d, near_cap, s) in cases.items():
+        facts = saved_record_facts(d, near_cap, s)
+        said = [line.strip() for line in facts.lines if line.startswith("  ")]
+        check.contains(f"{record}: said as refused", f"{record}: REFUSED", facts.lines)
+        check.holds(f"{record}: said with a reason", len(said) > 0, facts.lines)
+        check.equal(f"{record}: the verdict's reasons", [reason_line(r) for r in check.refused(facts.verdict)], said)
