@@ -136,3 +136,15 @@ subcase_matched_stripped = Defect(
     patch=("if o.subcase == subcase.name]", "if o.subcase.strip() == subcase.name]"),
     must_red={f"{VERDICT}.near_misses_of_subcase_names_and_starts_hold_the_check"},
 )
+
+unresolved_mode_names_its_last_owner = Defect(
+    id="native.unresolved_mode_names_its_last_owner",
+    target=verdict._resolved,
+    intent="Name the owner of a mode's last unresolved record instead of its first, so the reason's owner follows the other end of the packet's records.",
+    patch=(
+        'return False, records[0].owner if records else "an unassigned owner"',
+        'return False, records[-1].owner if records else "an unassigned owner"',
+    ),
+    must_red={f"{VERDICT}.an_unresolved_mode_names_its_first_records_owner"},
+    must_green={f"{VERDICT}.mode_without_owner_record_names_an_unassigned_owner"},
+)

@@ -328,6 +328,31 @@ def any_resolving_owner_record_resolves_its_mode() -> None:
     )
 
 
+@witness.positive(
+    "A mode none of whose owner records resolves it names the owner of its first record in the packet's order, whichever order the records come in.",
+    rules=[decide],
+)
+def an_unresolved_mode_names_its_first_records_owner() -> None:
+    runner, coordinator = (
+        OwnerResolution(UnsupportedMode.SYNC, owner, False, f"FIXTURE: sync not yet reviewed by {owner}")
+        for owner in ("runner", "coordinator")
+    )
+    said = {
+        order: sorted({r.why for r in decide(NEAR_CAP, complete(), records).reasons})
+        for order, records in (("runner first", (runner, coordinator)), ("coordinator first", (coordinator, runner)))
+    }
+    check.equal(
+        "the reasons",
+        said,
+        {
+            order: [
+                f"{s}_sync needs sync mode, unsupported until its owner ({owner}) resolves it" for s in ("k4", "k5")
+            ]
+            for order, owner in (("runner first", "runner"), ("coordinator first", "coordinator"))
+        },
+    )
+
+
 @witness.refusal(
     "A CPU-fixture observation that also did not hold is named once, as CPU-fixture evidence.",
     rules=[decide],
