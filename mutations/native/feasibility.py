@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claims.defects import Defect
+from claims.defects import Defect, original
 from domain.native import feasibility
 
 FEASIBILITY = "native.feasibility"
@@ -31,11 +31,19 @@ prohibition_left_unsaid = Defect(
     must_green={f"{FEASIBILITY}.a_measured_window_establishes_both_fits"},
 )
 
+
+def lines_saying_two_reasons_as_one(fit: feasibility.WindowFeasibility) -> tuple[str, ...]:
+    """Say the window's lines with a fit refused for two reasons said as '2 reason'."""
+    return tuple(
+        line.replace("(2 reasons)", "(2 reason)") for line in original(feasibility.window_feasibility_lines)(fit)
+    )
+
+
 two_reasons_said_as_one = Defect(
     id="native.two_reasons_said_as_one",
-    target=feasibility._verdict_lines,
+    target=feasibility.window_feasibility_lines,
     intent="Say a fit refused for two reasons as '2 reason', so the plural follows a threshold instead of every count but one.",
-    patch=("reason{'' if len(reasons) == 1 else 's'}", "reason{'' if len(reasons) <= 2 else 's'}"),
+    replacement=lines_saying_two_reasons_as_one,
     must_red={f"{FEASIBILITY}.a_fits_reason_count_and_plural_follow_every_reason"},
     must_green={f"{FEASIBILITY}.a_fit_refused_for_one_reason_says_so"},
 )

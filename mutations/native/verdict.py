@@ -137,14 +137,22 @@ subcase_matched_stripped = Defect(
     must_red={f"{VERDICT}.near_misses_of_subcase_names_and_starts_hold_the_check"},
 )
 
+
+def decide_naming_the_last_owner(
+    check: NativeCheck,
+    observations: tuple[Observation, ...],
+    resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+) -> CheckVerdict:
+    """Decide a check with the owner records in reverse, so an unresolved mode names its last record's owner."""
+    # Which records resolve a mode does not depend on their order; only the owner an unresolved mode names does.
+    return original(verdict.decide)(check, observations, tuple(reversed(resolutions)))
+
+
 unresolved_mode_names_its_last_owner = Defect(
     id="native.unresolved_mode_names_its_last_owner",
-    target=verdict._resolved,
+    target=verdict.decide,
     intent="Name the owner of a mode's last unresolved record instead of its first, so the reason's owner follows the other end of the packet's records.",
-    patch=(
-        'return False, records[0].owner if records else "an unassigned owner"',
-        'return False, records[-1].owner if records else "an unassigned owner"',
-    ),
+    replacement=decide_naming_the_last_owner,
     must_red={f"{VERDICT}.an_unresolved_mode_names_its_first_records_owner"},
     must_green={f"{VERDICT}.mode_without_owner_record_names_an_unassigned_owner"},
 )
