@@ -168,14 +168,20 @@ def test_corrupt_evidence_is_exit_two_and_rebuilt_without_reading_it(recorded: P
     assert run_cli(recorded, "mutate", "-q", timeout=180).returncode == 0
 
 
-def test_a_private_defect_target_is_refused_by_the_gate(tmp_path: Path) -> None:
+def test_a_private_defect_target_is_refused_by_mutate_before_its_run_and_by_the_gate(tmp_path: Path) -> None:
     private = HOLDING + dedent("""
 
         private = Defect(id="toy.private_target", target="toy_domain.limits._twice", intent="Target a helper.", patch=("n * 2", "n * 3"), must_red=set())
         """)
     project = make_toy(tmp_path / "toy", private)
+    said = "toy.private_target: targets the private helper toy_domain.limits._twice"
+    # Recorded, so no stale evidence makes the exit code 1: the private target alone does.
+    mutate = run_cli(project, "mutate", "--update", timeout=180)
+    assert mutate.returncode == 1 and "PASS     toy.private_target" in mutate.stdout, mutate.stdout + mutate.stderr
+    assert f"claim_batch mutate: {said}" in mutate.stderr.split("baseline")[0]  # said before the run starts
+    assert f"ERROR {said}" in mutate.stdout and "(the gate refuses it)" in mutate.stdout
     gate = run_cli(project, "gate", timeout=120)
-    assert "toy.private_target: targets the private helper toy_domain.limits._twice" in gate.stdout
+    assert said in gate.stdout
 
 
 def test_declared_defects_rerun_only_when_something_their_claims_see_changed(recorded: Path) -> None:

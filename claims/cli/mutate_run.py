@@ -13,7 +13,7 @@ from typing import Any
 from claims._internal.config import load_config, project_paths, put_first
 from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
-from claims._internal.mutation.audit import binding_plan, binding_problems
+from claims._internal.mutation.audit import binding_plan, binding_problems, private_names
 from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
 from claims._internal.mutation.engine import Job
@@ -62,6 +62,12 @@ def run_sweep(args: argparse.Namespace) -> int:
     catalog = ws.catalog
     problems = [f"ERROR {f.module}  [mutation module did not import]\n{f.traceback}" for f in catalog.failures]
     problems += [f"ERROR {d}  [defect id declared twice]" for d in catalog.duplicates]
+    if not args.auto:
+        # The gate refuses a defect aimed at a private helper; say so before the run, not first at the gate.
+        private = [p.line() for p in private_names((), catalog.seeded)]
+        problems += [f"ERROR {line} (the gate refuses it)" for line in private]
+        for line in private:
+            print(f"claim_batch mutate: {line} (the gate refuses it)", file=sys.stderr)
     if args.list:
         return _list(ws, args)
     green = baseline(ws, workers, args.quiet)
