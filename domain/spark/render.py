@@ -111,7 +111,8 @@ def docker_create_argv(plan: ArmLaunchPlan, rank: RankPlan) -> tuple[str, ...]:
 
 
 def systemd_word(word: str) -> str:
-    """Quote one word for a systemd Exec line; `%` and `$` are doubled so systemd expands nothing."""
+    """Quote one word for a systemd Exec line: `%` and `$` doubled so systemd expands nothing, and a word that is not
+    plain quoted whole, with a line break written as `\\n` or `\\r` so it cannot end the line."""
     escaped = word.replace("%", "%%").replace("$", "$$")
     # fullmatch: `$` alone would let a trailing newline through, unquoted, into the unit file.
     if _PLAIN_WORD.fullmatch(word):
