@@ -73,3 +73,12 @@ missing_packet_taken_as_asked = Defect(
         f"{W}.exactly_one_report_is_admitted",
     },
 )
+
+held_check_says_its_first_reason_only = Defect(
+    id="edges.held_check_says_its_first_reason_only",
+    target=verdict_command.packet_verdict,
+    intent="Print only the first reason of a check held for several, so the others go unsaid (seed B1: every reason of a held check is named).",
+    patch=("*_reason_lines(v.reasons)]", "*_reason_lines(v.reasons[:1])]"),
+    must_red={f"{W}.a_held_check_prints_every_reason"},
+    must_green={f"{W}.a_missing_subcase_exits_1"},
+)

@@ -19,7 +19,15 @@ from domain.native.figures import Provenance
 from domain.native.records import SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K
 from domain.native.windows import SEED_CASE_COSTS, SEED_WINDOW_INPUTS
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET, shown
-from witnesses.native.fixtures import MEASURED_COSTS, MEASURED_INPUTS, complete, packet_document, without
+from witnesses.native.fixtures import (
+    MEASURED_COSTS,
+    MEASURED_INPUTS,
+    OFF_START,
+    ON_START,
+    complete,
+    packet_document,
+    without,
+)
 
 witness = Witness("edges.verdict_command", never_refuses=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict])
 
@@ -334,3 +342,26 @@ def a_refused_section_counts_its_reasons() -> None:
                 counted.append(section)
                 check.equal(f"{what}: {section}", line, f"{section}: REFUSED ({len(reasons)} reason(s))")
         check.equal(f"{what}: sections refused", counted, refused)
+
+
+@witness.positive(
+    "A check held for several reasons prints every one under its verdict line, in the fold's order, before the next check.",
+    rules=[cmd.packet_verdict],
+)
+def a_held_check_prints_every_reason() -> None:
+    final = NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE
+    observations = without(without(complete(), final, "tail_36q_plus_1", Arm.OFF), final, "tail_36q_plus_129", Arm.ON)
+    out = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations)))).out
+    at = out.index("final_need_draft_real_complete: HOLD (packet says PASS)")
+    where = "SubcaseMissing @ $.checks.final_need_draft_real_complete"
+    keeps = "one missing subcase keeps the whole check NOT RUN/HOLD"
+    check.equal(
+        "the held check's lines",
+        out[at : at + 4],
+        (
+            "final_need_draft_real_complete: HOLD (packet says PASS)",
+            f"  {where}.tail_36q_plus_1.OFF: no observation of tail_36q_plus_1 in arm OFF (start {OFF_START}); {keeps}",
+            f"  {where}.tail_36q_plus_129.ON: no observation of tail_36q_plus_129 in arm ON (start {ON_START}); {keeps}",
+            "source_kv_writes_retained: PASS",
+        ),
+    )
