@@ -82,3 +82,12 @@ held_check_says_its_first_reason_only = Defect(
     must_red={f"{W}.a_held_check_prints_every_reason"},
     must_green={f"{W}.a_missing_subcase_exits_1"},
 )
+
+malformed_packet_says_its_first_error_only = Defect(
+    id="edges.malformed_packet_says_its_first_error_only",
+    target=verdict_command.packet_verdict,
+    intent="Print only the first located error of a packet malformed in several places.",
+    patch=("r.why) for r in read.reasons))", "r.why) for r in read.reasons[:1]))"),
+    must_red={f"{W}.a_packet_malformed_in_several_places_prints_every_error"},
+    must_green={f"{W}.a_malformed_packet_exits_2"},
+)

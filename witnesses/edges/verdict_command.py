@@ -365,3 +365,24 @@ def a_held_check_prints_every_reason() -> None:
             "source_kv_writes_retained: PASS",
         ),
     )
+
+
+@witness.positive(
+    "A packet malformed in several places prints every located error, in the document's order, on stderr, and exits 2.",
+    rules=[cmd.packet_verdict],
+)
+def a_packet_malformed_in_several_places_prints_every_error() -> None:
+    text = MALFORMED_PACKET.replace('"audited_rounds": {"off": 96', '"audited_rounds": {"off": "96"', 1)
+    output = cmd.packet_verdict("bad.json", Admitted(text))
+    check.equal(
+        "output",
+        (output.code, output.out, output.err),
+        (
+            2,
+            (),
+            (
+                "bad.json: $.q: expected int, got str '4092'",
+                "bad.json: $.audited_rounds.off: expected int, got str '96'",
+            ),
+        ),
+    )
