@@ -91,3 +91,12 @@ malformed_packet_says_its_first_error_only = Defect(
     must_red={f"{W}.a_packet_malformed_in_several_places_prints_every_error"},
     must_green={f"{W}.a_malformed_packet_exits_2"},
 )
+
+refused_schema_says_its_first_reason_only = Defect(
+    id="edges.refused_schema_says_its_first_reason_only",
+    target=verdict_command.packet_verdict,
+    intent="Print only the first reason of a schema refused for several, under a line that still counts them all.",
+    patch=("*_reason_lines(schema.reasons)]", "*_reason_lines(schema.reasons[:1])]"),
+    must_red={f"{W}.a_schema_refused_for_several_reasons_prints_every_one"},
+    must_green={f"{W}.a_refused_schema_or_binding_never_qualifies"},
+)

@@ -386,3 +386,24 @@ def a_packet_malformed_in_several_places_prints_every_error() -> None:
             ),
         ),
     )
+
+
+@witness.positive(
+    "A schema refused for several reasons prints every one under its REFUSED line, in the validator's order.",
+    rules=[cmd.packet_verdict],
+)
+def a_schema_refused_for_several_reasons_prints_every_one() -> None:
+    text = _SCHEMA_REFUSED.replace('"audited_rounds": {"off": 96', '"audited_rounds": {"off": 0', 1)
+    out = cmd.packet_verdict("p.json", Admitted(text)).out
+    at = out.index("schema: REFUSED (2 reason(s))")
+    check.equal(
+        "the schema's lines",
+        out[at : at + 4],
+        (
+            "schema: REFUSED (2 reason(s))",
+            "  CountInvalid @ $.audited_rounds.off: audited rounds must be positive, got 0",
+            "  CountInvalid @ $.requests: send intents, opened and completions must be equal and positive, got 28/28/27",
+            "binding: OFF start up2-off-20261025T140000Z, ON start up2-on-20261025T143000Z, "
+            "manifest sha256:" + "ab" * 32,
+        ),
+    )
