@@ -100,3 +100,12 @@ refused_schema_says_its_first_reason_only = Defect(
     must_red={f"{W}.a_schema_refused_for_several_reasons_prints_every_one"},
     must_green={f"{W}.a_refused_schema_or_binding_never_qualifies"},
 )
+
+unreadable_packet_relocated_at_its_path = Defect(
+    id="edges.unreadable_packet_relocated_at_its_path",
+    target=verdict_command.packet_verdict,
+    intent="Locate an unreadable packet at the raw path instead of where the reader located it, so a blank path prints unquoted and unseen.",
+    patch=('type(r)(f"{r.where}: $", r.why)', 'type(r)(f"{path}: $", r.why)'),
+    must_red={f"{W}.an_unreadable_packet_keeps_its_readers_location"},
+    must_green={f"{W}.an_unreadable_packet_exits_2"},
+)

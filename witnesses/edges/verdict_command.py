@@ -407,3 +407,17 @@ def a_schema_refused_for_several_reasons_prints_every_one() -> None:
             "manifest sha256:" + "ab" * 32,
         ),
     )
+
+
+@witness.positive(
+    "An unreadable packet is located where the reader located it (a blank path quoted), never re-derived from the path.",
+    rules=[cmd.packet_verdict],
+)
+def an_unreadable_packet_keeps_its_readers_location() -> None:
+    unreadable = Refused((InputUnreadable("' '", "expected a readable UTF-8 JSON file, got FileNotFoundError"),))
+    output = cmd.packet_verdict(" ", unreadable)
+    check.equal(
+        "output",
+        (output.code, output.out, output.err),
+        (2, (), ("' ': $: expected a readable UTF-8 JSON file, got FileNotFoundError",)),
+    )
