@@ -108,3 +108,12 @@ window_taken_as_estimated = Defect(
     must_red={f"{WINDOWS}.all_measured_inputs_derive_measured_figures_but_projections"},
     must_green={f"{WINDOWS}.extra_start_waits_and_w13_span"},
 )
+
+estimated_minute_cost_taken_as_measured = Defect(
+    id="native.estimated_minute_cost_taken_as_measured",
+    target=windows.complete_packet_fit,
+    intent="Refuse an ESTIMATED case cost only when it is given in seconds, so ESTIMATED minutes establish a complete-packet fit (seed B2: a fit needs MEASURED figures).",
+    patch=("elif c.cost.provenance is E:", "elif c.cost.provenance is E and c.cost.unit is S:"),
+    must_red={f"{WINDOWS}.an_estimated_case_cost_in_minutes_is_refused"},
+    must_green={f"{WINDOWS}.estimated_and_missing_case_costs_are_refused_by_name"},
+)

@@ -157,6 +157,24 @@ def estimated_and_missing_case_costs_are_refused_by_name():
 
 
 @witness.refusal(
+    "An ESTIMATED case cost given in minutes is refused for its provenance like one in seconds, though the twelve 1 min costs would fit 900 s.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(
+            FitNotEstablished,
+            at=f"$.cases.{_ESTIMATED_CHECK.value}",
+            saying=f"{_ESTIMATED_CHECK.value} cost is ESTIMATED",
+        )
+    ],
+)
+def an_estimated_case_cost_in_minutes_is_refused():
+    costs = tuple(
+        CaseCost(c, between(1, 1, Unit.MINUTES, E if c is _ESTIMATED_CHECK else M, c.value)) for c in NativeCheck
+    )
+    return complete_packet_fit(costs, 900)
+
+
+@witness.refusal(
     "A complete packet missing two checks' costs names both, each as having no cost at all.",
     rules=[complete_packet_fit],
     reasons=[
