@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from claims.defects import Defect
+import attrs
+
+from claims.defects import Defect, original
+from domain.core.outcome import Admitted, Refused
 from domain.native import windows
+from domain.native.figures import Provenance
+from domain.native.windows import WindowIllustration
 
 WINDOWS = "native.windows"
 
@@ -116,4 +121,20 @@ estimated_minute_cost_taken_as_measured = Defect(
     patch=("elif c.cost.provenance is E:", "elif c.cost.provenance is E and c.cost.unit is S:"),
     must_red={f"{WINDOWS}.an_estimated_case_cost_in_minutes_is_refused"},
     must_green={f"{WINDOWS}.estimated_and_missing_case_costs_are_refused_by_name"},
+)
+
+
+def illustration_with_a_measured_prefill(inputs: windows.WindowInputs) -> Admitted[WindowIllustration] | Refused:
+    """Derive the illustration taking the 32K prefill as MEASURED, whatever its provenance."""
+    prefill = attrs.evolve(inputs.prefill_32k, provenance=Provenance.MEASURED)
+    return original(windows.window_illustration)(attrs.evolve(inputs, prefill_32k=prefill))
+
+
+prefill_taken_as_measured = Defect(
+    id="native.prefill_taken_as_measured",
+    target=windows.window_illustration,
+    intent="Take the seed's 32K prefill (S30's scaled prefill estimate, ~15 s) as MEASURED, so a probe with its control overhead measured is MEASURED (seed B2: a sum with an ESTIMATED term is ESTIMATED).",
+    replacement=illustration_with_a_measured_prefill,
+    must_red={f"{WINDOWS}.the_seeds_32k_prefill_keeps_the_probe_estimated"},
+    must_green={f"{WINDOWS}.one_32k_probe_is_0_74_to_1_14_min"},
 )
