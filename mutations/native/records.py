@@ -114,3 +114,27 @@ first_record_left_out_of_the_verdict = Defect(
     must_red={f"{RECORDS}.each_refused_record_alone_refuses_the_verdict_with_its_reasons"},
     must_green={f"{RECORDS}.saved_records_are_said_record_by_record"},
 )
+
+gain_truncated_to_four_decimals = Defect(
+    id="native.gain_truncated_to_four_decimals",
+    target=records.screen_gain,
+    intent="Cut the exact gain to four decimals instead of rounding it to the nearest, so 6.82516 % is recorded 6.8251 (seed B2: gain 6.8251 % at four decimals).",
+    patch=(
+        "if Fraction(round(exact, 4)) != screen.gain_percent:",
+        "if Fraction(int(exact * 10000), 10000) != screen.gain_percent:",
+    ),
+    must_red={f"{RECORDS}.a_recorded_gain_rounds_to_the_nearest_four_decimals"},
+    must_green={f"{RECORDS}.screen_gain_is_one_minus_median"},
+)
+
+gain_rounded_up_to_four_decimals = Defect(
+    id="native.gain_rounded_up_to_four_decimals",
+    target=records.screen_gain,
+    intent="Round the exact gain up to four decimals instead of to the nearest, so 6.825104 % is recorded 6.8252.",
+    patch=(
+        "if Fraction(round(exact, 4)) != screen.gain_percent:",
+        "if Fraction(-int(-exact * 10000), 10000) != screen.gain_percent:",
+    ),
+    must_red={f"{RECORDS}.a_recorded_gain_rounds_to_the_nearest_four_decimals"},
+    must_green={f"{RECORDS}.inconsistent_gain_is_refused"},
+)

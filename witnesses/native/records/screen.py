@@ -151,3 +151,24 @@ def a_native_record_not_adoptable_is_refused():
 )
 def an_adoptable_native_record_without_observations_is_refused():
     return screen_adoptable(attrs.evolve(NATIVE_RECORD, observations=()))
+
+
+@witness.positive(
+    "A recorded gain is the exact gain rounded to the nearest at four decimals, up as well as down: a median of 0.9317484 "
+    "gives 6.8252 % (exact 6.82516), never a truncated 6.8251, and 0.93174896 gives 6.8251 % (exact 6.825104), never 6.8252.",
+    rules=[screen_gain],
+)
+def a_recorded_gain_rounds_to_the_nearest_four_decimals() -> None:
+    # 6.82516 rounds up to 6.8252 (truncation would say 6.8251); 6.825104 rounds down to 6.8251 (a ceiling would say 6.8252).
+    for median, exact, recorded, other in (
+        ("0.9317484", "6.82516", "6.8252", "6.8251"),
+        ("0.93174896", "6.825104", "6.8251", "6.8252"),
+    ):
+        screen = attrs.evolve(SAVED_SCREEN_300K, median_on_off=Fraction(median))
+        admitted = screen_gain(attrs.evolve(screen, gain_percent=Fraction(recorded)))
+        check.equal(f"median {median}: exact gain (%)", check.admitted(admitted), Fraction(exact))
+        check.equal(
+            f"median {median}: recorded {other} refused",
+            screen_gain(attrs.evolve(screen, gain_percent=Fraction(other))).refused,
+            True,
+        )
