@@ -47,3 +47,15 @@ two_reasons_said_as_one = Defect(
     must_red={f"{FEASIBILITY}.a_fits_reason_count_and_plural_follow_every_reason"},
     must_green={f"{FEASIBILITY}.a_fit_refused_for_one_reason_says_so"},
 )
+
+hard_bound_said_as_90_min = Defect(
+    id="native.hard_bound_said_as_90_min",
+    target=feasibility.window_feasibility_lines,
+    intent="Say the seed's 90 min hard bound whatever the window's own hard bound is.",
+    patch=(
+        'bound = point(i.hard_bound_min, Unit.MINUTES, window.provenance, "hard_bound")',
+        'bound = point(90, Unit.MINUTES, window.provenance, "hard_bound")',
+    ),
+    must_red={f"{FEASIBILITY}.a_window_says_its_own_window_and_hard_bound"},
+    must_green={f"{FEASIBILITY}.the_seed_window_says_every_figure_with_its_provenance"},
+)

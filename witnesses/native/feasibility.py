@@ -202,6 +202,16 @@ def a_600_s_wait_bounds_the_wait_and_the_complete_packet() -> None:
 
 
 @witness.positive(
+    "A window of 80 min with a 100 min hard bound says each as given, never the seed's 75 and 90 min.",
+    rules=[window_feasibility, window_feasibility_lines],
+)
+def a_window_says_its_own_window_and_hard_bound() -> None:
+    inputs = attrs.evolve(MEASURED_INPUTS, submission_window_min=80, hard_bound_min=100)
+    lines = window_feasibility_lines(check.admitted(window_feasibility(inputs, MEASURED_COSTS, ())))
+    check.equal("first line", lines[0], "submission window: 80 min (MEASURED); hard bound: 100 min (MEASURED)")
+
+
+@witness.positive(
     "A measured window whose only gap is an unmeasured term names only the one-HOLD fit as missing, and still prohibits publishing PASS.",
     rules=[window_feasibility, window_feasibility_lines],
 )
