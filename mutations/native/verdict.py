@@ -156,3 +156,15 @@ unresolved_mode_names_its_last_owner = Defect(
     must_red={f"{VERDICT}.an_unresolved_mode_names_its_first_records_owner"},
     must_green={f"{VERDICT}.mode_without_owner_record_names_an_unassigned_owner"},
 )
+
+unobserved_subcase_hides_its_mode = Defect(
+    id="native.unobserved_subcase_hides_its_mode",
+    target=verdict.decide,
+    intent="Name an unresolved mode only for a subcase observed in some arm, so a sync subcase missing from both arms no longer says its mode is unresolved (seed B1: unsupported modes stay NOT RUN/HOLD until their owner resolves them).",
+    patch=(
+        "        for mode in subcase.needs:\n",
+        "        for mode in subcase.needs if any(o.subcase == subcase.name for o in mine) else ():\n",
+    ),
+    must_red={f"{VERDICT}.a_subcase_unobserved_in_both_arms_still_names_its_unresolved_mode"},
+    must_green={f"{VERDICT}.an_unresolved_mode_never_hides_a_missing_subcase"},
+)

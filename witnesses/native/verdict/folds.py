@@ -13,7 +13,14 @@ from domain.native.verdict import (
     SubcaseNotHeld,
     decide,
 )
-from witnesses.native.fixtures import OFF_START, ON_START, RESOLVED, complete, replaced, without
+from witnesses.native.fixtures import (
+    OFF_START,
+    ON_START,
+    RESOLVED,
+    complete,
+    replaced,
+    without,
+)
 from witnesses.native.verdict import CANCEL, NEAR_CAP, witness
 
 
@@ -54,3 +61,17 @@ def an_unresolved_mode_never_hides_a_missing_subcase():
 def short_slots_and_a_mismatch_are_named_together():
     obs = replaced(complete(), CANCEL, "preempt", Arm.OFF, evidence=Evidence.CPU_FIXTURE)
     return decide(CANCEL, replaced(obs, CANCEL, "preempt", Arm.ON, held=False, hooks="hooks-v2"), RESOLVED)
+
+
+@witness.refusal(
+    "A sync subcase unobserved in both arms is named missing in each arm and still names its unresolved mode: a missing subcase never hides the mode it needs.",
+    rules=[decide],
+    reasons=[
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k4_sync", saying="needs sync mode"),
+        because(ModeUnresolved, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync", saying="needs sync mode"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync.OFF", saying="arm OFF"),
+        because(SubcaseMissing, at="$.checks.near_cap_k4_k5_sync_async_clamp.k5_sync.ON", saying="arm ON"),
+    ],
+)
+def a_subcase_unobserved_in_both_arms_still_names_its_unresolved_mode():
+    return decide(NEAR_CAP, without(complete(), NEAR_CAP, "k5_sync", None), ())
