@@ -168,3 +168,19 @@ unobserved_subcase_hides_its_mode = Defect(
     must_red={f"{VERDICT}.a_subcase_unobserved_in_both_arms_still_names_its_unresolved_mode"},
     must_green={f"{VERDICT}.an_unresolved_mode_never_hides_a_missing_subcase"},
 )
+
+unknown_subcases_named_unsorted = Defect(
+    id="native.unknown_subcases_named_unsorted",
+    target=verdict.decide,
+    intent="Name a check's unknown subcases in a set's hash order instead of sorted, so the verdict's reasons change order from run to run.",
+    patch=("for name in sorted({o.subcase for o in mine} - known):", "for name in {o.subcase for o in mine} - known:"),
+    must_red={f"{VERDICT}.renamed_subcases_beside_the_exact_ones_are_each_named_in_sorted_order"},
+)
+
+upper_cased_subcase_known = Defect(
+    id="native.upper_cased_subcase_known",
+    target=verdict.decide,
+    intent="Know a subcase by its upper-cased name too, so an observation renamed CANCEL beside the exact cancel is never named unknown (seed B1: renaming a subcase is prohibited).",
+    patch=("known = {s.name for s in table}", "known = {s.name for s in table} | {s.name.upper() for s in table}"),
+    must_red={f"{VERDICT}.renamed_subcases_beside_the_exact_ones_are_each_named_in_sorted_order"},
+)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from claims import because
+import attrs
+
+from claims import because, check
 from domain.native.checks import Arm
 from domain.native.observations import Evidence
 from domain.native.verdict import (
     ArmsMismatched,
     FixtureNotNative,
     ModeUnresolved,
+    Status,
     SubcaseMissing,
     SubcaseNotHeld,
+    UnknownSubcase,
     decide,
 )
 from witnesses.native.fixtures import (
@@ -18,6 +22,7 @@ from witnesses.native.fixtures import (
     ON_START,
     RESOLVED,
     complete,
+    observation,
     replaced,
     without,
 )
@@ -75,3 +80,21 @@ def short_slots_and_a_mismatch_are_named_together():
 )
 def a_subcase_unobserved_in_both_arms_still_names_its_unresolved_mode():
     return decide(NEAR_CAP, without(complete(), NEAR_CAP, "k5_sync", None), ())
+
+
+# Near misses of the check's own subcase names, observed beside the exact ones, given out of order.
+_RENAMED = ("slot_reuse_v2", "CANCEL", "backtrack ", "Preempt", "PREEMPT", "cancel_", "SLOT_REUSE", "BACKTRACK")
+
+
+@witness.positive(
+    "Observations under near misses of a check's subcase names, beside the exact ones, are each named unknown, once, in sorted order, and hold the check.",
+    rules=[decide],
+)
+def renamed_subcases_beside_the_exact_ones_are_each_named_in_sorted_order() -> None:
+    extra = tuple(attrs.evolve(observation(CANCEL, "cancel", Arm.ON), subcase=name) for name in _RENAMED)
+    decided = decide(CANCEL, complete(checks=(CANCEL,)) + extra, RESOLVED)
+    check.equal(
+        "status and reasons",
+        (decided.status, [(type(r), r.where) for r in decided.reasons]),
+        (Status.HOLD, [(UnknownSubcase, f"$.checks.{CANCEL.value}.{name}") for name in sorted(_RENAMED)]),
+    )
