@@ -184,3 +184,26 @@ upper_cased_subcase_known = Defect(
     patch=("known = {s.name for s in table}", "known = {s.name for s in table} | {s.name.upper() for s in table}"),
     must_red={f"{VERDICT}.renamed_subcases_beside_the_exact_ones_are_each_named_in_sorted_order"},
 )
+
+# The start and manifest folds live in a private helper; these patch the one call `decide` makes of it.
+fixture_start_not_spliced = Defect(
+    id="native.fixture_start_not_spliced",
+    target=verdict.decide,
+    intent="Fold starts and manifests over NATIVE observations only, so a CPU-fixture observation from another start is never named a splice (seed B2: partial arms are never spliced).",
+    patch=(
+        "reasons, starts = _start_reasons(check, mine)",
+        "reasons, starts = _start_reasons(check, [o for o in mine if o.evidence is Evidence.NATIVE])",
+    ),
+    must_red={f"{VERDICT}.a_start_or_manifest_fault_is_named_whatever_the_observation_showed"},
+)
+
+unheld_start_and_manifest_not_counted = Defect(
+    id="native.unheld_start_and_manifest_not_counted",
+    target=verdict.decide,
+    intent="Fold starts and manifests over held observations only, so an unheld observation under another manifest, or from the other arm's start, is never named.",
+    patch=(
+        "reasons, starts = _start_reasons(check, mine)",
+        "reasons, starts = _start_reasons(check, [o for o in mine if o.held])",
+    ),
+    must_red={f"{VERDICT}.a_start_or_manifest_fault_is_named_whatever_the_observation_showed"},
+)

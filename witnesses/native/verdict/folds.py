@@ -9,8 +9,11 @@ from domain.native.checks import Arm
 from domain.native.observations import Evidence
 from domain.native.verdict import (
     ArmsMismatched,
+    ArmsShareStart,
     FixtureNotNative,
+    ManifestMismatch,
     ModeUnresolved,
+    SplicedStarts,
     Status,
     SubcaseMissing,
     SubcaseNotHeld,
@@ -20,6 +23,8 @@ from domain.native.verdict import (
 from witnesses.native.fixtures import (
     OFF_START,
     ON_START,
+    OTHER_MANIFEST,
+    OTHER_ON_START,
     RESOLVED,
     complete,
     observation,
@@ -98,3 +103,30 @@ def renamed_subcases_beside_the_exact_ones_are_each_named_in_sorted_order() -> N
         (decided.status, [(type(r), r.where) for r in decided.reasons]),
         (Status.HOLD, [(UnknownSubcase, f"$.checks.{CANCEL.value}.{name}") for name in sorted(_RENAMED)]),
     )
+
+
+@witness.positive(
+    "A splice, a second manifest or a start shared by both arms is named even when the observation carrying it is a CPU fixture or did not hold.",
+    rules=[decide],
+)
+def a_start_or_manifest_fault_is_named_whatever_the_observation_showed() -> None:
+    full = complete(checks=(CANCEL,))
+    for what, observations, kind in (
+        (
+            "a CPU-fixture splice",
+            replaced(full, CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START, evidence=Evidence.CPU_FIXTURE),
+            SplicedStarts,
+        ),
+        (
+            "an unheld second manifest",
+            replaced(full, CANCEL, "preempt", Arm.ON, manifest_digest=OTHER_MANIFEST, held=False),
+            ManifestMismatch,
+        ),
+        (
+            "an unheld OFF observation from the ON start",
+            replaced(full, CANCEL, "preempt", Arm.OFF, start_id=ON_START, held=False),
+            ArmsShareStart,
+        ),
+    ):
+        decided = decide(CANCEL, observations, RESOLVED)
+        check.equal(f"{what}: named", [r for r in decided.reasons if isinstance(r, kind)] != [], True)
