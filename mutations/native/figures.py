@@ -45,3 +45,14 @@ decode_time_always_measured = Defect(
     must_red={"native.windows.an_estimated_decode_rate_makes_every_decoding_figure_estimated"},
     must_green={"native.windows.all_measured_inputs_derive_measured_figures_but_projections"},
 )
+
+seconds_taken_as_measured = Defect(
+    id="native.seconds_taken_as_measured",
+    target=figures.in_seconds,
+    intent="Convert a figure to seconds as MEASURED whatever it was, so an ESTIMATED 62–68 min becomes a MEASURED 3720–4080 s (seed B2: every figure carries its provenance).",
+    patch=(
+        "return Figure(f.lo * 60, f.hi * 60, Unit.SECONDS, f.provenance, f.source)",
+        "return Figure(f.lo * 60, f.hi * 60, Unit.SECONDS, Provenance.MEASURED, f.source)",
+    ),
+    must_red={"native.figures.a_unit_conversion_keeps_provenance_and_source"},
+)

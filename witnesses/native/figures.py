@@ -23,6 +23,8 @@ from domain.native.figures import (
     between,
     difference,
     figure_sum,
+    in_minutes,
+    in_seconds,
     point,
     report,
 )
@@ -261,3 +263,19 @@ def decimal_text_rounds_half_to_even_at_any_places(value: Fraction, places: int)
     if expected.is_zero():
         text = text.lstrip("-")  # an exact value that rounds to zero prints unsigned
     check.equal(f"{value} at {places}", figures.decimal_text(value, places), text)
+
+
+@witness.positive(
+    "Converting a figure between minutes and seconds keeps its provenance and its source, exactly: 62–68 min ESTIMATED is 3720–4080 s ESTIMATED.",
+    rules=[in_seconds, in_minutes],
+)
+def a_unit_conversion_keeps_provenance_and_source() -> None:
+    for provenance in (M, E):
+        minutes = between(62, 68, Unit.MINUTES, provenance, "fixture_diagnostic")
+        seconds = in_seconds(minutes)
+        check.equal(
+            f"{provenance.value} in seconds",
+            seconds,
+            Figure(Fraction(3720), Fraction(4080), Unit.SECONDS, provenance, "fixture_diagnostic"),
+        )
+        check.equal(f"{provenance.value} back in minutes", in_minutes(seconds), minutes)
