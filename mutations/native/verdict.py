@@ -11,10 +11,11 @@ from __future__ import annotations
 import attrs
 
 from claims.defects import Defect, original
+from domain.core.outcome import Reason
 from domain.native import verdict
 from domain.native.checks import NativeCheck
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence, Observation, OwnerResolution
-from domain.native.verdict import CheckVerdict
+from domain.native.verdict import ArmsMismatched, CheckVerdict
 
 VERDICT = "native.verdict"
 
@@ -206,4 +207,42 @@ unheld_start_and_manifest_not_counted = Defect(
         "reasons, starts = _start_reasons(check, [o for o in mine if o.held])",
     ),
     must_red={f"{VERDICT}.a_start_or_manifest_fault_is_named_whatever_the_observation_showed"},
+)
+
+slot_missing_named_on_then_off = Defect(
+    id="native.slot_missing_named_on_then_off",
+    target=verdict.decide,
+    intent="Fold a subcase's arms ON then OFF, so a subcase missing from both arms is named in the other order than every other fold.",
+    patch=(
+        "for arm in Arm:\n            reasons.extend(",
+        "for arm in (Arm.ON, Arm.OFF):\n            reasons.extend(",
+    ),
+    must_red={f"{VERDICT}.a_subcase_missing_from_both_arms_is_named_off_then_on"},
+)
+
+
+def decide_naming_two_mismatched_values(
+    check: NativeCheck,
+    observations: tuple[Observation, ...],
+    resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+) -> CheckVerdict:
+    """Decide a check naming at most the first two values of a workload, mode or hooks mismatch."""
+    decided = original(verdict.decide)(check, observations, resolutions)
+
+    def said(r: Reason) -> Reason:
+        if not isinstance(r, ArmsMismatched):
+            return r
+        head, _, values = r.why.partition(", got ")
+        return ArmsMismatched(r.where, f"{head}, got {', '.join(values.split(', ')[:2])}")
+
+    return attrs.evolve(decided, reasons=tuple(said(r) for r in decided.reasons))
+
+
+mismatch_names_two_values = Defect(
+    id="native.mismatch_names_two_values",
+    target=verdict.decide,
+    intent="Name only the first two values of a subcase run three ways, so the third workload goes unsaid.",
+    replacement=decide_naming_two_mismatched_values,
+    must_red={f"{VERDICT}.a_subcase_missing_from_both_arms_is_named_off_then_on"},
+    must_green={f"{VERDICT}.every_mismatched_field_and_unknown_subcase_is_named"},
 )

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import attrs
+
 from claims import because, check
 from domain.native.checks import Arm
-from domain.native.verdict import SplicedStarts, SubcaseMissing, decide
-from witnesses.native.fixtures import ON_START, OTHER_ON_START, RESOLVED, complete, replaced, without
+from domain.native.verdict import ArmsMismatched, SplicedStarts, SubcaseMissing, decide
+from witnesses.native.fixtures import (
+    ON_START,
+    OTHER_ON_START,
+    RESOLVED,
+    complete,
+    observation,
+    replaced,
+    without,
+)
 from witnesses.native.verdict import CANCEL, DRAFTER, FINAL, witness
 
 _HOLD = "one missing subcase keeps the whole check NOT RUN/HOLD"
@@ -56,3 +66,23 @@ def a_missing_slot_names_its_arms_start() -> None:
 def a_spliced_arm_missing_a_subcase_names_every_start():
     spliced = replaced(complete(), CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START)
     return decide(CANCEL, without(spliced, CANCEL, "backtrack", Arm.ON), RESOLVED)
+
+
+@witness.positive(
+    "A subcase missing from both arms is named OFF then ON, and a workload differing three ways names all three values, sorted.",
+    rules=[decide],
+)
+def a_subcase_missing_from_both_arms_is_named_off_then_on() -> None:
+    missing = decide(FINAL, without(complete(), FINAL, "tail_36q_plus_128", None), RESOLVED)
+    check.equal(
+        "missing, in order",
+        [r.where for r in missing.reasons],
+        [f"$.checks.{FINAL.value}.tail_36q_plus_128.OFF", f"$.checks.{FINAL.value}.tail_36q_plus_128.ON"],
+    )
+    third = attrs.evolve(observation(CANCEL, "cancel", Arm.ON), workload="w-3")
+    mixed = replaced(complete(), CANCEL, "cancel", Arm.ON, workload="w-2") + (third,)
+    check.equal(
+        "workloads named",
+        [r.why for r in decide(CANCEL, mixed, RESOLVED).reasons if isinstance(r, ArmsMismatched)],
+        ["OFF and ON must run cancel with the same workload, got up2-native-workload-v1, w-2, w-3"],
+    )
