@@ -13,9 +13,9 @@ import attrs
 from claims.defects import Defect, original
 from domain.core.outcome import Reason
 from domain.native import verdict
-from domain.native.checks import NativeCheck
+from domain.native.checks import Arm, NativeCheck
 from domain.native.observations import FIXTURE_OWNER_RESOLUTIONS, Evidence, Observation, OwnerResolution
-from domain.native.verdict import ArmsMismatched, CheckVerdict
+from domain.native.verdict import ArmsMismatched, CheckVerdict, SubcaseNotHeld
 
 VERDICT = "native.verdict"
 
@@ -245,4 +245,32 @@ mismatch_names_two_values = Defect(
     replacement=decide_naming_two_mismatched_values,
     must_red={f"{VERDICT}.a_subcase_missing_from_both_arms_is_named_off_then_on"},
     must_green={f"{VERDICT}.every_mismatched_field_and_unknown_subcase_is_named"},
+)
+
+
+def decide_naming_the_arms_starts_when_unheld(
+    check: NativeCheck,
+    observations: tuple[Observation, ...],
+    resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,
+) -> CheckVerdict:
+    """Decide a check naming, for an unheld observation, every start of its arm instead of its own start."""
+    decided = original(verdict.decide)(check, observations, resolutions)
+    starts = {arm: sorted({o.start_id for o in observations if o.check is check and o.arm is arm}) for arm in Arm}
+
+    def said(r: Reason) -> Reason:
+        if not isinstance(r, SubcaseNotHeld):
+            return r
+        ids = starts[Arm.ON if r.where.endswith(".ON") else Arm.OFF]
+        arm = f"start {ids[0]}" if len(ids) == 1 else f"starts {', '.join(ids)}"
+        return SubcaseNotHeld(r.where, f"{r.why.split(' (NATIVE, ')[0]} (NATIVE, {arm})")
+
+    return attrs.evolve(decided, reasons=tuple(said(r) for r in decided.reasons))
+
+
+unheld_names_the_arms_starts = Defect(
+    id="native.unheld_names_the_arms_starts",
+    target=verdict.decide,
+    intent="Name every start of a spliced arm in an unheld observation's reason instead of the start it came from.",
+    replacement=decide_naming_the_arms_starts_when_unheld,
+    must_red={f"{VERDICT}.an_unheld_observation_in_a_spliced_arm_names_its_own_start"},
 )

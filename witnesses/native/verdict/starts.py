@@ -6,7 +6,7 @@ import attrs
 
 from claims import because, check
 from domain.native.checks import Arm
-from domain.native.verdict import ArmsMismatched, SplicedStarts, SubcaseMissing, decide
+from domain.native.verdict import ArmsMismatched, SplicedStarts, SubcaseMissing, SubcaseNotHeld, decide
 from witnesses.native.fixtures import (
     ON_START,
     OTHER_ON_START,
@@ -85,4 +85,17 @@ def a_subcase_missing_from_both_arms_is_named_off_then_on() -> None:
         "workloads named",
         [r.why for r in decide(CANCEL, mixed, RESOLVED).reasons if isinstance(r, ArmsMismatched)],
         ["OFF and ON must run cancel with the same workload, got up2-native-workload-v1, w-2, w-3"],
+    )
+
+
+@witness.positive(
+    "An unheld observation in a spliced arm names its own start, never the arm's list of starts.",
+    rules=[decide],
+)
+def an_unheld_observation_in_a_spliced_arm_names_its_own_start() -> None:
+    spliced = replaced(complete(), CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START, held=False)
+    check.equal(
+        "not held",
+        [r.why for r in decide(CANCEL, spliced, RESOLVED).reasons if isinstance(r, SubcaseNotHeld)],
+        [f"preempt did not hold in arm ON (NATIVE, start {OTHER_ON_START})"],
     )
