@@ -117,3 +117,19 @@ held_hosts_counted_out_of_four = Defect(
     patch=("{len(strays)} of {len(group.hosts)} hosts", "{len(strays)} of 4 hosts"),
     must_red={"spark.admission.the_held_host_reason_counts_the_groups_own_hosts"},
 )
+
+suspension_read_a_second_early = Defect(
+    id="spark.suspension_read_a_second_early",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Read the group's state a second before the read, so a suspension logged at the read second is not yet seen and the lapsing one it supersedes decides conjunct 1 (seed A4: the log as read at a given time).",
+    patch=("state = group_state_at(log, group.name, at)", "state = group_state_at(log, group.name, at - 1)"),
+    must_red={"spark.v41_group_a_launch_beyond_seed.a_suspension_logged_at_the_read_second_is_the_one_read"},
+)
+
+candidate_read_a_second_early = Defect(
+    id="spark.candidate_read_a_second_early",
+    target=admission.successor_launch_admission,
+    intent="Read the suspension whose key conjunct 2 checks a second before the read, so the fold checks a superseded suspension's successor instead of the one logged at the read second.",
+    patch=("state = group_state_at(log, group.name, at)", "state = group_state_at(log, group.name, at - 1)"),
+    must_red={"spark.v41_group_a_launch_beyond_seed.a_suspension_logged_at_the_read_second_is_the_one_read"},
+)

@@ -16,7 +16,16 @@ from domain.spark.admission import (
 from domain.spark.authority_log import AuthorityEvent, HostHeld, PairRealizationKeyed
 from domain.spark.fleet import GROUP_A
 from witnesses.core import strategies as near
-from witnesses.spark.fixtures import ACTIVE, HELD_A, IMAGE, READ_AT, READING, SUSPENSION, authority_log
+from witnesses.spark.fixtures import (
+    ACTIVE,
+    HELD_A,
+    IMAGE,
+    LEASE_EXPIRES_AT,
+    READ_AT,
+    READING,
+    SUSPENSION,
+    authority_log,
+)
 from witnesses.spark.v41_group_a_launch import beyond_the_seed as witness
 
 
@@ -83,6 +92,22 @@ def events_after_the_read_do_not_count_yet() -> None:
     for when, expected in ((READ_AT, []), (READ_AT + 1, [IMAGE_FOR_RUNTIME_ARTIFACT])):
         log = authority_log(*base, HELD_A[3], attrs.evolve(IMAGE, at=when))
         check.equal(f"image admitted at {when}", _refusals(log), expected)
+
+
+@witness.positive(
+    "A suspension logged at the read second supersedes an earlier one for another successor whose lease ends at the read, so every conjunct reads the later one and the launch admits under its lease; logged a second later, it does not count yet.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+)
+def a_suspension_logged_at_the_read_second_is_the_one_read() -> None:
+    lapsing = attrs.evolve(
+        SUSPENSION, exact_candidate_realization=PairRealizationKeyed(key="another-successor"), lease_expires_at=READ_AT
+    )
+    now = attrs.evolve(SUSPENSION, at=READ_AT)
+    log = authority_log(ACTIVE, *HELD_A, IMAGE, READING, lapsing, now)
+    admitted = check.admitted(v41_group_a_launch.v41_group_a_launch_admission(log, READ_AT))
+    check.equal("lease read", admitted.lease_expires_at, LEASE_EXPIRES_AT)
+    later = authority_log(ACTIVE, *HELD_A, IMAGE, READING, lapsing, attrs.evolve(now, at=READ_AT + 1))
+    check.equal("logged a second later", _refusals(later), sorted([SUCCESSOR_MAY_LAUNCH, SUCCESSOR_IS_CANDIDATE]))
 
 
 def _refusals(log) -> list[str]:
