@@ -79,3 +79,11 @@ event_tag_looked_up_untyped = Defect(
     replacement=read_with_the_tag_looked_up_untyped,
     must_red={"spark.authority_log.an_event_tag_of_another_json_type_is_refused"},
 )
+
+first_reading_kept = Defect(
+    id="spark.first_reading_kept",
+    target=authority_log.registry_reading_at,
+    intent="Answer an image's first logged reading instead of its latest, so a re-probe logged on a later line never supersedes it.",
+    patch=("return _latest(readings)", "return readings[0] if readings else None"),
+    must_red={"spark.authority_log.a_later_reading_of_an_image_supersedes_the_earlier_line"},
+)

@@ -30,3 +30,14 @@ def the_latest_in_time_wins_over_the_last_line() -> None:
     check.equal("Group A's state", authority_log.group_state_at(log, "FabricGroupA", READ_AT), SUSPENSION)
     check.equal("the image", authority_log.latest_image_at(log, READ_AT), IMAGE)
     check.equal("the reading", authority_log.registry_reading_at(log, READING.config_digest, READ_AT), READING)
+
+
+@witness.positive(
+    "A re-probe of an image supersedes its earlier reading on the line before: the reading logged at the read second is read, and a second before it the earlier one still is.",
+    rules=[authority_log.registry_reading_at],
+)
+def a_later_reading_of_an_image_supersedes_the_earlier_line() -> None:
+    reprobe = attrs.evolve(READING, at=READ_AT, vllm_version="0.2.0")
+    log = log_of(IMAGE, READING, reprobe)
+    check.equal("at the read second", authority_log.registry_reading_at(log, READING.config_digest, READ_AT), reprobe)
+    check.equal("a second before", authority_log.registry_reading_at(log, READING.config_digest, READ_AT - 1), READING)
