@@ -218,3 +218,11 @@ signed_epoch_read = Defect(
     must_red={f"{W}.near_misses_of_epoch_seconds_are_refused"},
     must_green={f"{W}.epoch_seconds_and_iso_times_read_alike"},
 )
+
+produced_image_read_a_second_late = Defect(
+    id="edges.produced_image_read_a_second_late",
+    target=dry_run_command.dry_run_report,
+    intent="Read the produced image (#12353) a second after --at, so an image admitted after the read is already the one every rank names (seed A4: the authority log as read at a given time).",
+    patch=("produced=v41_produced_from_log(log, when),", "produced=v41_produced_from_log(log, when + 1),"),
+    must_red={"edges.dry_run_command.an_image_logged_after_the_read_is_not_yet_the_produced_one"},
+)

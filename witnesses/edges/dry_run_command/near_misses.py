@@ -1,12 +1,17 @@
-"""Witness near misses of a utilization and of epoch seconds: text that almost is a four-place decimal or a count of seconds never reads as one."""
+"""Witness near misses of a utilization and of epoch seconds (text that almost is a four-place decimal or a count of seconds never reads as one), and of the read second itself."""
 
 from __future__ import annotations
+
+import attrs
 
 from claims import check
 from domain.core.outcome import Admitted, Refused
 from domain.edges import dry_run_command as cmd
 from domain.edges.dry_run_command import BadArgument
-from witnesses.edges.dry_run_command import witness
+from domain.spark.authority_log import ImageAdmitted
+from witnesses.edges.dry_run_command import OUT, v41, witness
+from witnesses.edges.fixtures import log_text
+from witnesses.spark.fixtures import ACTIVE, DIGEST, HELD_A, IMAGE, OTHER_DIGEST, READ_AT, READING, SUSPENSION
 
 NEAR_MISSES = (
     ".8",  # no whole part
@@ -68,3 +73,22 @@ def near_misses_of_epoch_seconds_are_refused() -> None:
         check.equal(f"{text!r} refused at", [(type(r), r.where) for r in reasons], [(BadArgument, "--at")])
         check.contains(f"{text!r} said", repr(text), reasons[0].why)
     check.equal("1767229200", cmd.read_time("1767229200"), Admitted(1767229200))
+
+
+@witness.positive(
+    "The produced image is read from the log at --at: an image admitted and probed a second after it is not yet the one every rank names and #12353 is discharged by, and at its own second it is.",
+    rules=[cmd.dry_run_report],
+)
+def an_image_logged_after_the_read_is_not_yet_the_produced_one() -> None:
+    later = ImageAdmitted(at=READ_AT + 1, config_digest=OTHER_DIGEST, runtime_key=IMAGE.runtime_key)
+    probed = attrs.evolve(READING, at=READ_AT + 1, config_digest=OTHER_DIGEST)
+    text = log_text(ACTIVE, *HELD_A, IMAGE, READING, SUSPENSION, later, probed)
+    for when, digest in ((READ_AT, DIGEST), (READ_AT + 1, OTHER_DIGEST)):
+        report = check.admitted(cmd.dry_run_report(v41(at=str(when)), Admitted(text), OUT, now=0))
+        check.admitted(report.verdict)
+        check.equal(f"ranks' image at {when}", [digest in h.create_argv for h in report.hosts], [True] * 4)
+        check.equal(
+            f"#12353 at {when}",
+            report.frontiers[0],
+            f"#12353 (build lane / #12353): discharged by the authority log log.jsonl: image {digest}",
+        )
