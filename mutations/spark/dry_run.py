@@ -71,3 +71,14 @@ report_without_its_staging = Defect(
     replacement=report_without_staging,
     must_red={"spark.dry_run.each_host_section_carries_its_own_rank_scripts"},
 )
+
+staging_rendered_after_the_preflight = Defect(
+    id="spark.staging_rendered_after_the_preflight",
+    target=dry_run.render_dry_run_report,
+    intent="Render each V4.1 host's Engram staging after its preflight script, though seed A4 stages the directories before the preflight that requires every mount source to exist.",
+    patch=(
+        '        if section.staging:\n            lines += _section(\n                f"Engram staging ({len(section.staging)} typed steps)",\n                "\\n".join(f"{n}. {s}" for n, s in enumerate(section.staging, 1)),\n            )\n        lines += _section("preflight script", section.preflight_script)',
+        '        lines += _section("preflight script", section.preflight_script)\n        if section.staging:\n            lines += _section(\n                f"Engram staging ({len(section.staging)} typed steps)",\n                "\\n".join(f"{n}. {s}" for n, s in enumerate(section.staging, 1)),\n            )',
+    ),
+    must_red={"spark.dry_run.each_v41_host_stages_its_engram_directories_before_its_preflight"},
+)

@@ -114,3 +114,25 @@ def an_admitted_glm_report_titles_each_section_in_order() -> None:
     check.equal(
         "the end", lines[-4:], ["", "## verdict", "ADMITTED: the glm-group-b plan rendered and admission holds", ""]
     )
+
+
+@witness.positive(
+    "An admitted V4.1 report titles each host's argv, unit, Engram staging, preflight and apply in that order: the staging comes before the preflight that requires its directories.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+def each_v41_host_stages_its_engram_directories_before_its_preflight() -> None:
+    report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs())
+    lines = dry_run.render_dry_run_report(report).split("\n")
+    hosts = []
+    for rank, host in enumerate(("srv5", "srv6", "srv7", "srv8")):
+        role, unit = ("serving head", "head") if rank == 0 else ("headless rank", "rank")
+        hosts += [
+            f"=== {host} (node rank {rank}, {role}) ===",
+            "--- docker create argv ---",
+            f"--- unit gunbc-v41-tp4-{unit}.service ---",
+            "--- Engram staging (3 typed steps) ---",
+            "--- preflight script ---",
+            "--- apply script ---",
+        ]
+    titles = [line for line in lines if line.startswith(("=== ", "--- "))]
+    check.equal("host titles", titles, hosts)
