@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from claims.defects import Defect
+from claims.defects import Defect, original
 from domain.spark import apply_steps
+from domain.spark.apply_steps import ApplyStage, ApplyStep
 
 rollback_head_first = Defect(
     id="spark.rollback_head_first",
@@ -42,4 +43,21 @@ script_without_set_eu = Defect(
     intent="Render step scripts without `set -eu`, so a failed preflight check runs on into the apply.",
     patch=('        "set -eu",\n', ""),
     must_red={"spark.apply_steps.a_root_log_path_makes_the_root_directory"},
+)
+
+
+def render_with_the_front_door_on_a_fixed_port(step: ApplyStep) -> str:
+    """Render a step as the rule does, but poll the front door on 8000 whatever port the step serves on."""
+    script = original(apply_steps.render_step_script)(step)
+    if step.stage is not ApplyStage.FRONT_DOOR:
+        return script
+    return script.replace(f"http://127.0.0.1:{step.serve_port}/", "http://127.0.0.1:8000/")
+
+
+front_door_on_a_fixed_port = Defect(
+    id="spark.front_door_on_a_fixed_port",
+    target=apply_steps.render_step_script,
+    intent="Poll the front door on port 8000 whatever port the step serves on (both arms happen to serve on 8000), while its give-up line still names the step's port.",
+    replacement=render_with_the_front_door_on_a_fixed_port,
+    must_red={"spark.apply_steps.the_front_door_polls_the_steps_own_serve_port"},
 )

@@ -7,6 +7,8 @@ dropped or swapped line of any stage is caught in the GLM arm as in V4.1's.
 
 from __future__ import annotations
 
+import attrs
+
 from claims import check
 from domain.spark import apply_steps
 from domain.spark.apply_steps import ApplyStep, render_step_script, spark_native_arm_steps_of
@@ -143,5 +145,22 @@ def the_glm_head_preserves_rolls_back_and_cleans_up() -> None:
             f"rm -f {UNIT}.staged",
             f"if ! systemctl is-active --quiet {HEAD}; then docker rm --force glm-native >/dev/null 2>&1 || true; fi",
             "",
+        ],
+    )
+
+
+@witness.positive(
+    "The front door asks the port its step serves on, not a fixed one: a head serving on 8001 polls 127.0.0.1:8001 and names 8001 when it gives up.",
+    rules=[apply_steps.render_step_script],
+)
+def the_front_door_polls_the_steps_own_serve_port() -> None:
+    head = attrs.evolve(spark_native_arm_steps_of(glm_plan()).front_door[0], serve_port=8001)
+    lines = _lines(head)[5:]
+    check.equal(
+        "poll and give up",
+        [lines[1], lines[4]],
+        [
+            "  if curl --fail --silent --max-time 10 http://127.0.0.1:8001/v1/models | grep -F -- glm-4.6-fp8 >/dev/null; then exit 0; fi",
+            "echo 'front door: glm-4.6-fp8 never answered on port 8001'",
         ],
     )
