@@ -87,3 +87,12 @@ first_reading_kept = Defect(
     patch=("return _latest(readings)", "return readings[0] if readings else None"),
     must_red={"spark.authority_log.a_later_reading_of_an_image_supersedes_the_earlier_line"},
 )
+
+
+reading_tie_kept_by_the_earlier_line = Defect(
+    id="spark.reading_tie_kept_by_the_earlier_line",
+    target=authority_log.registry_reading_at,
+    intent="Break a tie between two readings of an image logged at one second in favour of the earlier line, unlike every other lookup.",
+    patch=("return _latest(readings)", "return _latest(readings[::-1])"),
+    must_red={"spark.authority_log.of_two_readings_at_one_second_the_later_line_is_read"},
+)

@@ -41,3 +41,13 @@ def a_later_reading_of_an_image_supersedes_the_earlier_line() -> None:
     log = log_of(IMAGE, READING, reprobe)
     check.equal("at the read second", authority_log.registry_reading_at(log, READING.config_digest, READ_AT), reprobe)
     check.equal("a second before", authority_log.registry_reading_at(log, READING.config_digest, READ_AT - 1), READING)
+
+
+@witness.positive(
+    "Of two readings of an image logged at the same second, the later line is read, as for every other lookup.",
+    rules=[authority_log.registry_reading_at],
+)
+def of_two_readings_at_one_second_the_later_line_is_read() -> None:
+    retaken = attrs.evolve(READING, vllm_version="0.2.0")
+    log = log_of(IMAGE, READING, retaken)
+    check.equal("the later line", authority_log.registry_reading_at(log, READING.config_digest, READ_AT), retaken)
