@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from claims.defects import Defect, original
@@ -95,4 +96,26 @@ reading_tie_kept_by_the_earlier_line = Defect(
     intent="Break a tie between two readings of an image logged at one second in favour of the earlier line, unlike every other lookup.",
     patch=("return _latest(readings)", "return _latest(readings[::-1])"),
     must_red={"spark.authority_log.of_two_readings_at_one_second_the_later_line_is_read"},
+)
+
+
+def read_with_reading_digests_folded(text: str, source: str) -> Admitted[AuthorityLog] | Refused:
+    """Read the log folding each registry reading's digest to lowercase first, as a reader that checks only an image admission's digest strictly would."""
+    lines = []
+    for raw in text.split("\n"):
+        parsed = parse_json(raw) if raw.strip() else None
+        document = parsed.value if isinstance(parsed, Admitted) else None
+        if type(document) is dict and document.get("event") == "registry_reading":
+            digest = document.get("config_digest")
+            raw = json.dumps({**document, "config_digest": digest.lower()}) if isinstance(digest, str) else raw
+        lines.append(raw)
+    return original(authority_log.read_authority_log)("\n".join(lines), source)
+
+
+reading_digest_read_loosely = Defect(
+    id="spark.reading_digest_read_loosely",
+    target=authority_log.read_authority_log,
+    intent="Accept a registry reading's digest in any case (a reading's digest validated less strictly than an admitted image's), so an ill-spelled digest probes the image it almost names.",
+    replacement=read_with_reading_digests_folded,
+    must_red={"spark.authority_log.a_reading_of_an_ill_spelled_digest_is_refused"},
 )

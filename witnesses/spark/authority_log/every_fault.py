@@ -73,3 +73,19 @@ def an_event_tag_of_another_json_type_is_refused():
     rest = '"at": 1, "host": "srv5", "subject": "s"'
     tags = ('["host_held"]', '{"host_held": 1}', "1", "true", "null")
     return authority_log.read_authority_log("\n".join(f'{{"event": {tag}, {rest}}}' for tag in tags), "tags.jsonl")
+
+
+@witness.refusal(
+    "A registry reading names its image by the same config digest an admission does: one in uppercase hex is refused at its $.config_digest, so it can never probe an image by a near miss.",
+    rules=[authority_log.read_authority_log],
+    reasons=[
+        because(
+            MalformedAuthorityLine,
+            at="reading.jsonl:1: $.config_digest",
+            saying=f"expected 'sha256:' and 64 lowercase hex digits, got str 'sha256:{'AB' * 32}'",
+        )
+    ],
+)
+def a_reading_of_an_ill_spelled_digest_is_refused():
+    line = f'{{"event": "registry_reading", "at": 1, "config_digest": "sha256:{"AB" * 32}", "hub_cli_path": null, "vllm_version": null}}'
+    return authority_log.read_authority_log(line, "reading.jsonl")
