@@ -66,6 +66,8 @@ _ISO_TIME = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?"
 )
 
+_EPOCH_START = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+
 
 @frozen
 class DryRunCall:
@@ -127,6 +129,11 @@ def read_time(text: str) -> Admitted[int] | Refused:
                     f"expected epoch seconds or an ISO 8601 time with a zone such as 2026-03-01T12:00:00Z, got {_shown(text)}",
                 ),
             )
+        )
+    # The log's times are seconds since the epoch (never negative): an earlier time names no second it can read.
+    if moment < _EPOCH_START:
+        return Refused(
+            (BadArgument("--at", f"expected a time at or after the epoch 1970-01-01T00:00:00Z, got {_shown(text)}"),)
         )
     return Admitted(int(moment.timestamp()))
 
