@@ -226,3 +226,11 @@ produced_image_read_a_second_late = Defect(
     patch=("produced=v41_produced_from_log(log, when),", "produced=v41_produced_from_log(log, when + 1),"),
     must_red={"edges.dry_run_command.an_image_logged_after_the_read_is_not_yet_the_produced_one"},
 )
+
+time_before_the_epoch_read = Defect(
+    id="edges.time_before_the_epoch_read",
+    target=dry_run_command.read_time,
+    intent="Read an ISO time before the epoch as negative (or truncated) seconds instead of refusing it at --at, so the dry run crashes on a negative read time or reads the log at the epoch.",
+    patch=("if moment < _EPOCH_START:", "if False:"),
+    must_red={"edges.dry_run_command.a_time_before_the_epoch_is_refused"},
+)

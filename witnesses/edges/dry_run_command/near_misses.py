@@ -92,3 +92,16 @@ def an_image_logged_after_the_read_is_not_yet_the_produced_one() -> None:
             report.frontiers[0],
             f"#12353 (build lane / #12353): discharged by the authority log log.jsonl: image {digest}",
         )
+
+
+@witness.positive(
+    "A time before the epoch is refused at --at, quoted as typed, never read as a negative or a truncated second (the log's times are seconds since the epoch); the epoch itself reads as 0.",
+    rules=[cmd.read_time],
+)
+def a_time_before_the_epoch_is_refused() -> None:
+    for text in ("1969-12-31T23:59:58Z", "1969-12-31T23:59:59.5Z", "1970-01-01T00:00:00+01:00"):
+        reasons = check.refused(cmd.read_time(text))
+        check.equal(f"{text!r} refused at", [(type(r), r.where) for r in reasons], [(BadArgument, "--at")])
+        check.contains(f"{text!r} said", repr(text), reasons[0].why)
+    check.equal("the epoch", cmd.read_time("1970-01-01T00:00:00Z"), Admitted(0))
+    check.equal("the epoch an hour east", cmd.read_time("1970-01-01T01:00:00+01:00"), Admitted(0))
