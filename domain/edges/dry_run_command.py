@@ -135,7 +135,8 @@ def read_time(text: str) -> Admitted[int] | Refused:
         return Refused(
             (BadArgument("--at", f"expected a time at or after the epoch 1970-01-01T00:00:00Z, got {_shown(text)}"),)
         )
-    return Admitted(int(moment.timestamp()))
+    # Exact: timestamp() is a float, whose last microsecond of a late enough second rounds up into the next one.
+    return Admitted((moment - _EPOCH_START) // datetime.timedelta(seconds=1))
 
 
 def frontier_key(text: str) -> Admitted[str] | Refused:
