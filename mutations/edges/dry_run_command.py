@@ -234,3 +234,14 @@ time_before_the_epoch_read = Defect(
     patch=("if moment < _EPOCH_START:", "if False:"),
     must_red={"edges.dry_run_command.a_time_before_the_epoch_is_refused"},
 )
+
+time_read_through_a_float = Defect(
+    id="edges.time_read_through_a_float",
+    target=dry_run_command.read_time,
+    intent="Read an ISO time's second through a float timestamp, so a late enough second's last microsecond rounds up into the next second and events of that second are seen.",
+    patch=(
+        "return Admitted((moment - _EPOCH_START) // datetime.timedelta(seconds=1))",
+        "return Admitted(int(moment.timestamp()))",
+    ),
+    must_red={"edges.dry_run_command.a_last_microsecond_reads_as_its_own_second"},
+)

@@ -105,3 +105,16 @@ def a_time_before_the_epoch_is_refused() -> None:
         check.contains(f"{text!r} said", repr(text), reasons[0].why)
     check.equal("the epoch", cmd.read_time("1970-01-01T00:00:00Z"), Admitted(0))
     check.equal("the epoch an hour east", cmd.read_time("1970-01-01T01:00:00+01:00"), Admitted(0))
+
+
+@witness.positive(
+    "A fraction of a second never rounds up into the next second, however late the time: the last microsecond of a second reads as that second, so events of the next second stay unseen.",
+    rules=[cmd.read_time],
+)
+def a_last_microsecond_reads_as_its_own_second() -> None:
+    for text, second in (
+        ("2026-01-01T01:00:00.999999Z", READ_AT),
+        ("2515-01-01T00:00:00.999999Z", 17198524800),
+        ("9999-12-31T23:59:59.999999Z", 253402300799),
+    ):
+        check.equal(text, cmd.read_time(text), Admitted(second))
