@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import attrs
+
 from claims.defects import Defect, original
 from domain.spark import apply_steps
-from domain.spark.apply_steps import ApplyStage, ApplyStep
+from domain.spark.apply_steps import ApplyStage, ApplyStep, ArmApplySteps
+from domain.spark.launcher import ArmLaunchPlan
 
 rollback_head_first = Defect(
     id="spark.rollback_head_first",
@@ -60,4 +63,20 @@ front_door_on_a_fixed_port = Defect(
     intent="Poll the front door on port 8000 whatever port the step serves on (both arms happen to serve on 8000), while its give-up line still names the step's port.",
     replacement=render_with_the_front_door_on_a_fixed_port,
     must_red={"spark.apply_steps.the_front_door_polls_the_steps_own_serve_port"},
+)
+
+
+def steps_with_the_commit_stage_misspelled(plan: ArmLaunchPlan) -> ArmApplySteps:
+    """Plan the steps as the rule does, but log each commit step under a misspelled stage name (ApplyStage.COMMIT = "comit")."""
+    steps = original(apply_steps.spark_native_arm_steps_of)(plan)
+    commit = tuple(attrs.evolve(s, log_path=s.log_path.replace(".commit.", ".comit.")) for s in steps.commit)
+    return attrs.evolve(steps, commit=commit)
+
+
+commit_stage_misspelled = Defect(
+    id="spark.commit_stage_misspelled",
+    target=apply_steps.spark_native_arm_steps_of,
+    intent="Spell the commit stage 'comit' in its steps' log paths, so an operator looking for <container>.commit.rank<R>.log finds nothing.",
+    replacement=steps_with_the_commit_stage_misspelled,
+    must_red={"spark.apply_steps.every_step_logs_under_its_stage_and_rank"},
 )

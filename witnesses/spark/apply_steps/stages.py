@@ -204,3 +204,21 @@ def v41_stage_scripts_touch_only_the_v41_arm() -> None:
             f"if ! systemctl is-active --quiet {rank}; then docker rm --force gunbc-v41-tp4 >/dev/null 2>&1 || true; fi",
         ],
     )
+
+
+@witness.positive(
+    "Every V4.1 step logs to /var/log/gunbc/apply/gunbc-v41-tp4.<stage>.rank<R>.log, each stage spelled by its name: preflight, preserve, apply, readback, front-door, commit, rollback, cleanup.",
+    rules=[apply_steps.spark_native_arm_steps_of],
+)
+def every_step_logs_under_its_stage_and_rank() -> None:
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs()))
+    stages = ("preflight", "preserve", "apply", "readback", "front-door", "commit", "rollback", "cleanup")
+    check.equal(
+        "log paths",
+        [s.log_path for s in every_step(plan.steps)],
+        [
+            f"/var/log/gunbc/apply/gunbc-v41-tp4.{stage}.rank{rank}.log"
+            for stage in stages
+            for rank in ((0,) if stage == "front-door" else (3, 2, 1, 0) if stage == "rollback" else (0, 1, 2, 3))
+        ],
+    )
