@@ -82,3 +82,11 @@ staging_rendered_after_the_preflight = Defect(
     ),
     must_red={"spark.dry_run.each_v41_host_stages_its_engram_directories_before_its_preflight"},
 )
+
+fit_line_without_its_utilization = Defect(
+    id="spark.fit_line_without_its_utilization",
+    target=dry_run.render_dry_run_report,
+    intent="Drop the utilization that set the allowance from the fit wall line, so a reader cannot tell at which share the wall was judged.",
+    patch=('(f" at {format_bp(report.utilization_bp)}" if report.utilization_bp else "")', '""'),
+    must_red={"spark.dry_run.the_v41_fit_wall_says_its_sum_at_its_utilization"},
+)

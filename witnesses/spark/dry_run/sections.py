@@ -7,6 +7,7 @@ import attrs
 from claims import check
 from domain.spark import dry_run
 from domain.spark.profile import GLM_GROUP_B_PROFILE
+from domain.spark.v41_group_a_launch import FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE
 from witnesses.spark.dry_run import witness
 from witnesses.spark.fixtures import HELD_B, READ_AT, SUSPENSION, admitting_log, authority_log, v41_inputs
 
@@ -136,3 +137,25 @@ def each_v41_host_stages_its_engram_directories_before_its_preflight() -> None:
         ]
     titles = [line for line in lines if line.startswith(("=== ", "--- "))]
     check.equal("host titles", titles, hosts)
+
+
+@witness.positive(
+    "The V4.1 fit wall section says the whole sum at the utilization that set the allowance: weights plus allowance, times 5/4, against the pool, then the basis points and their decimal.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+def the_v41_fit_wall_says_its_sum_at_its_utilization() -> None:
+    for bp, line in (
+        (8000, "384 GiB × 5/4 = 480 GiB ≤ 484 GiB, margin 4 GiB (weights 287 GiB + allowance 97 GiB) at 8000 bp (0.8)"),
+        (
+            9000,
+            "336 GiB × 5/4 = 420 GiB ≤ 484 GiB, margin 64 GiB (weights 287 GiB + allowance 49 GiB) at 9000 bp (0.9)",
+        ),
+    ):
+        shape = attrs.evolve(FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE, gpu_memory_utilization_bp=bp)
+        report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(shape=shape))
+        lines = dry_run.render_dry_run_report(report).split("\n")
+        check.equal(
+            f"fit wall at {bp} bp",
+            lines[lines.index("## fit wall") : lines.index("## fit wall") + 3],
+            ["## fit wall", line, ""],
+        )
