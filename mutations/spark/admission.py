@@ -133,3 +133,14 @@ candidate_read_a_second_early = Defect(
     patch=("state = group_state_at(log, group.name, at)", "state = group_state_at(log, group.name, at - 1)"),
     must_red={"spark.v41_group_a_launch_beyond_seed.a_suspension_logged_at_the_read_second_is_the_one_read"},
 )
+
+any_image_for_the_key_admits = Defect(
+    id="spark.any_image_for_the_key_admits",
+    target=admission.image_admitted_for_runtime_artifact,
+    intent="Admit when any image read so far carries the candidate's runtime key, not only the latest (the produced one), so an image superseded by one built for another key still admits (seed A4 conjunct 3).",
+    patch=(
+        "image = latest_image_at(log, at)",
+        "image = next((e.event for e in reversed(log.events) if e.event.at <= at and getattr(e.event, 'runtime_key', None) == candidate.runtime_artifact), None) or latest_image_at(log, at)",
+    ),
+    must_red={"spark.admission.an_earlier_image_for_the_key_is_superseded_by_a_later_one"},
+)

@@ -108,6 +108,22 @@ def the_latest_image_for_the_key_admits() -> None:
 
 
 @witness.refusal(
+    "An earlier image admitted for the candidate's key does not admit once a later image for another key is the produced one: the refusal names the later image.",
+    rules=[admission.image_admitted_for_runtime_artifact],
+    reasons=[
+        because(
+            ImageNotAdmittedForRuntimeArtifact,
+            at="V41CandidateKeyed.runtime_artifact",
+            saying=f"image {OTHER_DIGEST} was admitted against runtime key 'vllm-openai@v0.11.0'",
+        )
+    ],
+)
+def an_earlier_image_for_the_key_is_superseded_by_a_later_one():
+    later = ImageAdmitted(at=IMAGE.at + 10, config_digest=OTHER_DIGEST, runtime_key="vllm-openai@v0.11.0")
+    return admission.image_admitted_for_runtime_artifact(authority_log(IMAGE, later), V41_GROUP_A_CANDIDATE, READ_AT)
+
+
+@witness.refusal(
     "A log with no admitted image refuses the runtime-artifact conjunct.",
     rules=[admission.image_admitted_for_runtime_artifact],
     reasons=[
