@@ -119,3 +119,11 @@ reading_digest_read_loosely = Defect(
     replacement=read_with_reading_digests_folded,
     must_red={"spark.authority_log.a_reading_of_an_ill_spelled_digest_is_refused"},
 )
+
+group_state_tie_kept_by_the_earlier_line = Defect(
+    id="spark.group_state_tie_kept_by_the_earlier_line",
+    target=authority_log.group_state_at,
+    intent="Break a tie between two states of a group logged at one second in favour of the earlier line, so an Active state logged after a suspension in the same second does not stop the launch.",
+    patch=("return _latest(states)", "return _latest(states[::-1])"),
+    must_red={"spark.authority_log.of_two_group_states_at_one_second_the_later_line_is_read"},
+)

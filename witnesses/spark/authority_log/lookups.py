@@ -51,3 +51,17 @@ def of_two_readings_at_one_second_the_later_line_is_read() -> None:
     retaken = attrs.evolve(READING, vllm_version="0.2.0")
     log = log_of(IMAGE, READING, retaken)
     check.equal("the later line", authority_log.registry_reading_at(log, READING.config_digest, READ_AT), retaken)
+
+
+@witness.positive(
+    "Of an Active state and a suspension of one group logged at one second, the later line is the group's state, whichever it is.",
+    rules=[authority_log.group_state_at],
+)
+def of_two_group_states_at_one_second_the_later_line_is_read() -> None:
+    active = attrs.evolve(ACTIVE, at=SUSPENSION.at)
+    check.equal(
+        "suspension last", authority_log.group_state_at(log_of(active, SUSPENSION), "FabricGroupA", READ_AT), SUSPENSION
+    )
+    check.equal(
+        "Active last", authority_log.group_state_at(log_of(SUSPENSION, active), "FabricGroupA", READ_AT), active
+    )
