@@ -245,3 +245,14 @@ time_read_through_a_float = Defect(
     ),
     must_red={"edges.dry_run_command.a_last_microsecond_reads_as_its_own_second"},
 )
+
+fixture_discharges_unnamed = Defect(
+    id="edges.fixture_discharges_unnamed",
+    target=dry_run_command.dry_run_report,
+    intent="Discharge #12351 and the wet runner by their reasons alone, without the FIXTURE_ names, so a fixture value reads in the report as a fact.",
+    patch=(
+        "*(d for d in (FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE) if d.key not in keys),",
+        "*(attrs.evolve(d, by=d.by.split(': ', 1)[1]) for d in (FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE) if d.key not in keys),",
+    ),
+    must_red={"edges.dry_run_command.every_fixture_discharge_is_named_as_a_fixture"},
+)

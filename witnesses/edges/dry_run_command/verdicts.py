@@ -1,4 +1,4 @@
-"""Witness what the dry run prints for each arm and each verdict once the command line was read: the arm named, and an unwritten report of either verdict."""
+"""Witness what the dry run prints for each arm and each verdict once the command line was read: the arm named, an unwritten report of either verdict, and each fixture discharge named as one."""
 
 from __future__ import annotations
 
@@ -52,3 +52,25 @@ def the_verdict_line_names_the_reports_arm() -> None:
         ["glm-group-b", "  HostNotHeldBySubject @ admit_host_held_by_subject_among"],
     )
     check.equal("refused: head", refused.out[0], "glm-group-b: REFUSED (1 reason); report written to g.txt")
+
+
+@witness.positive(
+    "The V4.1 report names each fixture discharge as a fixture and each live read as the log, so no fixture value passes as a fact: #12371, #12359, #12351 and the wet runner by their FIXTURE_ names, #12353 and #12370 by the authority log.",
+    rules=[cmd.dry_run_report],
+)
+def every_fixture_discharge_is_named_as_a_fixture() -> None:
+    report = check.admitted(cmd.dry_run_report(V41, Admitted(ADMITTING_LOG), OUT, now=0))
+    check.equal(
+        "discharged by",
+        [(line.split(" ", 1)[0], line.split(": discharged by ", 1)[1].split(" ", 1)[0]) for line in report.frontiers],
+        [
+            ("#12353", "the"),
+            ("#12371", "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE"),
+            ("#12359", "FIXTURE_V41_ENGRAM_STORE_MANIFEST"),
+            ("#12351", "FIXTURE_OCCUPANCY_DISCHARGE:"),
+            ("wet-runner", "FIXTURE_HOST_EFFECTS_DISCHARGE:"),
+            ("#12370", "the"),
+        ],
+    )
+    for line in (report.frontiers[0], report.frontiers[5]):
+        check.contains("a live read", "discharged by the authority log log.jsonl", line)
