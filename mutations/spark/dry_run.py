@@ -90,3 +90,19 @@ fit_line_without_its_utilization = Defect(
     patch=('(f" at {format_bp(report.utilization_bp)}" if report.utilization_bp else "")', '""'),
     must_red={"spark.dry_run.the_v41_fit_wall_says_its_sum_at_its_utilization"},
 )
+
+head_unit_in_every_section = Defect(
+    id="spark.head_unit_in_every_section",
+    target=dry_run.host_sections,
+    intent="Render the head's unit text in every host section, so a follower's section shows a unit that serves the API instead of its own headless one.",
+    patch=("unit_text=render_unit(arm, rank),", "unit_text=render_unit(arm, arm.ranks[0]),"),
+    must_red={"spark.dry_run.each_host_section_carries_its_own_ranks_argv_and_unit"},
+)
+
+head_argv_in_every_section = Defect(
+    id="spark.head_argv_in_every_section",
+    target=dry_run.host_sections,
+    intent="Render the head's docker create argv in every host section, so each follower's section names node rank 0 and the head's fabric address.",
+    patch=("create_argv=docker_create_argv(arm, rank),", "create_argv=docker_create_argv(arm, arm.ranks[0]),"),
+    must_red={"spark.dry_run.each_host_section_carries_its_own_ranks_argv_and_unit"},
+)

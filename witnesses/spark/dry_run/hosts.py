@@ -48,3 +48,22 @@ def each_dry_run_reads_admission_at_its_read_second() -> None:
             authority_log(*events, attrs.evolve(HELD_A[3], at=when)), READ_AT, v41_inputs()
         )
         check.equal(f"V4.1, srv8 held at {when}: refused", v41.admission.refused, refused)
+
+
+@witness.positive(
+    "Each V4.1 host section carries its own rank's docker create argv and unit: its node rank, headless exactly off the head, and a unit describing that rank on that host.",
+    rules=[dry_run.host_sections, dry_run.v41_group_a_launch_dry_run],
+)
+def each_host_section_carries_its_own_ranks_argv_and_unit() -> None:
+    report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs())
+    check.equal(
+        "hosts", [(s.host, s.node_rank) for s in report.hosts], [("srv5", 0), ("srv6", 1), ("srv7", 2), ("srv8", 3)]
+    )
+    for section in report.hosts:
+        argv = list(section.create_argv)
+        check.equal(f"{section.host} --node-rank", argv[argv.index("--node-rank") + 1], str(section.node_rank))
+        check.equal(f"{section.host} headless", "--headless" in argv, section.node_rank != 0)
+        check.contains(
+            f"{section.host} unit", f"node rank {section.node_rank} of 4 on {section.host})", section.unit_text
+        )
+        check.contains(f"{section.host} unit argv", f"--node-rank {section.node_rank}", section.unit_text)
