@@ -106,3 +106,11 @@ head_argv_in_every_section = Defect(
     patch=("create_argv=docker_create_argv(arm, rank),", "create_argv=docker_create_argv(arm, arm.ranks[0]),"),
     must_red={"spark.dry_run.each_host_section_carries_its_own_ranks_argv_and_unit"},
 )
+
+section_rank_by_position = Defect(
+    id="spark.section_rank_by_position",
+    target=dry_run.host_sections,
+    intent="Label each host section by its position in the plan instead of its node rank, so a plan listing followers first calls srv8 the serving head.",
+    patch=("node_rank=rank.node_rank,", "node_rank=index,"),
+    must_red={"spark.dry_run.host_sections_are_labelled_by_node_rank_not_position"},
+)

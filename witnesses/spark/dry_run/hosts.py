@@ -8,7 +8,7 @@ from claims import check
 from domain.spark import dry_run
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.spark.dry_run import witness
-from witnesses.spark.fixtures import HELD_A, HELD_B, READ_AT, admitting_log, authority_log, v41_inputs
+from witnesses.spark.fixtures import HELD_A, HELD_B, READ_AT, admitting_log, authority_log, v41_inputs, v41_plan
 
 MANIFEST_DIR = "/srv/gunbc/engram/manifests/gunbc-v41-tp4"
 RECEIPT_DIR = "/srv/gunbc/engram/touch-receipts/gunbc-v41-tp4"
@@ -67,3 +67,19 @@ def each_host_section_carries_its_own_ranks_argv_and_unit() -> None:
             f"{section.host} unit", f"node rank {section.node_rank} of 4 on {section.host})", section.unit_text
         )
         check.contains(f"{section.host} unit argv", f"--node-rank {section.node_rank}", section.unit_text)
+
+
+@witness.positive(
+    "A plan listing its followers first still labels each host section by its node rank, not its position: srv8 stays node rank 3 and srv5 the head.",
+    rules=[dry_run.host_sections],
+)
+def host_sections_are_labelled_by_node_rank_not_position() -> None:
+    plan = v41_plan()
+    arm = attrs.evolve(plan.arm, ranks=tuple(reversed(plan.arm.ranks)))
+    sections = dry_run.host_sections(arm, plan.steps, tuple(reversed(plan.staging)))
+    check.equal(
+        "hosts", [(s.host, s.node_rank) for s in sections], [("srv8", 3), ("srv7", 2), ("srv6", 1), ("srv5", 0)]
+    )
+    check.contains(
+        "srv5's apply", "apply on srv5 (node rank 0, unit gunbc-v41-tp4-head.service)", sections[3].apply_script
+    )
