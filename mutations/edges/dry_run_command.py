@@ -34,7 +34,10 @@ naive_time_read = Defect(
     id="edges.naive_time_read",
     target=dry_run_command.read_time,
     intent="Read an ISO time without a zone in the machine's own zone, so the same --at reads the log at different seconds on different hosts.",
-    patch=("if moment is None or moment.tzinfo is None:", "if moment is None:"),
+    patch=(
+        "if moment is None or moment.tzinfo is None:",
+        "moment = moment.astimezone() if moment is not None and moment.tzinfo is None else moment\n    if moment is None:",
+    ),
     must_red={f"{W}.a_time_without_a_zone_is_refused"},
     must_green={f"{W}.epoch_seconds_and_iso_times_read_alike"},
 )
@@ -141,8 +144,8 @@ offset_ignored = Defect(
     target=dry_run_command.read_time,
     intent="Read an ISO time's wall clock as UTC, ignoring its offset, so 02:00+01:00 reads the log an hour late.",
     patch=(
-        "return Admitted(int(moment.timestamp()))",
-        "return Admitted(int(moment.replace(tzinfo=datetime.timezone.utc).timestamp()))",
+        "return Admitted((moment - _EPOCH_START) // datetime.timedelta(seconds=1))",
+        "return Admitted((moment.replace(tzinfo=datetime.UTC) - _EPOCH_START) // datetime.timedelta(seconds=1))",
     ),
     must_red={f"{W}.epoch_seconds_and_iso_times_read_alike"},
 )
