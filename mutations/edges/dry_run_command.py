@@ -259,3 +259,14 @@ fixture_discharges_unnamed = Defect(
     ),
     must_red={"edges.dry_run_command.every_fixture_discharge_is_named_as_a_fixture"},
 )
+
+open_frontiers_sorted = Defect(
+    id="edges.open_frontiers_sorted",
+    target=dry_run_command.dry_run_report,
+    intent="Read the --open values as a sorted set, so GLM's refusal names the frontiers in another order than the operator gave them.",
+    patch=(
+        "keys = tuple(o.value for o in opened if isinstance(o, Admitted))",
+        "keys = tuple(sorted({o.value for o in opened if isinstance(o, Admitted)}))",
+    ),
+    must_red={"edges.dry_run_command.glm_names_every_open_frontier_in_the_order_given"},
+)

@@ -10,8 +10,8 @@ from domain.core.outcome import Admitted, Refused
 from domain.edges import dry_run_command as cmd
 from domain.edges.dry_run_command import BadArgument
 from witnesses.core import strategies as core_gen
-from witnesses.edges.dry_run_command import V41, v41, witness
-from witnesses.edges.fixtures import AT
+from witnesses.edges.dry_run_command import OUT, V41, v41, witness
+from witnesses.edges.fixtures import ADMITTING_LOG, AT
 from witnesses.spark.fixtures import READ_AT
 
 # --- the arguments, read exactly ---
@@ -347,3 +347,15 @@ def a_four_place_utilization_is_admitted_exactly_within_0_and_1(bp: int) -> None
             cmd.utilization_bp(text),
             Refused((BadArgument("--gpu-memory-utilization", f"expected a share in (0, 1], got {text!r}"),)),
         )
+
+
+@witness.refusal(
+    "GLM given several --open values names each frontier as the operator gave them, in that order, in one reason.",
+    rules=[cmd.dry_run_report],
+    reasons=[
+        because(BadArgument, at="--open", saying="glm-group-b declares no frontiers, got wet-runner, #12371, #12351")
+    ],
+)
+def glm_names_every_open_frontier_in_the_order_given():
+    opened = ("wet-runner", "12371", "#12351")
+    return cmd.dry_run_report(v41(arm="glm-group-b", opened=opened), Admitted(ADMITTING_LOG), OUT, now=0)
