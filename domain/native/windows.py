@@ -217,7 +217,12 @@ class UnmeasuredTerms(Reason):
 def one_hold_fit(
     total: Figure, submission_window_min: int, hard_bound_min: int, unmeasured: tuple[str, ...]
 ) -> Admitted[Figure] | Refused:
-    """Admit a one-HOLD fit only for a MEASURED total within 75 and 90 min with nothing unmeasured."""
+    """Admit a one-HOLD fit only for a MEASURED duration (s or min) within 75 and 90 min with nothing unmeasured."""
+    if total.unit not in _DURATION_UNITS:
+        # A rate is no total: converted as if it were seconds it would fit any window, so nothing else is judged.
+        return Refused(
+            (FigureUnitInvalid("$.diagnostic.unit", f"the diagnostic must be in s or min, got {total.unit.value}"),)
+        )
     t = in_minutes(total)
     reasons: list[Reason] = []
     if t.provenance is E:

@@ -39,6 +39,15 @@ window_checked_against_the_hard_bound = Defect(
     must_green={f"{WINDOWS}.measured_total_within_75_min_fits", f"{WINDOWS}.no_established_one_hold_fit"},
 )
 
+rate_taken_as_a_one_hold_total = Defect(
+    id="native.rate_taken_as_a_one_hold_total",
+    target=windows.one_hold_fit,
+    intent="Judge a one-HOLD total whatever its unit, so 52–56 tok/s is converted as if seconds and fits one HOLD (seed B2: the diagnostic is a duration).",
+    patch=("if total.unit not in _DURATION_UNITS:", "if False:"),
+    must_red={f"{WINDOWS}.a_measured_rate_is_refused_at_its_unit"},
+    must_green={f"{WINDOWS}.a_total_in_seconds_is_judged_in_minutes", f"{WINDOWS}.measured_total_within_75_min_fits"},
+)
+
 window_end_excluded = Defect(
     id="native.window_end_excluded",
     target=windows.one_hold_fit,

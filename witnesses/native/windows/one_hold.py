@@ -11,6 +11,7 @@ from claims import because, check
 from domain.native.figures import Unit, between
 from domain.native.windows import (
     SEED_UNMEASURED,
+    FigureUnitInvalid,
     FitNotEstablished,
     UnmeasuredTerms,
     WindowExceeded,
@@ -112,3 +113,26 @@ def a_total_in_seconds_is_judged_in_minutes() -> None:
 )
 def a_total_of_5460_s_exceeds_both_bounds_in_minutes():
     return one_hold_fit(between(3600, 5460, Unit.SECONDS, M, "fixture_measured_diagnostic"), 75, 90, ())
+
+
+@witness.refusal(
+    "A MEASURED total of 52–56 tok/s is a rate, not a duration: refused at its unit alone, never read as 52–56 s that fits.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(FigureUnitInvalid, at="$.diagnostic.unit", saying="the diagnostic must be in s or min, got tok/s")
+    ],
+)
+def a_measured_rate_is_refused_at_its_unit():
+    return one_hold_fit(between(52, 56, Unit.TOKENS_PER_SECOND, M, "fixture_measured_rate"), 75, 90, ())
+
+
+@witness.refusal(
+    "An ESTIMATED rate of 6000 tok/s with terms unmeasured is refused at its unit alone: read as seconds it would be "
+    "100 min, yet no window, bound, provenance or term is judged of a figure that is not a duration.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(FigureUnitInvalid, at="$.diagnostic.unit", saying="the diagnostic must be in s or min, got tok/s")
+    ],
+)
+def an_estimated_rate_past_both_bounds_is_refused_at_its_unit_alone():
+    return one_hold_fit(between(5000, 6000, Unit.TOKENS_PER_SECOND, E, "fixture_rate"), 75, 90, SEED_UNMEASURED)
