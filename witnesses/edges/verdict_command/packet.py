@@ -1,70 +1,24 @@
-"""Witness what a native_verdict command line asks for, and what each report prints and returns (seed B1, B2)."""
+"""Witness the packet report: its exit codes, its sections in order, and every reason and located error it prints (seed B1)."""
 
 from __future__ import annotations
 
 import itertools
 import json
 
-import attrs
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from claims import Witness, because, check
+from claims import check
 from domain.core.outcome import Admitted, Refused
 from domain.edges import verdict_command as cmd
 from domain.edges.streams import InputUnreadable
-from domain.edges.verdict_command import Asked, UsageRefused
 from domain.native.checks import Arm, NativeCheck
-from domain.native.figures import Provenance
-from domain.native.records import SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K
-from domain.native.windows import SEED_CASE_COSTS, SEED_WINDOW_INPUTS
-from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET, shown
+from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET
+from witnesses.edges.verdict_command import witness
 from witnesses.native.fixtures import (
-    MEASURED_COSTS,
-    MEASURED_INPUTS,
     OFF_START,
     ON_START,
     complete,
     packet_document,
     without,
 )
-
-witness = Witness("edges.verdict_command", never_refuses=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict])
-
-
-@witness.positive("A packet, --window or --records alone asks for that one report.", rules=[cmd.report_asked])
-def one_report_alone_is_asked() -> None:
-    check.equal("packet", cmd.report_asked("p.json", False, False), Admitted(Asked.PACKET))
-    check.equal("window", cmd.report_asked(None, True, False), Admitted(Asked.WINDOW))
-    check.equal("records", cmd.report_asked(None, False, True), Admitted(Asked.RECORDS))
-
-
-@witness.refusal(
-    "A command line asking for no report is a usage error.",
-    rules=[cmd.report_asked],
-    reasons=[
-        because(UsageRefused, at="native_verdict", saying="give exactly one of PACKET.json, --window or --records")
-    ],
-)
-def no_report_is_a_usage_error():
-    return cmd.report_asked(None, False, False)
-
-
-@witness.refusal(
-    "A packet and --window together are a usage error.",
-    rules=[cmd.report_asked],
-    reasons=[because(UsageRefused, at="native_verdict", saying="exactly one")],
-)
-def a_packet_and_the_window_are_a_usage_error():
-    return cmd.report_asked("p.json", True, False)
-
-
-@witness.property("A command line is admitted exactly when it asks for one report.", rules=[cmd.report_asked])
-@settings(max_examples=10)
-@given(st.booleans(), st.booleans(), st.booleans())
-def exactly_one_report_is_admitted(packet: bool, window: bool, records: bool) -> None:
-    asked = cmd.report_asked("p.json" if packet else None, window, records)
-    check.equal("admitted", not asked.refused, packet + window + records == 1)
 
 
 @witness.positive(
@@ -132,131 +86,6 @@ def an_unreadable_packet_exits_2() -> None:
         (output.code, output.out, output.err),
         (2, (), ("absent.json: $: expected a readable UTF-8 JSON file, got FileNotFoundError",)),
     )
-
-
-@witness.positive(
-    "The window report says every figure with its provenance and exits 1, since no fit is established.",
-    rules=[cmd.window_verdict],
-)
-def the_window_exits_1() -> None:
-    output = cmd.window_verdict()
-    check.equal("code", output.code, 1)
-    check.equal(
-        "head", output.out[0], "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
-    )
-    check.contains("one-HOLD fit", "one-HOLD fit: NOT ESTABLISHED (4 reasons)", output.out)
-
-
-WINDOW_HEAD = "native_verdict: window feasibility (seed B2: exact figures, each MEASURED or ESTIMATED)"
-
-
-@witness.positive(
-    "A window whose inputs are refused prints the head, the refusal with its count and each located reason, and exits 1.",
-    rules=[cmd.window_verdict],
-)
-def a_refused_window_says_every_reason_and_exits_1() -> None:
-    output = cmd.window_verdict(attrs.evolve(SEED_WINDOW_INPUTS, native_wait_s=901, probes_32k=0))
-    check.equal(
-        "output",
-        (output.code, output.out, output.err),
-        (
-            1,
-            (
-                WINDOW_HEAD,
-                "window: REFUSED (2 reason(s))",
-                "  NativeWaitTooLong @ $.native_wait_s: native_wait must be within 0..900 s, got 901 s",
-                "  ProbeCountInvalid @ $.probes_32k: probes_32k must be positive, got 0",
-            ),
-            (),
-        ),
-    )
-
-
-@witness.positive(
-    "The window exits 0 when both fits are established, and 1 when either one is not.",
-    rules=[cmd.window_verdict],
-)
-def the_window_exits_0_only_when_both_fits_are_established() -> None:
-    for what, output, code, last in (
-        (
-            "both",
-            cmd.window_verdict(MEASURED_INPUTS, MEASURED_COSTS, ()),
-            0,
-            "window: a one-HOLD fit and a complete-packet fit are established",
-        ),
-        (
-            "complete packet only",
-            cmd.window_verdict(MEASURED_INPUTS, MEASURED_COSTS, ("hooks",)),
-            1,
-            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
-        ),
-        (
-            "one HOLD only",
-            cmd.window_verdict(MEASURED_INPUTS, SEED_CASE_COSTS, ()),
-            1,
-            "publishing PASS from an incomplete probe set to meet the clock is prohibited",
-        ),
-    ):
-        check.equal(
-            f"{what}: code, head, last line", (output.code, output.out[0], output.out[-1]), (code, WINDOW_HEAD, last)
-        )
-
-
-@witness.positive(
-    "Records every rule admits are each said on their own line, and exit 0.",
-    rules=[cmd.records_verdict],
-)
-def admitted_records_exit_0() -> None:
-    diagnostic = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
-    screen = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
-    output = cmd.records_verdict(diagnostic, SAVED_NEAR_CAP, screen)
-    check.equal(
-        "output",
-        (output.code, output.out, output.err),
-        (
-            0,
-            (
-                "native_verdict: saved-record facts (seed B2: fixture values of the saved records)",
-                "diagnostic requests: 28 send intents, 28 opened, 28 completions, accounted",
-                "diagnostic tails: q4092 MEASURED, tails verified",
-                "near-cap OFF: prompt 327675 + completion 5 = 327680, finish length",
-                "near-cap ON: prompt 327675 + completion 5 = 327680, finish length",
-                "300K screen: 12/12 completed submissions, Stage-B PASS, median ON/OFF 0.9317489404, "
-                "gain 6.8251 % = (1 - median) x 100, paired spread 0.1051 %",
-                "300K screen as native evidence: NATIVE, adoptable",
-                "checks decided on the saved records: 2 HOLD, 10 PASS",
-            ),
-            (),
-        ),
-    )
-
-
-@witness.positive(
-    "The records report says what each saved record shows and exits 1, since the saved records qualify nothing.",
-    rules=[cmd.records_verdict],
-)
-def the_records_exit_1() -> None:
-    output = cmd.records_verdict()
-    check.equal("code", output.code, 1)
-    check.equal(
-        "head", output.out[0], "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"
-    )
-    check.equal("last", output.out[-1], "checks decided on the saved records: 12 NOT RUN")
-
-
-@witness.snapshot(
-    "What native_verdict prints and returns for a complete, a missing-subcase and a malformed packet, the window and the records stays byte-identical, as a regression control.",
-    rules=[cmd.packet_verdict, cmd.window_verdict, cmd.records_verdict],
-)
-def verdict_outputs_are_byte_identical() -> str:
-    cases = [
-        ("complete packet", cmd.packet_verdict("complete.json", Admitted(COMPLETE_PACKET))),
-        ("missing subcase", cmd.packet_verdict("missing.json", Admitted(MISSING_SUBCASE_PACKET))),
-        ("malformed", cmd.packet_verdict("bad.json", Admitted(MALFORMED_PACKET))),
-        ("--window", cmd.window_verdict()),
-        ("--records", cmd.records_verdict()),
-    ]
-    return "".join(shown(title, output.code, output.out, output.err) for title, output in cases)
 
 
 _SCHEMA_REFUSED = COMPLETE_PACKET.replace('"completions": 28', '"completions": 27')
