@@ -24,3 +24,14 @@ shape_refusal_not_relocated = Defect(
     patch=('reasons.extend(_relocated("$.group", shape.reasons))', "reasons.extend(shape.reasons)"),
     must_red={"spark.launcher.a_three_host_group_is_refused"},
 )
+
+collision_against_the_default_port = Defect(
+    id="spark.collision_against_the_default_port",
+    target=launcher.plan_arm_launch_for,
+    intent="Judge the rendezvous collision against the default API port 8000 instead of the request's own serve_port, so an arm serving on 9000 with rendezvous 9000 is admitted (seed A2: every port is a value the call site names).",
+    patch=(
+        "if request.container.rendezvous_port == request.serve_port:",
+        "if request.container.rendezvous_port == 8000:",
+    ),
+    must_red={"spark.launcher.a_rendezvous_port_on_the_requests_own_api_port_is_refused"},
+)

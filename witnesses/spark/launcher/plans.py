@@ -221,6 +221,22 @@ def a_rendezvous_port_on_the_api_port_is_refused_alone():
     )
 
 
+@witness.refusal(
+    "The rendezvous port is judged against the request's own API port: on API port 9000 a 9000 rendezvous is refused.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(
+            RendezvousPortCollides,
+            at="$.container.rendezvous_port",
+            saying="port 9000 is both the API port and the mp rendezvous (--master-port)",
+        )
+    ],
+)
+def a_rendezvous_port_on_the_requests_own_api_port_is_refused():
+    container = attrs.evolve(GLM_REQUEST.container, rendezvous_port=9000)
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, serve_port=9000, container=container))
+
+
 @witness.positive(
     "A rendezvous port one below or one above the API port does not collide with it, and is the rank's --master-port.",
     rules=[launcher.plan_arm_launch_for],
