@@ -142,3 +142,11 @@ bet_lines_always_name_group_a = Defect(
     patch=('on {group.name}"', 'on FabricGroupA"'),
     must_red={"spark.capacity.the_bet_lines_name_their_own_group_and_utilization"},
 )
+
+off_staircase_readings_never_seen = Defect(
+    id="spark.off_staircase_readings_never_seen",
+    target=capacity.v41_capacity_measurement,
+    intent="Record a reading's concurrency as seen only when a bet names it, so an off-staircase step read twice is refused twice as off the staircase and never as repeated.",
+    patch=("        seen.add(step)\n", "        if step in bet_at:\n            seen.add(step)\n"),
+    must_red={"spark.capacity.an_off_staircase_step_read_twice_is_also_repeated"},
+)

@@ -10,6 +10,7 @@ from domain.spark import capacity, profile
 from domain.spark.capacity import (
     BetFalsified,
     BetsDoNotCoverStaircase,
+    ReadingOffStaircase,
     ReadingRepeated,
     ResidentBet,
     V41AfterRequestsResident,
@@ -134,3 +135,18 @@ def the_bet_lines_name_their_own_group_and_utilization() -> None:
             f"{group.name} first line", lines[0], f"per-rank allowance 19 GiB at 8430 bp (0.843) on {group.name}"
         )
         check.equal(f"{group.name} x2 line", lines[1], "x2: bet 19 GiB per rank, within the allowance; no reading yet")
+
+
+@witness.refusal(
+    "An off-staircase concurrency read twice is refused off the staircase at its first reading and as repeated at its second.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[
+        because(
+            ReadingOffStaircase, at="$.after_requests_resident[0].concurrency", saying="x8 is not a staircase step"
+        ),
+        because(ReadingRepeated, at="$.after_requests_resident[1].concurrency", saying="x8 is read twice"),
+    ],
+)
+def an_off_staircase_step_read_twice_is_also_repeated() -> object:
+    reading = V41AfterRequestsResident(concurrency=8, per_rank_bytes=10 * GIB)
+    return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), (reading, reading))
