@@ -108,3 +108,14 @@ refusal_omits_the_utilization = Defect(
     patch=('charge = f" at {format_bp(profile.gpu_memory_utilization_bp)} utilization"', 'charge = ""'),
     must_red={"spark.fit_wall.rounding_up_to_101_gib_refuses_at_7933_bp"},
 )
+
+allowance_charged_only_with_an_engram_request = Defect(
+    id="spark.allowance_charged_only_with_an_engram_request",
+    target=fit_wall.serving_arm_admits_under,
+    intent="Charge the declared page cache only when the profile carries an Engram request, so V4.1 under an Engram-less profile fits on weights alone (seed A3: the allowance is (1 - u) x pool for a row that declares it).",
+    patch=(
+        '    if isinstance(row.resident_beyond_weights, NothingBeyondWeights):\n        return _fit(row, group, 0, "")\n    allowance',
+        '    if isinstance(row.resident_beyond_weights, NothingBeyondWeights) or profile.engram is None:\n        return _fit(row, group, 0, "")\n    allowance',
+    ),
+    must_red={"spark.fit_wall.the_declared_page_cache_is_charged_without_an_engram_request"},
+)

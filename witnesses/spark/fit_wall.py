@@ -131,6 +131,17 @@ def without_a_profile_the_v41_row_is_refused() -> object:
 
 
 @witness.positive(
+    "The row's declared page cache is charged from the utilization alone: under GLM's 0.85 fp8 profile, with no Engram request, V4.1 is charged 73 GiB.",
+    rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib],
+)
+def the_declared_page_cache_is_charged_without_an_engram_request() -> None:
+    fit = check.admitted(fit_wall.serving_arm_admits_under(V41, GROUP_A, GLM_GROUP_B_PROFILE))
+    check.equal("allowance (GiB)", fit.allowance_gib, 73)
+    check.equal("resident (GiB)", fit.resident_gib, 360)
+    check.equal("requirement (GiB)", fit.requirement_gib, Fraction(450))
+
+
+@witness.positive(
     "GLM declares nothing beyond its weights and is charged zero, with or without a profile.",
     rules=[fit_wall.serving_arm_admits, fit_wall.serving_arm_admits_under],
 )
