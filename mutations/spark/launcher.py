@@ -35,3 +35,14 @@ collision_against_the_default_port = Defect(
     ),
     must_red={"spark.launcher.a_rendezvous_port_on_the_requests_own_api_port_is_refused"},
 )
+
+repeat_checked_only_on_read_only_mounts = Defect(
+    id="spark.repeat_checked_only_on_read_only_mounts",
+    target=launcher.plan_arm_launch_for,
+    intent="Count repeated mount targets among the read-only mounts alone, so a writable mount silently hides another mount (or the checkpoint itself) at the same container path.",
+    patch=(
+        "reasons.extend(_mount_reasons(request, mounts))",
+        "reasons.extend(_mount_reasons(request, tuple(m for m in mounts if m.read_only)))",
+    ),
+    must_red={"spark.launcher.a_writable_mount_onto_a_repeated_target_is_refused"},
+)

@@ -205,6 +205,30 @@ def every_bad_mount_is_named():
 
 
 @witness.refusal(
+    "A writable mount onto a repeated target is refused as a read-only one is: two onto /srv/w, and one onto the checkpoint's own path.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(MountTargetRepeated, at="$.container.extra_mounts[0].target", saying="/srv/w is bound 2 times"),
+        because(MountTargetRepeated, at="$.container.extra_mounts[1].target", saying="/srv/w is bound 2 times"),
+        because(
+            MountTargetRepeated,
+            at="$.container.extra_mounts[2].target",
+            saying="/srv/gunbc/checkpoints/Glm46Fp8 is bound 2 times",
+        ),
+    ],
+)
+def a_writable_mount_onto_a_repeated_target_is_refused():
+    mounts = (
+        ArmMount(source="/srv/x", target="/srv/w", read_only=False),
+        ArmMount(source="/srv/y", target="/srv/w", read_only=False),
+        ArmMount(source="/srv/z", target="/srv/gunbc/checkpoints/Glm46Fp8", read_only=False),
+    )
+    return launcher.plan_arm_launch_for(
+        attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
+    )
+
+
+@witness.refusal(
     "A rendezvous port equal to the API port is refused on its own, located at the container's rendezvous port.",
     rules=[launcher.plan_arm_launch_for],
     reasons=[
