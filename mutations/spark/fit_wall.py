@@ -119,3 +119,14 @@ allowance_charged_only_with_an_engram_request = Defect(
     ),
     must_red={"spark.fit_wall.the_declared_page_cache_is_charged_without_an_engram_request"},
 )
+
+heavy_rows_fitted_on_weights_alone = Defect(
+    id="spark.heavy_rows_fitted_on_weights_alone",
+    target=fit_wall.serving_arm_admits,
+    intent="Fit a page-cache row on its weights alone when those overflow the pool, so with no profile it is refused at its weights instead of for its unknown charge (seed A3: without a profile the charge is unknown and the row is refused).",
+    patch=(
+        '    if isinstance(row.resident_beyond_weights, NothingBeyondWeights):\n        return _fit(row, group, 0, "")\n    return Refused(',
+        '    if isinstance(row.resident_beyond_weights, NothingBeyondWeights) or row.weight_gib * FIT_REQUIREMENT_FACTOR > group_pool_gib(group):\n        return _fit(row, group, 0, "")\n    return Refused(',
+    ),
+    must_red={"spark.fit_wall.without_a_profile_heavy_weights_are_refused_for_the_unknown_charge"},
+)

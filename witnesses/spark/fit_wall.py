@@ -130,6 +130,15 @@ def without_a_profile_the_v41_row_is_refused() -> object:
     return fit_wall.serving_arm_admits(V41, GROUP_A)
 
 
+@witness.refusal(
+    "Without a profile a page-cache row is refused for its unknown charge even when its weights alone overflow the pool.",
+    rules=[fit_wall.serving_arm_admits],
+    reasons=[because(BeyondWeightsChargeUnknown, at="$.row.resident_beyond_weights", saying="the charge is unknown")],
+)
+def without_a_profile_heavy_weights_are_refused_for_the_unknown_charge() -> object:
+    return fit_wall.serving_arm_admits(attrs.evolve(V41, weight_gib=400), GROUP_A)
+
+
 @witness.positive(
     "The row's declared page cache is charged from the utilization alone: under GLM's 0.85 fp8 profile, with no Engram request, V4.1 is charged 73 GiB.",
     rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib],
