@@ -14,6 +14,7 @@ from domain.spark.runtime import (
     RegistryReading,
     UnmodelledRuntimeExecutor,
 )
+from witnesses.core.fixtures import ValueRefused, constructed
 
 witness = Witness("spark.runtime")
 
@@ -107,3 +108,24 @@ def the_admitted_runtime_carries_its_own_artifact() -> None:
         variant = attrs.evolve(V41_PROBED_RUNTIME, artifact=other, registry_reading=reading)
         admitted = check.admitted(runtime.arm_wall_admits_runtime(variant))
         check.equal(f"artifact routed to {type(admitted.route).__name__}", admitted.artifact, other)
+
+
+@witness.refusal(
+    "What was never read is Absent (None), never blank text: a blank CLI path or an empty vLLM version is refused at construction, naming its field.",
+    rules=[runtime.runtime_reader_route],
+    reasons=[
+        because(
+            ValueRefused,
+            at="construction",
+            saying="RegistryReading.hub_cli_path: expected a non-empty str, got str '  '",
+        ),
+        because(
+            ValueRefused, at="construction", saying="RegistryReading.vllm_version: expected a non-empty str, got str ''"
+        ),
+    ],
+)
+def a_blank_reading_is_not_an_absent_one() -> object:
+    return constructed(
+        lambda: runtime.runtime_reader_route(RegistryReading(hub_cli_path="  ", vllm_version="0.1")),
+        lambda: runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version="")),
+    )
