@@ -6,7 +6,7 @@ import attrs
 
 from claims import because, check
 from domain.core import value_fields as vf
-from domain.spark.glm_group_b_launch import glm_group_b_launch_request
+from domain.spark.glm_group_b_launch import glm_group_b_launch_request, glm_native_arm_units
 from domain.spark.launcher import ArmEnv
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.core.fixtures import ValueRefused, constructed
@@ -15,6 +15,8 @@ from witnesses.spark.launcher import witness
 CONTAINER = glm_group_b_launch_request(GLM_GROUP_B_PROFILE).container
 ENV = "ArmEnv.name: expected an UPPER_CASE environment name, got str"
 SHM = "ArmContainerIdentity.shm_size: expected a docker size such as 64g, got str"
+UNIT = "ArmUnitIdentity"
+TOKEN = "expected a name of letters, digits, '.', '_' or '-', got str"
 
 
 @witness.positive(
@@ -53,4 +55,22 @@ def other_env_names_and_sizes_are_refused():
         lambda: attrs.evolve(CONTAINER, shm_size="0"),
         lambda: attrs.evolve(CONTAINER, shm_size="064g"),
         lambda: attrs.evolve(CONTAINER, shm_size="64G"),
+    )
+
+
+@witness.refusal(
+    "A unit name that could read as a flag or split a systemd line (dash-led, spaced or with a slash) is refused at construction, naming its field.",
+    rules=[vf.name_token],
+    reasons=[
+        because(ValueRefused, at="construction", saying=f"{UNIT}.head_unit_name: {TOKEN} '-glm.service'"),
+        because(ValueRefused, at="construction", saying=f"{UNIT}.rank_unit_name: {TOKEN} 'glm rank.service'"),
+        because(ValueRefused, at="construction", saying=f"{UNIT}.head_unit_name: {TOKEN} 'glm/head.service'"),
+    ],
+)
+def a_unit_name_must_be_one_token():
+    units = glm_native_arm_units()
+    return constructed(
+        lambda: attrs.evolve(units, head_unit_name="-glm.service"),
+        lambda: attrs.evolve(units, rank_unit_name="glm rank.service"),
+        lambda: attrs.evolve(units, head_unit_name="glm/head.service"),
     )
