@@ -68,3 +68,22 @@ def a_row_name_that_would_escape_the_root_is_refused() -> object:
         lambda: checkpoint.spark_local_checkpoint_directory(attrs.evolve(GLM_CHECKPOINT_ROW, name="../etc")),
         lambda: checkpoint.spark_local_checkpoint_directory(attrs.evolve(GLM_CHECKPOINT_ROW, name="a/b")),
     )
+
+
+@witness.refusal(
+    "A row of 0 GiB and a tokenizer mode that is not one token are refused at construction, so neither reaches the wall or an argv.",
+    rules=[checkpoint.spark_local_checkpoint_directory],
+    reasons=[
+        because(ValueRefused, at="construction", saying="CheckpointRow.weight_gib: expected int > 0, got int 0"),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="CheckpointVllmParsers.tokenizer_mode: expected a name of letters, digits, '.', '_' or '-', got str 'deepseek v4'",
+        ),
+    ],
+)
+def a_weightless_row_or_a_spaced_tokenizer_mode_is_refused() -> object:
+    return constructed(
+        lambda: attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=0),
+        lambda: attrs.evolve(DEEPSEEK_V41_FLASH_DBA1BE0A.parsers, tokenizer_mode="deepseek v4"),
+    )
