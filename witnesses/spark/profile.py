@@ -120,6 +120,21 @@ def a_mint_out_of_range_renders_no_key() -> object:
     )
 
 
+@witness.refusal(
+    "The mint refuses zero batched tokens at construction: a set batch is a count above zero, and unset is None.",
+    rules=[profile.deepseek_v41_measurement_profile],
+    reasons=[
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ServingLaunchProfile.max_num_batched_tokens: expected int > 0, got int 0",
+        )
+    ],
+)
+def a_mint_of_zero_batched_tokens_is_refused() -> object:
+    return constructed(lambda: profile.deepseek_v41_measurement_profile(8000, 262144, 16, 0, False))
+
+
 # ---------------------------------------------------------------------------
 # The Engram request's place in the subject key, over generated rows, profiles and requests.
 
