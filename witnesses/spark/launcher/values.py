@@ -7,7 +7,7 @@ import attrs
 from claims import because, check
 from domain.core import value_fields as vf
 from domain.spark.glm_group_b_launch import glm_group_b_launch_request, glm_native_arm_units
-from domain.spark.launcher import ArmEnv
+from domain.spark.launcher import ArmEnv, ArmMount
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.launcher import witness
@@ -73,4 +73,28 @@ def a_unit_name_must_be_one_token():
         lambda: attrs.evolve(units, head_unit_name="-glm.service"),
         lambda: attrs.evolve(units, rank_unit_name="glm rank.service"),
         lambda: attrs.evolve(units, head_unit_name="glm/head.service"),
+    )
+
+
+@witness.refusal(
+    "A flag-like container name and a blank mount target, image or log path are refused at construction, each naming its class and field.",
+    rules=[vf.name_token, vf.non_empty_str],
+    reasons=[
+        because(ValueRefused, at="construction", saying=f"ArmContainerIdentity.container_name: {TOKEN} '-glm'"),
+        because(ValueRefused, at="construction", saying="ArmMount.target: expected a non-empty str, got str '  '"),
+        because(
+            ValueRefused, at="construction", saying="ArmLaunchRequest.image: expected a non-empty str, got str '  '"
+        ),
+        because(
+            ValueRefused, at="construction", saying=f"{UNIT}.head_log_path: expected a non-empty str, got str '  '"
+        ),
+    ],
+)
+def a_flag_like_container_or_a_blank_target_image_or_log_is_refused():
+    request = glm_group_b_launch_request(GLM_GROUP_B_PROFILE)
+    return constructed(
+        lambda: attrs.evolve(request.container, container_name="-glm"),
+        lambda: ArmMount(source="/srv/x", target="  ", read_only=True),
+        lambda: attrs.evolve(request, image="  "),
+        lambda: attrs.evolve(request.units, head_log_path="  "),
     )
