@@ -87,3 +87,26 @@ def a_weightless_row_or_a_spaced_tokenizer_mode_is_refused() -> object:
         lambda: attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=0),
         lambda: attrs.evolve(DEEPSEEK_V41_FLASH_DBA1BE0A.parsers, tokenizer_mode="deepseek v4"),
     )
+
+
+@witness.refusal(
+    "A flag-like served model or tool-call parser is refused at construction, so no argv word of the row reads as a flag.",
+    rules=[checkpoint.spark_local_checkpoint_directory],
+    reasons=[
+        because(
+            ValueRefused,
+            at="construction",
+            saying="CheckpointRow.served_model: expected a name of letters, digits, '.', '_' or '-', got str '-glm'",
+        ),
+        because(
+            ValueRefused,
+            at="construction",
+            saying="CheckpointVllmParsers.tool_call_parser: expected a name of letters, digits, '.', '_' or '-', got str '-glm45'",
+        ),
+    ],
+)
+def a_flag_like_served_model_or_parser_is_refused() -> object:
+    return constructed(
+        lambda: attrs.evolve(GLM_CHECKPOINT_ROW, served_model="-glm"),
+        lambda: attrs.evolve(GLM_CHECKPOINT_ROW.parsers, tool_call_parser="-glm45"),
+    )
