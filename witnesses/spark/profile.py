@@ -135,6 +135,27 @@ def a_mint_of_zero_batched_tokens_is_refused() -> object:
     return constructed(lambda: profile.deepseek_v41_measurement_profile(8000, 262144, 16, 0, False))
 
 
+@witness.refusal(
+    "A flag-like KV cache dtype and a zero max_model_len are refused at construction, so no key or argv renders them.",
+    rules=[profile.profile_subject_key],
+    reasons=[
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ServingLaunchProfile.kv_cache_dtype: expected a name of letters, digits, '.', '_' or '-', got str '-fp8'",
+        ),
+        because(
+            ValueRefused, at="construction", saying="ServingLaunchProfile.max_model_len: expected int > 0, got int 0"
+        ),
+    ],
+)
+def a_flag_like_dtype_or_zero_context_is_refused() -> object:
+    return constructed(
+        lambda: attrs.evolve(GLM_GROUP_B_PROFILE, kv_cache_dtype="-fp8"),
+        lambda: attrs.evolve(GLM_GROUP_B_PROFILE, max_model_len=0),
+    )
+
+
 # ---------------------------------------------------------------------------
 # The Engram request's place in the subject key, over generated rows, profiles and requests.
 
