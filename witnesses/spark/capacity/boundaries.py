@@ -16,6 +16,7 @@ from domain.spark.capacity import (
     V41AfterRequestsResident,
 )
 from domain.spark.fleet import GROUP_A, GROUP_B
+from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.capacity import witness
 
 PROFILE = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
@@ -150,3 +151,15 @@ def the_bet_lines_name_their_own_group_and_utilization() -> None:
 def an_off_staircase_step_read_twice_is_also_repeated() -> object:
     reading = V41AfterRequestsResident(concurrency=8, per_rank_bytes=10 * GIB)
     return capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), (reading, reading))
+
+
+@witness.refusal(
+    "A bet of 0 GiB per rank is refused at construction, while a reading of 0 bytes builds: nothing resident is a reading.",
+    rules=[capacity.v41_capacity_measurement],
+    reasons=[because(ValueRefused, at="construction", saying="ResidentBet.per_rank_gib: expected int > 0, got int 0")],
+)
+def a_zero_bet_is_refused_and_a_zero_reading_builds() -> object:
+    return constructed(
+        lambda: ResidentBet(concurrency=2, per_rank_gib=0),
+        lambda: V41AfterRequestsResident(concurrency=2, per_rank_bytes=0),
+    )
