@@ -10,7 +10,7 @@ from domain.core import value_fields as vf
 from domain.core.convert import STRICT, NotOfShape, structured
 from domain.spark import fleet
 from domain.spark.fleet import GROUP_A, GROUP_B, FabricAddressShared, GroupNotFourHosts, HostGroup
-from witnesses.core.fixtures import misuse
+from witnesses.core.fixtures import ValueRefused, constructed, misuse
 
 witness = Witness("spark.fleet")
 
@@ -230,3 +230,14 @@ def ranks_follow_the_groups_order_not_host_names() -> None:
         "seats", [(s.node_rank, s.host.name) for s in shape.seats], [(0, "srv8"), (1, "srv5"), (2, "srv6"), (3, "srv7")]
     )
     check.equal("head and master address", (shape.head.name, shape.master_addr), ("srv8", "10.77.0.8"))
+
+
+@witness.refusal(
+    "A group whose holding subject is blank is refused at construction: admission reads holdings by that subject.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[
+        because(ValueRefused, at="construction", saying="HostGroup.subject: expected a non-empty str, got str '  '")
+    ],
+)
+def a_blank_subject_is_refused() -> object:
+    return constructed(lambda: attrs.evolve(GROUP_A, subject="  "))

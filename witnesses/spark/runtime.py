@@ -129,3 +129,18 @@ def a_blank_reading_is_not_an_absent_one() -> object:
         lambda: runtime.runtime_reader_route(RegistryReading(hub_cli_path="  ", vllm_version="0.1")),
         lambda: runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version="")),
     )
+
+
+@witness.refusal(
+    "A produced artifact with a blank runtime key is refused at construction, naming the field.",
+    rules=[runtime.arm_wall_admits_runtime],
+    reasons=[
+        because(
+            ValueRefused,
+            at="construction",
+            saying="ProducedArtifact.runtime_key: expected a non-empty str, got str '  '",
+        )
+    ],
+)
+def a_blank_runtime_key_is_refused() -> object:
+    return constructed(lambda: attrs.evolve(V41_PROBED_RUNTIME.artifact, runtime_key="  "))
