@@ -33,7 +33,7 @@ from witnesses.core.fixtures import raised
 from witnesses.native import strategies as gen
 
 # decimal_text prints an exact value; it has nothing to refuse.
-witness = Witness("native.figures", never_refuses=[figures.decimal_text])
+witness = Witness("native.figures", never_refuses=[figures.decimal_text, figures.in_seconds, figures.in_minutes])
 
 M, E = Provenance.MEASURED, Provenance.ESTIMATED
 
@@ -279,3 +279,20 @@ def a_unit_conversion_keeps_provenance_and_source() -> None:
             Figure(Fraction(3720), Fraction(4080), Unit.SECONDS, provenance, "fixture_diagnostic"),
         )
         check.equal(f"{provenance.value} back in minutes", in_minutes(seconds), minutes)
+
+
+@witness.property(
+    "Any duration converts exactly, keeping its provenance and source: x min is 60x s, x s is x/60 min, a figure "
+    "already in the unit is itself, and a round trip gives the figure back.",
+    rules=[in_seconds, in_minutes],
+)
+@given(gen.figures())
+def every_duration_converts_exactly_both_ways(f: Figure) -> None:
+    in_s = 60 if f.unit is Unit.MINUTES else 1
+    for name, converted, unit, factor in (
+        ("in seconds", in_seconds(f), Unit.SECONDS, Fraction(in_s)),
+        ("in minutes", in_minutes(f), Unit.MINUTES, Fraction(in_s, 60)),
+    ):
+        check.equal(name, converted, Figure(f.lo * factor, f.hi * factor, unit, f.provenance, f.source))
+    check.equal("seconds and back", in_minutes(in_seconds(f)), in_minutes(f))
+    check.equal("minutes and back", in_seconds(in_minutes(f)), in_seconds(f))
