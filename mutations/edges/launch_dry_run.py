@@ -43,3 +43,11 @@ now_read_in_milliseconds = Defect(
     must_red={f"{W}.without_at_the_log_is_read_at_the_current_second"},
     must_green={f"{W}.the_admitting_world_exits_0_and_writes_the_report"},
 )
+
+open_values_deduplicated_and_sorted = Defect(
+    id="edges.open_values_deduplicated_and_sorted",
+    target=launch_dry_run.main,
+    intent="Read the --open values as a sorted set, so bad values are said out of the order given and a repeated one only once.",
+    patch=("opened=tuple(args.open),", "opened=tuple(sorted(set(args.open))),"),
+    must_red={f"{W}.every_bad_open_is_said_in_the_order_given"},
+)

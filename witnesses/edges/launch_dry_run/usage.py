@@ -189,6 +189,20 @@ def every_open_given_is_left_open(tmp_path: Path) -> None:
 
 
 @witness.positive(
+    "Every bad --open is its own bad-input line, in the order given, a repeat included: exit 2, nothing written.",
+    rules=[launch_dry_run.main],
+)
+def every_bad_open_is_said_in_the_order_given(tmp_path: Path) -> None:
+    code, out, err = dry_run(tmp_path, ADMITTING_LOG, "--open", "zz", "--open", "aa", "--open", "zz")
+    check.equal("exit code", code, 2)
+    check.equal("stdout", out, "")
+    said = [line.rsplit(", got ", 1)[1] for line in err.splitlines() if line.startswith("--open: ")]
+    check.equal("bad values, in order", said, ["'zz'", "'aa'", "'zz'"])
+    check.equal("trailer", err.splitlines()[-1:], [BAD_INPUT])
+    check.equal("nothing written", (tmp_path / "out").exists(), False)
+
+
+@witness.positive(
     "The authority log however spelled, through ./ or a hard link, is never the report: exit 2, located at --out, naming the log's own path.",
     rules=[launch_dry_run.main],
 )
