@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claims import check
+from claims import because, check
 from domain.core.json_text import JSON_INT_MAX, JsonOutOfBounds, parse_json
 from domain.core.outcome import Refused
 from witnesses.core.json_text import INT_RANGE, witness
@@ -54,3 +54,23 @@ def out_of_bounds_values_are_said_together_in_document_order() -> None:
             ("$.o.x", "expected a JSON number, got -Infinity"),
         ],
     )
+
+
+@witness.refusal(
+    "A lone surrogate anywhere in a key or a value, not only its first character, is refused at its path.",
+    rules=[parse_json],
+    reasons=[
+        because(
+            JsonOutOfBounds,
+            at="$['ab\\udc00']",
+            saying="expected a key of Unicode text, got 'ab\\udc00', which holds a lone surrogate",
+        ),
+        because(
+            JsonOutOfBounds,
+            at="$['ab\\udc00']",
+            saying="expected Unicode text, got 'cd\\ud800ef', which holds a lone surrogate",
+        ),
+    ],
+)
+def a_lone_surrogate_after_text_is_refused():
+    return parse_json('{"ab\\udc00": "cd\\ud800ef"}')
