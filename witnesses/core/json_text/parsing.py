@@ -49,6 +49,16 @@ def a_document_nested_to_the_bound_parses() -> None:
     check.equal("brackets inside a string", json_text.too_deep_at('["' + "[" * 100 + '"]'), None)
 
 
+@witness.positive(
+    "A backslash before a raw newline still escapes it for the depth scan: the brackets after it stay inside the string, so the text is refused as not JSON, never as too deep.",
+    rules=[parse_json, json_text.too_deep_at],
+)
+def an_escaped_raw_newline_keeps_brackets_inside_the_string() -> None:
+    text = '["\\\n' + "[" * 100 + '"]'
+    check.equal("scan", json_text.too_deep_at(text), None)
+    check.equal("kinds", [type(r).__name__ for r in check.refused(parse_json(text))], ["InvalidJson"])
+
+
 # ---------------------------------------------------------------------------
 # Depth: refused before json.loads ever recurses, at the first bracket past the bound.
 
