@@ -66,3 +66,11 @@ unreadable_input_unlocated = Defect(
         f"{W}.a_file_over_the_limit_is_refused",
     },
 )
+
+byte_order_mark_dropped = Defect(
+    id="edges.byte_order_mark_dropped",
+    target=streams.read_input,
+    intent="Read input as utf-8-sig, so a leading byte-order mark is silently dropped and a packet the JSON parser must refuse reads as clean.",
+    patch=('with open(path, encoding="utf-8") as handle:', 'with open(path, encoding="utf-8-sig") as handle:'),
+    must_red={f"{W}.a_byte_order_mark_is_kept"},
+)

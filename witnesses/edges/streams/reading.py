@@ -25,6 +25,16 @@ def a_utf8_file_is_read_whole(tmp_path: Path) -> None:
 
 
 @witness.positive(
+    "A UTF-8 file is read exactly as plain UTF-8: a leading byte-order mark stays the character U+FEFF it is, never silently dropped.",
+    rules=[read_input],
+)
+def a_byte_order_mark_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "packet.json"
+    path.write_bytes(b"\xef\xbb\xbf{}\n")
+    check.equal("text", read_input(str(path), "JSON file"), Admitted("\ufeff{}\n"))
+
+
+@witness.positive(
     "A UTF-8 file is read as UTF-8 whatever the locale's encoding, even under the C locale, whose encoding is ASCII.",
     rules=[read_input],
 )
