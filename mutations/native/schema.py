@@ -40,3 +40,14 @@ manifest_digest_matched_as_a_prefix = Defect(
     patch=("if not _DIGEST.fullmatch(packet.manifest_digest):", "if not _DIGEST.match(packet.manifest_digest):"),
     must_red={"native.schema.near_misses_of_the_manifest_digest_are_invalid"},
 )
+
+schema_id_bumped_to_version_2 = Defect(
+    id="native.schema_id_bumped_to_version_2",
+    target=schema.native_packet_schema_valid,
+    intent="Expect the next schema version, so the validator admits `up2-native-packet/2` in place of `/1`.",
+    patch=(
+        "if packet.schema != FIXTURE_PACKET_SCHEMA:",
+        'if packet.schema != FIXTURE_PACKET_SCHEMA.replace("/1", "/2"):',
+    ),
+    must_red={"native.schema.the_next_schema_version_is_refused_naming_version_1"},
+)

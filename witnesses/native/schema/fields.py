@@ -89,6 +89,19 @@ def schema_refuses_each_failing_field():
 
 
 @witness.refusal(
+    "The validator's schema id is up2-native-packet/1 exactly: a packet naming up2-native-packet/2 is refused at $.schema.",
+    rules=[native_packet_schema_valid],
+    reasons=[
+        because(SchemaMismatch, at="$.schema", saying="expected 'up2-native-packet/1', got 'up2-native-packet/2'"),
+    ],
+)
+def the_next_schema_version_is_refused_naming_version_1():
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["schema"] = "up2-native-packet/2"
+    return native_packet_schema_valid(_packet(doc))
+
+
+@witness.refusal(
     "Tails not derived from the packet's q are refused in both arms.",
     rules=[native_packet_schema_valid],
     reasons=[
