@@ -47,3 +47,11 @@ manifest_compared_case_blind = Defect(
     ),
     must_red={"native.packets.near_misses_of_the_manifest_are_unbound"},
 )
+
+packet_name_reason_drops_the_plain_characters = Defect(
+    id="native.packet_name_reason_drops_the_plain_characters",
+    target=packets.packet_name_admitted,
+    intent="Refuse an unsafe packet name without saying which characters a plain name may use.",
+    patch=("ending in .json (letters, digits, . _ -)", "ending in .json"),
+    must_red={"native.packets.a_name_ending_in_a_newline_is_refused"},
+)

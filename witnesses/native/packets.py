@@ -88,7 +88,13 @@ def a_plain_json_name_is_admitted() -> None:
 @witness.refusal(
     "A packet name ending in a newline is refused, though every character before it is plain.",
     rules=[packet_name_admitted],
-    reasons=[because(PacketNameUnsafe, at="$.name", saying="'p.json\\n' must be a plain file name ending in .json")],
+    reasons=[
+        because(
+            PacketNameUnsafe,
+            at="$.name",
+            saying="'p.json\\n' must be a plain file name ending in .json (letters, digits, . _ -)",
+        )
+    ],
 )
 def a_name_ending_in_a_newline_is_refused():
     return packet_name_admitted("p.json\n")
