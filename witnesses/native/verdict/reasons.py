@@ -253,7 +253,7 @@ def near_misses_of_subcase_names_and_starts_hold_the_check(drawn: tuple[str, str
         because(
             FixtureNotNative,
             at="$.checks.cancel_slot_reuse_preempt_backtrack.backtrack.OFF",
-            saying=f"backtrack in arm OFF is CPU_FIXTURE evidence from start {OFF_START}",
+            saying=f"backtrack in arm OFF is CPU_FIXTURE evidence from start {OFF_START}; fixture packets are CPU evidence, never native",
         ),
         because(
             SubcaseNotHeld,
