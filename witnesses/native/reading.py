@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.native.checks import Arm, NativeCheck
+from domain.native.observations import Evidence
 from domain.native.reading import MalformedPacket, read_packet, read_packet_text
 from witnesses.core import strategies as near
 from witnesses.native.fixtures import RESOLVED, complete, edited, observation_edited, packet_document
@@ -78,6 +79,17 @@ def packet_document_reads_back() -> None:
     packet = check.admitted(read_packet(packet_document(complete())))
     check.equal("observations", packet.observations, complete())
     check.equal("resolutions", packet.owner_resolutions, RESOLVED)
+
+
+@witness.positive(
+    "An observation's evidence is read from the seed's literal words: NATIVE and CPU_FIXTURE.", rules=[read_packet]
+)
+def evidence_reads_from_its_literal_words() -> None:
+    read = {
+        word: check.admitted(read_packet(observation_edited(0, evidence=word))).observations[0].evidence
+        for word in ("NATIVE", "CPU_FIXTURE")
+    }
+    check.equal("evidence read", read, {"NATIVE": Evidence.NATIVE, "CPU_FIXTURE": Evidence.CPU_FIXTURE})
 
 
 NAMES = tuple(c.value for c in NativeCheck)
