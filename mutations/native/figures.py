@@ -56,3 +56,11 @@ seconds_taken_as_measured = Defect(
     ),
     must_red={"native.figures.a_unit_conversion_keeps_provenance_and_source"},
 )
+
+estimate_reason_drops_its_is = Defect(
+    id="native.estimate_reason_drops_its_is",
+    target=figures.report,
+    intent="Word the refusal of an estimate reported as measured one word short of the rule's own sentence.",
+    patch=("is ESTIMATED and is never reported as MEASURED", "is ESTIMATED and never reported as MEASURED"),
+    must_red={"native.figures.estimate_is_never_reported_as_measured"},
+)

@@ -47,7 +47,9 @@ def _seed():
     rules=[report],
     reasons=[
         because(
-            EstimateReportedAsMeasured, at="$.figures.diagnostic_before_restore", saying=["92–107 min", "ESTIMATED"]
+            EstimateReportedAsMeasured,
+            at="$.figures.diagnostic_before_restore",
+            saying="diagnostic_before_restore (92–107 min) is ESTIMATED and is never reported as MEASURED",
         )
     ],
 )
