@@ -270,7 +270,11 @@ def arms_sharing_one_start_hold():
     "Observations bound to two manifests hold the check.",
     rules=[decide],
     reasons=[
-        because(ManifestMismatch, at="$.checks.final_need_draft_real_complete", saying=["2 manifests", OTHER_MANIFEST])
+        because(
+            ManifestMismatch,
+            at="$.checks.final_need_draft_real_complete",
+            saying=["2 manifests", OTHER_MANIFEST, "; a check is decided under one manifest"],
+        )
     ],
 )
 def two_manifests_hold():
