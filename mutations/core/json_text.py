@@ -36,28 +36,10 @@ surrogate_matched_only_first = Defect(
 )
 
 
-# The scan's token without DOTALL: `\\.` no longer takes a backslash's raw newline, so the string ends early.
-_TOKEN_WITHOUT_DOTALL = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
-
-
-def too_deep_at_without_dotall(text: str) -> int | None:
-    """Scan as the rule does, except that a backslash before a raw newline escapes nothing, so brackets after it count."""
-    depth = 0
-    for token in _TOKEN_WITHOUT_DOTALL.finditer(text):
-        char = token.group()
-        if char in "[{":
-            depth += 1
-            if depth > json_text.MAX_JSON_DEPTH:
-                return token.start()
-        elif char in "]}":
-            depth -= 1
-    return None
-
-
 string_token_stops_at_a_raw_newline = Defect(
     id="core.string_token_stops_at_a_raw_newline",
     target=json_text.too_deep_at,
     intent="Drop re.DOTALL from the scan's string token, so a backslash before a raw newline ends the string early and the brackets inside it are counted as nesting.",
-    replacement=too_deep_at_without_dotall,
+    patch=("_TOKEN.finditer(text)", "re.compile(_TOKEN.pattern).finditer(text)"),  # the same pattern, without its flags
     must_red={f"{W}.an_escaped_raw_newline_keeps_brackets_inside_the_string"},
 )
