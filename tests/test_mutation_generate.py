@@ -22,10 +22,8 @@ from mutmut.mutation.file_mutation import deep_replace
 from claims._internal.fingerprint import Sources, package_files
 from claims._internal.import_reach import ImportReach
 from claims._internal.loader import precompile, uncached
+from claims._internal.mutation.codegen import Render, parent_map, replace_once
 from claims._internal.mutation.generate import (
-    _parents,
-    _Render,
-    _replace_once,
     generate,
     mutate_module,
     mutate_source,
@@ -100,7 +98,7 @@ def every_node(root: cst.CSTNode) -> list[cst.CSTNode]:
 def test_replacing_any_node_makes_the_tree_deep_replace_makes(function: str) -> None:
     module = cst.parse_module(SOURCE)
     stmt = next(s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == function)
-    parents = _parents(stmt)
+    parents = parent_map(stmt)
     compared = 0
     for node in every_node(stmt):
         new: cst.CSTNode = cst.Name("zz") if isinstance(node, cst.BaseExpression) else node.deep_clone()
@@ -108,9 +106,9 @@ def test_replacing_any_node_makes_the_tree_deep_replace_makes(function: str) -> 
             expected = module.code_for_node(deep_replace(stmt, node, new))
         except Exception as refused:  # a parent that cannot hold a Name refuses it either way
             with pytest.raises(type(refused)):
-                _replace_once(stmt, node, new, parents)
+                replace_once(stmt, node, new, parents)
             continue
-        assert module.code_for_node(_replace_once(stmt, node, new, parents)) == expected, module.code_for_node(node)
+        assert module.code_for_node(replace_once(stmt, node, new, parents)) == expected, module.code_for_node(node)
         compared += 1
     assert compared > 30
 
@@ -120,7 +118,7 @@ def test_rendering_each_subtree_once_gives_libcsts_code_for_every_node_and_copy(
     plain = cst.CSTNode._codegen
     compared = 0
 
-    def same_code(render: _Render, node: cst.CSTNode) -> bool:
+    def same_code(render: Render, node: cst.CSTNode) -> bool:
         try:
             expected = module.code_for_node(node)
         except CSTCodegenError:  # a node only its parent can render (an annotation's `:` or `->`)
@@ -130,16 +128,16 @@ def test_rendering_each_subtree_once_gives_libcsts_code_for_every_node_and_copy(
         assert render(node) == expected
         return True
 
-    with _Render(module) as render:
+    with Render(module) as render:
         # The whole module first, so every node below is remembered at the indentation it has there.
         assert render(module) == module.code == SOURCE
         for stmt in module.body:
-            parents = _parents(stmt)
+            parents = parent_map(stmt)
             for node in [stmt, *every_node(stmt)]:
                 same_code(render, node)
                 if isinstance(node, cst.BaseExpression) and node is not stmt:
                     try:
-                        copy = _replace_once(stmt, node, cst.Name("zz"), parents)
+                        copy = replace_once(stmt, node, cst.Name("zz"), parents)
                     except Exception:  # a parent that cannot hold a Name
                         continue
                     compared += same_code(render, copy)

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
-import dataclasses
 import hashlib
 import json
 import multiprocessing
 import os
-import re
 import shutil
 import types
 from collections.abc import Callable, Sequence
@@ -28,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import asdict, frozen
 
 from claims._internal.fingerprint import package_files, package_folder
+from claims._internal.mutation.codegen import Render, code_named, parent_map, renamed, replace_once, splice, unused_name
 from claims._internal.mutation.operators import Operator, OperatorSets
 from claims.atomic import write_atomically
 
@@ -159,12 +158,12 @@ def mutate_module(
         wrapper = MetadataWrapper(cst.parse_module(source))
         visitor = _Visitor.make(operators, get_ignored_lines(filename, source, wrapper))
         module = wrapper.visit(visitor)
-    with _Render(module) as render:
+    with Render(module) as render:
         return _trampolined(module_name, source, module, visitor, render)
 
 
 def _trampolined(
-    module_name: str, source: str, module: Any, visitor: Any, render: _Render
+    module_name: str, source: str, module: Any, visitor: Any, render: Render
 ) -> tuple[str, str, list[Mutant]]:
     """Return the trampolined code with every mutant, the code with the trampolines alone, and the mutants."""
     import libcst as cst
@@ -173,7 +172,7 @@ def _trampolined(
         stmt: stmt.name.value for stmt in module.body if isinstance(stmt, cst.FunctionDef) and not stmt.decorators
     }
     offsets = _statement_offsets(source)
-    stand_in = _stand_in(source)
+    stand_in = unused_name(source)
     proposed: dict[str, list[tuple[Any, str, Any]]] = {}
     for mutation, operator, position in visitor.tagged:
         function = top.get(mutation.contained_by_top_level_function)
@@ -187,17 +186,17 @@ def _trampolined(
             continue  # no mutant: only its trampoline and untouched copy, below
         # Every copy's text is made once, under a stand-in name (renamed as text below), and serves both to drop
         # duplicates and as the copy's code in the tree.
-        original = _code_named(render, stmt, stand_in)
-        parents = _parents(stmt)
+        original = code_named(render, stmt, stand_in)
+        parents = parent_map(stmt)
         candidates = []
         for mutation, operator, position in proposed[function]:
             # A mutation of the whole function (sibling_field) replaces the statement itself.
             copy: Any = (
                 mutation.mutated_node
                 if mutation.original_node is stmt
-                else _replace_once(stmt, mutation.original_node, mutation.mutated_node, parents)
+                else replace_once(stmt, mutation.original_node, mutation.mutated_node, parents)
             )
-            candidates.append([copy, operator, position, mutation, _code_named(render, copy, stand_in)])
+            candidates.append([copy, operator, position, mutation, code_named(render, copy, stand_in)])
         # mutmut's own mutants are all kept, duplicates included, so their names stay mutmut's.
         kept = [c for c in candidates if mutmut_made(c[3], visitor)]
         seen: dict[str, int] = {}
@@ -234,7 +233,7 @@ def _trampolined(
                 replacement=render(mutation.mutated_node),
                 change=_digest(text)[:16],
             )
-            by_function.setdefault(function, []).append((_renamed(render, copy, text, stand_in, mutant.name), mutant))
+            by_function.setdefault(function, []).append((renamed(render, copy, text, stand_in, mutant.name), mutant))
 
     # Two modules: with every mutant's copy, and the trampolines alone (a declared defect needs no automatic mutant).
     body: list[Any] = []
@@ -273,141 +272,7 @@ def _trampolined(
         both(*cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
     code = render(module.with_changes(body=body))
     trampolines = render(module.with_changes(body=plain))
-    return _splice(code, copies), trampolines, [m for items in by_function.values() for _, m in items]
-
-
-def _stand_in(source: str) -> str:
-    """Return a name the source never spells.
-
-    Each copy is generated under it (one codegen serves to drop duplicates and as the copy's code), and each copy's
-    place in the tree is held by a statement naming it: a top-level statement's code does not depend on what
-    surrounds it, so its text is put in after the module's codegen.
-    """
-    name = "_claims_stand_in"
-    while name in source:
-        name += "_"
-    return name
-
-
-class _Render:
-    """libcst's codegen of a module's nodes, rendering each subtree once (`with _Render(module) as render: render(node)`).
-
-    A mutant's copy of a function shares every node but those on the path to the mutated one, yet libcst renders
-    the whole function again for each copy: most of the generator's time.  A node is immutable, and its code
-    depends only on the indentation it is rendered at and the arguments its parent passes, so each node's tokens
-    are kept under those and replayed.  The nodes are kept too, so their ids stay theirs.  Only nodes rendered
-    through `render` are remembered; libcst's own codegen (its positions, a module's `.code`) is untouched.
-    """
-
-    def __init__(self, module: Any) -> None:
-        self.module = module
-        self.memo: dict[tuple[int, tuple[str, ...], tuple[tuple[str, Any], ...]], tuple[Any, list[str]]] = {}
-
-    def __enter__(self) -> _Render:
-        import libcst as cst
-        from libcst._nodes.internal import CodegenState
-
-        self.original = original = cst.CSTNode._codegen
-        memo = self.memo
-
-        class State(CodegenState):
-            """A codegen state that remembers what it renders."""
-
-        State.memo = memo  # type: ignore[attr-defined]
-        self.state = State
-
-        def codegen(node: Any, state: Any, **kwargs: Any) -> None:
-            if getattr(state, "memo", None) is not memo:
-                original(node, state, **kwargs)
-                return
-            key = (id(node), tuple(state.indent_tokens), tuple(sorted(kwargs.items())))
-            known = memo.get(key)
-            if known is not None:
-                state.tokens.extend(known[1])
-                return
-            start = len(state.tokens)
-            original(node, state, **kwargs)
-            memo[key] = (node, state.tokens[start:])
-
-        cst.CSTNode._codegen = codegen  # type: ignore[method-assign,assignment]
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import libcst as cst
-
-        cst.CSTNode._codegen = self.original  # type: ignore[method-assign]
-        self.memo.clear()
-
-    def __call__(self, node: Any) -> str:
-        """Return the node's code in the module's context, as `module.code_for_node` (or `.code`, for a module)."""
-        state = self.state(default_indent=self.module.default_indent, default_newline=self.module.default_newline)
-        node._codegen(state)
-        return "".join(state.tokens)
-
-
-def _code_named(render: _Render, function: Any, name: str) -> str:
-    """Return the code of a top-level function under another name."""
-    return render(function.with_changes(name=function.name.with_changes(value=name)))
-
-
-def _renamed(render: _Render, copy: Any, text: str, stand_in: str, name: str) -> str:
-    """Return a copy's code (made under the stand-in name) under its own name."""
-    if text.count(stand_in) == 1:
-        return text.replace(stand_in, name, 1)
-    return _code_named(render, copy, name)
-
-
-def _splice(code: str, copies: dict[str, str]) -> str:
-    """Put each copy's code where its stand-in statement is, in one pass."""
-    if not copies:
-        return code
-    return re.sub("|".join(re.escape(line) for line in copies), lambda m: copies[m.group(0)], code)
-
-
-def _parents(root: Any) -> dict[int, tuple[Any, str, int | None]]:
-    """Map each node under `root` (by identity) to its parent, the parent's field holding it, and its index there."""
-    import libcst as cst
-
-    found: dict[int, tuple[Any, str, int | None]] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for field in dataclasses.fields(node):
-            value = getattr(node, field.name)
-            if isinstance(value, cst.CSTNode):
-                found[id(value)] = (node, field.name, None)
-                stack.append(value)
-            elif isinstance(value, (tuple, list)):
-                for index, item in enumerate(value):
-                    if isinstance(item, cst.CSTNode):
-                        found[id(item)] = (node, field.name, index)
-                        stack.append(item)
-    return found
-
-
-def _replace_once(root: Any, old: Any, new: Any, parents: dict[int, tuple[Any, str, int | None]]) -> Any:
-    """Return `root` with the node `old` replaced by `new`, rebuilding only the nodes on the path between them.
-
-    The same tree as mutmut's `deep_replace` (which rebuilds every node it visits); a removal or a flattening,
-    which change the parent's sequence itself, go through `deep_replace`.
-    """
-    import libcst as cst
-    from mutmut.mutation.file_mutation import deep_replace
-
-    if not isinstance(new, cst.CSTNode) or id(old) not in parents:
-        return deep_replace(root, old, new)
-    node, replacement = old, new
-    while node is not root:
-        parent, field, index = parents[id(node)]
-        if index is None:
-            value: Any = replacement
-        else:
-            items = list(getattr(parent, field))
-            items[index] = replacement
-            value = tuple(items)
-        replacement = parent.with_changes(**{field: value})
-        node = parent
-    return replacement
+    return splice(code, copies), trampolines, [m for items in by_function.values() for _, m in items]
 
 
 def mutmut_made(mutation: Any, visitor: Any) -> bool:
@@ -453,7 +318,10 @@ def generate(
         old = {}
     # The generator's own source is part of the key: an edit to it (or to an operator) regenerates every file.
     here = Path(__file__).parent
-    own = [(here / name).read_text(encoding="utf-8") for name in ("generate.py", "operators.py", "domain_operators.py")]
+    own = [
+        (here / name).read_text(encoding="utf-8")
+        for name in ("generate.py", "codegen.py", "operators.py", "domain_operators.py", "flow_operators.py")
+    ]
     ops_key = _digest(GENERATOR, *own, operators.key())
     new: dict[str, Any] = {}
     todo: list[tuple[str, str, str, str, bool]] = []
