@@ -205,6 +205,29 @@ def every_bad_mount_is_named():
 
 
 @witness.refusal(
+    "Every near miss of an absolute mount source is refused at its own mount: a leading space, tab or newline, a home-, dot- or bare-relative path.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(
+            MountSourceMissing,
+            at=f"$.container.extra_mounts[{index}].source",
+            saying=f"the mount onto /srv/t{index} names source {source!r}, not an absolute host path",
+        )
+        for index, source in enumerate((" /srv/a", "\t/srv/b", "\n/srv/c", "~/srv/d", "./srv/e", "srv/f"))
+    ],
+)
+def every_near_miss_of_an_absolute_source_is_refused():
+    # A source is absolute only when its first character is "/": no whitespace is stripped before the test.
+    sources = (" /srv/a", "\t/srv/b", "\n/srv/c", "~/srv/d", "./srv/e", "srv/f")
+    mounts = tuple(
+        ArmMount(source=source, target=f"/srv/t{index}", read_only=True) for index, source in enumerate(sources)
+    )
+    return launcher.plan_arm_launch_for(
+        attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
+    )
+
+
+@witness.refusal(
     "A writable mount onto a repeated target is refused as a read-only one is: two onto /srv/w, and one onto the checkpoint's own path.",
     rules=[launcher.plan_arm_launch_for],
     reasons=[
