@@ -51,3 +51,11 @@ open_values_deduplicated_and_sorted = Defect(
     patch=("opened=tuple(args.open),", "opened=tuple(sorted(set(args.open))),"),
     must_red={f"{W}.every_bad_open_is_said_in_the_order_given"},
 )
+
+default_dir_ignored = Defect(
+    id="edges.default_dir_ignored",
+    target=launch_dry_run.main,
+    intent="Place a report without --out under the working directory instead of the directory the shell names, so the default lands wherever the command ran.",
+    patch=("out = report_path(call, default_dir)", 'out = report_path(call, "")'),
+    must_red={f"{W}.without_out_the_report_goes_under_the_named_directory"},
+)

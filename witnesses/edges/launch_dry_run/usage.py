@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -274,3 +275,35 @@ def an_empty_out_is_bad_input_never_the_default(tmp_path: Path) -> None:
     check.equal("stderr", err, f"--out: expected a file path, got an empty string\n{BAD_INPUT}\n")
     # Without --out the default goes under default_dir (tmp_path/target/...): nothing may appear there either.
     check.equal("files", sorted(listing(tmp_path)), ["log.jsonl"])
+
+
+@witness.positive(
+    "Without --out each arm's report is written under the directory the shell names (target/<arm>-launch-dry-run.txt there), never under the working directory.",
+    rules=[launch_dry_run.main],
+)
+def without_out_the_report_goes_under_the_named_directory(tmp_path: Path) -> None:
+    log = written(tmp_path, "log.jsonl", ADMITTING_LOG + log_text(*HELD_B))
+    home, working = tmp_path / "home", tmp_path / "working"
+    home.mkdir()
+    working.mkdir()
+    # Run from a working directory inside tmp_path: a run that ignored default_dir writes there, never outside the claim.
+    with contextlib.chdir(working):
+        for arm, verdict in (("v41-group-a", "ADMITTED"), ("glm-group-b", "ADMITTED")):
+            code, out, err = ran(
+                launch_dry_run.main, arm, "--authority-log", str(log), "--at", AT, default_dir=str(home)
+            )
+            report = home / "target" / f"{arm}-launch-dry-run.txt"
+            check.equal(f"{arm} exit code", code, 0)
+            check.equal(f"{arm} stderr", err, "")
+            check.equal(f"{arm} stdout names the report", out.endswith(f"report written to {report}\n"), True)
+            check.equal(
+                f"{arm} report head",
+                report.read_text(encoding="utf-8").splitlines()[:1],
+                [f"# launch dry run: {arm} — {verdict}"],
+            )
+    check.equal("working directory", listing(working), {})
+    check.equal(
+        "named directory",
+        sorted(listing(home)),
+        ["target", *(f"target/{a}-launch-dry-run.txt" for a in ("glm-group-b", "v41-group-a"))],
+    )
