@@ -270,3 +270,14 @@ open_frontiers_sorted = Defect(
     ),
     must_red={"edges.dry_run_command.glm_names_every_open_frontier_in_the_order_given"},
 )
+
+open_frontiers_deduplicated = Defect(
+    id="edges.open_frontiers_deduplicated",
+    target=dry_run_command.dry_run_report,
+    intent="Fold repeated --open values into one, so GLM's refusal names a frontier given twice only once.",
+    patch=(
+        "keys = tuple(o.value for o in opened if isinstance(o, Admitted))",
+        "keys = tuple(dict.fromkeys(o.value for o in opened if isinstance(o, Admitted)))",
+    ),
+    must_red={f"{W}.glm_names_a_repeated_open_frontier_as_often_as_given"},
+)

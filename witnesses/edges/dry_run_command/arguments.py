@@ -359,3 +359,15 @@ def a_four_place_utilization_is_admitted_exactly_within_0_and_1(bp: int) -> None
 def glm_names_every_open_frontier_in_the_order_given():
     opened = ("wet-runner", "12371", "#12351")
     return cmd.dry_run_report(v41(arm="glm-group-b", opened=opened), Admitted(ADMITTING_LOG), OUT, now=0)
+
+
+@witness.refusal(
+    "GLM given one frontier twice (as 12371 and as #12371) names it as often as given, never folding the repeat away.",
+    rules=[cmd.dry_run_report],
+    reasons=[
+        because(BadArgument, at="--open", saying="glm-group-b declares no frontiers, got #12371, #12371, wet-runner")
+    ],
+)
+def glm_names_a_repeated_open_frontier_as_often_as_given():
+    opened = ("12371", "#12371", "wet-runner")
+    return cmd.dry_run_report(v41(arm="glm-group-b", opened=opened), Admitted(ADMITTING_LOG), OUT, now=0)
