@@ -79,6 +79,14 @@ plain_word_admits_a_space = Defect(
     },
 )
 
+plain_word_admits_a_single_quote = Defect(
+    id="spark.plain_word_admits_a_single_quote",
+    target=render.systemd_word,
+    intent="Count a single quote among a plain word's characters, so `it's` renders bare and systemd reads its quote as the start of a quoted word.",
+    patch=("if _PLAIN_WORD.fullmatch(word):", 'if _PLAIN_WORD.fullmatch(word.replace("\'", "")):'),
+    must_red={"spark.render.a_word_is_bare_exactly_when_every_character_is_plain"},
+)
+
 plain_word_matched_up_to_a_trailing_newline = Defect(
     id="spark.plain_word_matched_up_to_a_trailing_newline",
     target=render.systemd_word,

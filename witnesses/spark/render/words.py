@@ -68,6 +68,23 @@ def a_word_with_a_line_break_stays_on_its_line() -> None:
         check.equal(f"{word!r} rendered", render.systemd_word(word), rendered)
 
 
+@witness.positive(
+    "A word is written bare exactly when each of its characters is plain: every plain character keeps a word bare, and every printable ASCII character outside that set (a single quote, a semicolon, a backslash, ...) quotes it whole.",
+    rules=[render.systemd_word],
+)
+def a_word_is_bare_exactly_when_every_character_is_plain() -> None:
+    # Single quotes are systemd's other quoting, and ; ends a command line: neither may stand bare.
+    for code in range(0x21, 0x7F):
+        character = chr(code)
+        word = f"a{character}b"
+        rendered = render.systemd_word(word)
+        if PLAIN.fullmatch(character):
+            check.equal(f"{word!r} with a plain character", rendered, word)
+        else:
+            check.equal(f"{word!r} quoted whole", rendered.startswith('"') and rendered.endswith('"'), True)
+            check.equal(f"{word!r} read back", read_systemd_word(rendered), word)
+
+
 @witness.property(
     "Every word renders on one line, bare only when it is all plain characters, and reads back, by systemd's quoting, as exactly itself.",
     rules=[render.systemd_word],
