@@ -281,3 +281,25 @@ open_frontiers_deduplicated = Defect(
     ),
     must_red={f"{W}.glm_names_a_repeated_open_frontier_as_often_as_given"},
 )
+
+empty_at_read_as_now = Defect(
+    id="edges.empty_at_read_as_now",
+    target=dry_run_command.dry_run_report,
+    intent="Take an empty --at for an absent one, so the log is read at the current second instead of the empty time being refused.",
+    patch=(
+        "at = read_time(call.at) if call.at is not None else Admitted(now)",
+        "at = read_time(call.at) if call.at else Admitted(now)",
+    ),
+    must_red={f"{W}.empty_options_are_bad_input_never_absent", f"{W}.an_empty_option_alone_is_refused_alone"},
+)
+
+empty_utilization_ignored = Defect(
+    id="edges.empty_utilization_ignored",
+    target=dry_run_command.dry_run_report,
+    intent="Take an empty --gpu-memory-utilization for an absent one, so the launch shape's utilization stands instead of the empty value being refused.",
+    patch=(
+        "bp = utilization_bp(call.utilization) if call.utilization is not None else None",
+        "bp = utilization_bp(call.utilization) if call.utilization else None",
+    ),
+    must_red={f"{W}.empty_options_are_bad_input_never_absent", f"{W}.an_empty_option_alone_is_refused_alone"},
+)

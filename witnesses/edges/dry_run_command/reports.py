@@ -380,3 +380,28 @@ def glm_with_a_utilization_and_the_shape_open_is_refused_for_the_frontier_only()
     return cmd.dry_run_report(
         v41(arm="glm-group-b", utilization="0.90", opened=("12371",)), Admitted(ADMITTING_LOG), OUT, now=0
     )
+
+
+@witness.refusal(
+    "An empty --at, --gpu-memory-utilization and --open are each bad input at their own option, never the value an absent option takes.",
+    rules=[cmd.dry_run_report],
+    reasons=[
+        because(BadArgument, at="--at", saying="got ''"),
+        because(BadArgument, at="--gpu-memory-utilization", saying="got ''"),
+        because(BadArgument, at="--open", saying="got ''"),
+    ],
+)
+def empty_options_are_bad_input_never_absent():
+    return cmd.dry_run_report(v41(at="", utilization="", opened=("",)), Admitted(ADMITTING_LOG), OUT, now=READ_AT)
+
+
+@witness.positive(
+    "For either arm, an empty --at or --gpu-memory-utilization given alone is refused alone at its option, where leaving it out admits the report.",
+    rules=[cmd.dry_run_report],
+)
+def an_empty_option_alone_is_refused_alone() -> None:
+    for arm in ("v41-group-a", "glm-group-b"):
+        check.admitted(cmd.dry_run_report(v41(arm=arm, at=None), Admitted(ADMITTING_LOG), OUT, now=READ_AT))
+        for option, changes in (("--at", {"at": ""}), ("--gpu-memory-utilization", {"utilization": ""})):
+            reasons = check.refused(cmd.dry_run_report(v41(arm=arm, **changes), Admitted(ADMITTING_LOG), OUT, now=0))
+            check.equal(f"{arm} with an empty {option}", [r.where for r in reasons], [option])
