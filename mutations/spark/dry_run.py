@@ -114,3 +114,14 @@ section_rank_by_position = Defect(
     patch=("node_rank=rank.node_rank,", "node_rank=index,"),
     must_red={"spark.dry_run.host_sections_are_labelled_by_node_rank_not_position"},
 )
+
+discharge_note_replaces_the_shape = Defect(
+    id="spark.discharge_note_replaces_the_shape",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Let a caller's discharge note for #12371 stand in the report though the launch shape was supplied, so the frontier line names the note instead of the value's source.",
+    patch=(
+        'discharged["#12371"] = inputs.launch_shape.source',
+        'discharged.setdefault("#12371", inputs.launch_shape.source)',
+    ),
+    must_red={"spark.dry_run.a_discharge_note_never_replaces_a_supplied_value"},
+)

@@ -13,7 +13,12 @@ from domain.spark.admission import (
     SuccessorMayNotLaunch,
 )
 from domain.spark.authority_log import AuthorityLog, HostHeld, ImageAdmitted
-from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE, ObligationOpen
+from domain.spark.frontiers import (
+    FIXTURE_HOST_EFFECTS_DISCHARGE,
+    FIXTURE_OCCUPANCY_DISCHARGE,
+    FrontierDischarge,
+    ObligationOpen,
+)
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.spark.dry_run import witness
 from witnesses.spark.fixtures import (
@@ -229,6 +234,21 @@ def supplied_values_discharge_their_frontiers() -> None:
         opened = [n for n, line in enumerate(report.frontiers) if "): OPEN; today: " in line]
         check.equal(f"open frontiers without the {withheld}", opened, [index])
         check.equal(f"utilization without the {withheld}", report.utilization_bp, None if withheld == "shape" else 8000)
+
+
+@witness.positive(
+    "A caller's discharge note naming #12353, #12371 or #12359 never stands for the value: with each value supplied its line names the value's own source, before or after the note.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def a_discharge_note_never_replaces_a_supplied_value() -> None:
+    expected = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs()).frontiers
+    inputs = v41_inputs()
+    notes = tuple(FrontierDischarge(key=key, by="a caller's note") for key in ("#12353", "#12371", "#12359"))
+    for title, discharges in (("notes after", inputs.discharges + notes), ("notes first", notes + inputs.discharges)):
+        report = dry_run.v41_group_a_launch_dry_run(
+            admitting_log(), READ_AT, attrs.evolve(inputs, discharges=discharges)
+        )
+        check.equal(f"frontiers with the {title}", report.frontiers, expected)
 
 
 @witness.positive(
