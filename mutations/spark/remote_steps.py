@@ -51,3 +51,11 @@ write_line_names_the_files_directory = Defect(
     patch=("FileTreeScope({step.scope.root})", "FileTreeScope({posixpath.dirname(step.path)})"),
     must_red={"spark.remote_steps.a_scope_seals_the_directory_it_names_however_spelled"},
 )
+
+write_size_in_characters = Defect(
+    id="spark.write_size_in_characters",
+    target=remote_steps.render_remote_step,
+    intent="Render a sealed write's size as its decoded characters, a wrong unit, so a multi-byte UTF-8 manifest says fewer bytes than land.",
+    patch=("({len(step.content)} bytes,", "({len(step.content.decode())} bytes,"),
+    must_red={"spark.remote_steps.a_sealed_write_renders_its_size_in_bytes"},
+)

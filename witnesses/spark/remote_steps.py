@@ -155,3 +155,15 @@ def a_scope_seals_the_directory_it_names_however_spelled() -> None:
         for outside in ("/srv/m/sub/x.json", "/srv/x.json", "/srv/mm/x.json"):
             reasons = check.refused(remote_steps.seal_remote_file_write("srv5", outside, b"{}", scope))
             check.equal(f"{spelled!r} seals out {outside}", [type(r) for r in reasons], [WriteOutsideScope])
+
+
+@witness.positive(
+    "A sealed write renders its size in bytes, never characters: a two-character UTF-8 text of three bytes says 3 bytes, and bytes that are no text still say their count.",
+    rules=[remote_steps.seal_remote_file_write, remote_steps.render_remote_step],
+)
+def a_sealed_write_renders_its_size_in_bytes() -> None:
+    for content, size in (("é\n".encode(), 3), ("{}\n".encode("utf-16"), 8), (b"\xff\x00", 2)):
+        write = check.admitted(remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json", content, SCOPE))
+        check.contains(
+            f"{content!r} rendered", f"/m.json ({size} bytes, sha256 ", remote_steps.render_remote_step(write)
+        )
