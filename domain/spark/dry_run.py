@@ -21,7 +21,7 @@ from domain.spark.authority_log import AuthorityLog
 from domain.spark.capacity import v41_engram_bet_lines
 from domain.spark.fit_wall import FitFigures
 from domain.spark.fleet import GROUP_A
-from domain.spark.frontiers import V41_DECLARED_FRONTIERS
+from domain.spark.frontiers import ENGRAM_MANIFEST, LAUNCH_SHAPE, PRODUCED_IMAGE, V41_DECLARED_FRONTIERS
 from domain.spark.glm_group_b_launch import glm_group_b_launch_admission, plan_glm_group_b_launch
 from domain.spark.launcher import ArmLaunchPlan
 from domain.spark.profile import ServingLaunchProfile
@@ -125,13 +125,18 @@ def v41_group_a_launch_dry_run(
     """Fold the V4.1 plan and its admission, as the authority log reads at `at`, into one report (with its Engram bets if asked)."""
     plan = plan_v41_group_a_launch(inputs)
     admission = v41_group_a_launch_admission(log, at)
-    discharged = {d.key: d.by for d in inputs.discharges}
+    # The image, the launch shape and the manifest are discharged by their values alone, as the plan counts them:
+    # a caller's note naming one without its value leaves that frontier OPEN here too, never "discharged".
+    carried = (PRODUCED_IMAGE.key, LAUNCH_SHAPE.key, ENGRAM_MANIFEST.key)
+    discharged = {d.key: d.by for d in inputs.discharges if d.key not in carried}
     if inputs.produced is not None:
-        discharged["#12353"] = f"the authority log {log.source}: image {inputs.produced.artifact.config_digest}"
+        discharged[PRODUCED_IMAGE.key] = (
+            f"the authority log {log.source}: image {inputs.produced.artifact.config_digest}"
+        )
     if inputs.launch_shape is not None:
-        discharged["#12371"] = inputs.launch_shape.source
+        discharged[LAUNCH_SHAPE.key] = inputs.launch_shape.source
     if inputs.engram_manifest is not None:
-        discharged["#12359"] = inputs.engram_manifest.source
+        discharged[ENGRAM_MANIFEST.key] = inputs.engram_manifest.source
     frontiers = tuple(
         f"{f.key} ({f.owner}): "
         + (

@@ -120,8 +120,19 @@ discharge_note_replaces_the_shape = Defect(
     target=dry_run.v41_group_a_launch_dry_run,
     intent="Let a caller's discharge note for #12371 stand in the report though the launch shape was supplied, so the frontier line names the note instead of the value's source.",
     patch=(
-        'discharged["#12371"] = inputs.launch_shape.source',
-        'discharged.setdefault("#12371", inputs.launch_shape.source)',
+        "discharged[LAUNCH_SHAPE.key] = inputs.launch_shape.source",
+        "discharged[LAUNCH_SHAPE.key] = next((d.by for d in inputs.discharges if d.key == LAUNCH_SHAPE.key), inputs.launch_shape.source)",
     ),
     must_red={"spark.dry_run.a_discharge_note_never_replaces_a_supplied_value"},
+)
+
+discharge_note_without_its_value_discharges = Defect(
+    id="spark.discharge_note_without_its_value_discharges",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Let a caller's note for #12353, #12371 or #12359 discharge that frontier in the report without its value, so the report says 'discharged by' the note while the verdict refuses the same frontier as open (seed A4).",
+    patch=(
+        "discharged = {d.key: d.by for d in inputs.discharges if d.key not in carried}",
+        "discharged = {d.key: d.by for d in inputs.discharges}",
+    ),
+    must_red={"spark.dry_run.a_discharge_note_without_its_value_leaves_the_frontier_open"},
 )

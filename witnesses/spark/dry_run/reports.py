@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from claims import because, check
+from domain.core.outcome import Refused
 from domain.spark import dry_run, v41_group_a_launch
 from domain.spark.admission import (
     HostNotHeldBySubject,
@@ -249,6 +250,23 @@ def a_discharge_note_never_replaces_a_supplied_value() -> None:
             admitting_log(), READ_AT, attrs.evolve(inputs, discharges=discharges)
         )
         check.equal(f"frontiers with the {title}", report.frontiers, expected)
+
+
+@witness.positive(
+    "A caller's discharge note naming #12353, #12371 or #12359 without its value leaves that frontier OPEN in the report, as the verdict refuses it, never 'discharged by' the note.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def a_discharge_note_without_its_value_leaves_the_frontier_open() -> None:
+    withheld = {"produced": "#12353", "shape": "#12371", "manifest": "#12359"}
+    for value, key in withheld.items():
+        inputs = v41_inputs(**{value: None})
+        notes = (*inputs.discharges, FrontierDischarge(key=key, by="a caller's note"))
+        report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, attrs.evolve(inputs, discharges=notes))
+        line = next(line for line in report.frontiers if line.startswith(f"{key} ("))
+        check.contains(f"{key} with a note and no {value}", "): OPEN; today: ", line)
+        check.holds(f"{key} never discharged by the note", "a caller's note" not in line, line)
+        refused = [r.where for r in report.verdict.reasons] if isinstance(report.verdict, Refused) else []
+        check.holds(f"{key} refused by the verdict", key in refused, refused)
 
 
 @witness.positive(
