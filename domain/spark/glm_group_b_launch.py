@@ -53,7 +53,7 @@ def glm_native_arm_units() -> ArmUnitIdentity:
 
 
 def glm_group_b_launch_request(profile: ServingLaunchProfile | None) -> ArmLaunchRequest:
-    """Return Group B's launch request under a profile (the GLM profile unless the caller names one)."""
+    """Return Group B's launch request under the profile given; with None the launcher refuses it as ProfileAbsent."""
     return ArmLaunchRequest(
         group=GROUP_B,
         row=GLM_CHECKPOINT_ROW,
