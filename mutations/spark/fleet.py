@@ -31,3 +31,14 @@ tp4_refuses_only_larger_groups = Defect(
         "spark.fleet.a_two_host_group_on_one_address_is_refused_twice",
     },
 )
+
+shared_address_last_holder_wins = Defect(
+    id="spark.shared_address_last_holder_wins",
+    target=fleet.four_spark_tp4,
+    intent="Hand a shared rail address to its latest holder, so a third host on the head's address is told it takes a follower's, hiding that it collides with the head --master-addr names.",
+    patch=(
+        "owner = seen.setdefault(host.fabric_address, host.name)",
+        "owner = seen.get(host.fabric_address, host.name); seen[host.fabric_address] = host.name",
+    ),
+    must_red={"spark.fleet.every_follower_on_the_heads_address_names_the_head"},
+)

@@ -168,6 +168,33 @@ def every_follower_sharing_a_rail_address_is_named() -> object:
     return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts))
 
 
+@witness.refusal(
+    "Every follower sharing the head's rail address is refused naming the head, however many share it: the first holder of an address keeps it.",
+    rules=[fleet.four_spark_tp4],
+    reasons=[
+        because(
+            FabricAddressShared,
+            at="$.hosts[1].fabric_address",
+            saying="srv6 answers on fabric-rail address 10.77.0.5, already the head srv5's",
+        ),
+        because(
+            FabricAddressShared,
+            at="$.hosts[2].fabric_address",
+            saying="srv7 answers on fabric-rail address 10.77.0.5, already the head srv5's",
+        ),
+        because(
+            FabricAddressShared,
+            at="$.hosts[3].fabric_address",
+            saying="srv8 answers on fabric-rail address 10.77.0.5, already the head srv5's",
+        ),
+    ],
+)
+def every_follower_on_the_heads_address_names_the_head() -> object:
+    head, *followers = GROUP_A.hosts
+    hosts = (head, *(attrs.evolve(f, fabric_address=head.fabric_address) for f in followers))
+    return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts))
+
+
 def _sharing(first: str, second: str) -> HostGroup:
     """Return Group A whose followers srv6 and srv7 are renamed `first` and `second` and share one rail address."""
     head, srv6, srv7, srv8 = GROUP_A.hosts
