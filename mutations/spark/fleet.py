@@ -42,3 +42,14 @@ shared_address_last_holder_wins = Defect(
     ),
     must_red={"spark.fleet.every_follower_on_the_heads_address_names_the_head"},
 )
+
+addresses_compared_by_last_octet = Defect(
+    id="spark.addresses_compared_by_last_octet",
+    target=fleet.four_spark_tp4,
+    intent="Compare rail addresses by their last octet only, so 10.77.1.5 on another subnet reads as the head's 10.77.0.5 and a sound group is refused.",
+    patch=(
+        "owner = seen.setdefault(host.fabric_address, host.name)",
+        "owner = seen.setdefault(host.fabric_address.rsplit('.', 1)[-1], host.name)",
+    ),
+    must_red={"spark.fleet.addresses_alike_are_still_different_addresses"},
+)

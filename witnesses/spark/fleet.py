@@ -195,6 +195,28 @@ def every_follower_on_the_heads_address_names_the_head() -> object:
     return fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts))
 
 
+@witness.positive(
+    "Rail addresses that only resemble the head's are other addresses: one octet off, extended or prefixed, they seat and dial the head's exact address.",
+    rules=[fleet.four_spark_tp4],
+)
+def addresses_alike_are_still_different_addresses() -> None:
+    head = GROUP_A.hosts[0]
+    # Near misses of 10.77.0.5: same last octet on another subnet, a suffix added, a prefix added, one octet off.
+    for alike in ("10.77.1.5", "10.77.0.50", "110.77.0.5", "10.78.0.5"):
+        hosts = (head, attrs.evolve(GROUP_A.hosts[1], fabric_address=alike), *GROUP_A.hosts[2:])
+        shape = check.admitted(fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts)))
+        check.equal(f"master address beside {alike}", shape.master_addr, "10.77.0.5")
+    # Followers resembling each other are distinct too.
+    srv5, srv6, srv7, srv8 = GROUP_A.hosts
+    hosts = (
+        srv5,
+        attrs.evolve(srv6, fabric_address="10.77.0.6"),
+        attrs.evolve(srv7, fabric_address="10.77.1.6"),
+        attrs.evolve(srv8, fabric_address="10.77.0.66"),
+    )
+    check.admitted(fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts)))
+
+
 def _sharing(first: str, second: str) -> HostGroup:
     """Return Group A whose followers srv6 and srv7 are renamed `first` and `second` and share one rail address."""
     head, srv6, srv7, srv8 = GROUP_A.hosts
