@@ -144,3 +144,14 @@ any_image_for_the_key_admits = Defect(
     ),
     must_red={"spark.admission.an_earlier_image_for_the_key_is_superseded_by_a_later_one"},
 )
+
+image_keyed_against_the_fixture = Defect(
+    id="spark.image_keyed_against_the_fixture",
+    target=admission.image_admitted_for_runtime_artifact,
+    intent="Compare the latest image's runtime key with the produced-image fixture's instead of the candidate's runtime_artifact, so another candidate is admitted on an image built for V4.1's key (seed A4 conjunct 3).",
+    patch=(
+        "if image.runtime_key != candidate.runtime_artifact:",
+        "if image.runtime_key != V41_PRODUCED_ARTIFACT.runtime_key:",
+    ),
+    must_red={"spark.admission.the_runtime_conjunct_reads_the_given_candidates_key"},
+)

@@ -330,3 +330,30 @@ def a_launch_refusal_names_everything_it_read() -> None:
             f"the authority log witness.jsonl admits no image at or before {READ_AT}; the candidate needs one keyed 'vllm-openai@d2d649e6'",
         ],
     )
+
+
+@witness.positive(
+    "The runtime-artifact conjunct compares the latest image with the candidate it is given, never the produced-image fixture: "
+    "another candidate's key admits its own image and refuses the fixture's.",
+    rules=[admission.image_admitted_for_runtime_artifact],
+)
+def the_runtime_conjunct_reads_the_given_candidates_key() -> None:
+    other = attrs.evolve(V41_GROUP_A_CANDIDATE, runtime_artifact=gen.OTHER_RUNTIME_KEY)
+    built_for_other = attrs.evolve(IMAGE, config_digest=OTHER_DIGEST, runtime_key=gen.OTHER_RUNTIME_KEY)
+    check.equal(
+        "the other candidate's own image",
+        check.admitted(admission.image_admitted_for_runtime_artifact(authority_log(built_for_other), other, READ_AT)),
+        OTHER_DIGEST,
+    )
+    refused = check.refused(admission.image_admitted_for_runtime_artifact(authority_log(IMAGE), other, READ_AT))
+    check.equal(
+        "the fixture's image for the other candidate",
+        [(r.where, r.why) for r in refused],
+        [
+            (
+                IMAGE_FOR_RUNTIME_ARTIFACT,
+                f"image {IMAGE.config_digest} was admitted against runtime key {IMAGE.runtime_key!r}, "
+                f"not the candidate's {gen.OTHER_RUNTIME_KEY!r}",
+            )
+        ],
+    )
