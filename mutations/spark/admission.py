@@ -155,3 +155,11 @@ image_keyed_against_the_fixture = Defect(
     ),
     must_red={"spark.admission.the_runtime_conjunct_reads_the_given_candidates_key"},
 )
+
+admitted_digest_from_the_fixture = Defect(
+    id="spark.admitted_digest_from_the_fixture",
+    target=admission.successor_launch_admission,
+    intent="Report the produced-image fixture's config digest as the admitted image, not the digest the authority log admitted, so ranks would name an image admission never read.",
+    patch=("config_digest=image.value,", "config_digest=V41_PRODUCED_ARTIFACT.config_digest,"),
+    must_red={"spark.admission.the_fold_admits_the_logged_images_digest"},
+)

@@ -357,3 +357,14 @@ def the_runtime_conjunct_reads_the_given_candidates_key() -> None:
             )
         ],
     )
+
+
+@witness.positive(
+    "The fold admits with the digest of the image the log admitted, never the produced-image fixture's digest.",
+    rules=[admission.successor_launch_admission],
+)
+def the_fold_admits_the_logged_images_digest() -> None:
+    rebuilt = attrs.evolve(IMAGE, config_digest=OTHER_DIGEST)
+    log = authority_log(ACTIVE, *HELD_A, rebuilt, SUSPENSION)
+    admitted = check.admitted(admission.successor_launch_admission(log, READ_AT, GROUP_A, V41_GROUP_A_CANDIDATE))
+    check.equal("config digest", admitted.config_digest, OTHER_DIGEST)
