@@ -71,3 +71,11 @@ engram_key_part_reads_dp_shared_memory_twice = Defect(
         "spark.profile.a_present_request_changes_the_key",
     },
 )
+
+unset_dtype_enters_the_key = Defect(
+    id="spark.unset_dtype_enters_the_key",
+    target=profiles.profile_subject_key,
+    intent="Append the KV cache dtype part even when the profile leaves it unset, so a profile without one keys as kv_cache_dtype=None and adding the field would move an old key (seed A2: an unset optional enters the key as nothing).",
+    patch=("    if profile.kv_cache_dtype is not None:\n", "    if True:\n"),
+    must_red={"spark.profile.each_unset_axis_enters_the_key_as_nothing"},
+)

@@ -255,3 +255,29 @@ def each_axis_enters_the_key_under_its_own_name() -> None:
             "engram=cpu_offload:false,dp_shared_memory:true",
         ],
     )
+
+
+@witness.positive(
+    "Each optional axis left unset enters the subject key as nothing: the key is the fully set key without that axis's part.",
+    rules=[profile.profile_subject_key],
+)
+def each_unset_axis_enters_the_key_as_nothing() -> None:
+    full = ServingLaunchProfile(
+        gpu_memory_utilization_bp=7001,
+        max_model_len=1001,
+        max_num_seqs=3,
+        max_num_batched_tokens=4097,
+        kv_cache_dtype="fp8_e5m2",
+        enable_prefix_caching=False,
+        engram=VllmEngramConfigRequest(cpu_offload=False, dp_shared_memory=False),
+    )
+    parts = profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, full).split(";")
+    for axis in ("max_num_batched_tokens", "kv_cache_dtype", "enable_prefix_caching", "engram"):
+        unset = profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, attrs.evolve(full, **{axis: None}))
+        check.equal(f"key with {axis} unset", unset, ";".join(p for p in parts if not p.startswith(f"{axis}=")))
+    bare = attrs.evolve(full, max_num_batched_tokens=None, kv_cache_dtype=None, enable_prefix_caching=None, engram=None)
+    check.equal(
+        "key with every optional unset",
+        profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, bare),
+        ";".join(parts[:5]),
+    )
