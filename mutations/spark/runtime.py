@@ -68,3 +68,14 @@ wall_admits_the_fixture_artifact = Defect(
     patch=("artifact=variant.artifact", "artifact=V41_PRODUCED_ARTIFACT"),
     must_red={"spark.runtime.the_admitted_runtime_carries_its_own_artifact"},
 )
+
+relative_cli_path_is_unmodelled = Defect(
+    id="spark.relative_cli_path_is_unmodelled",
+    target=runtime.runtime_reader_route,
+    intent="Route a CLI path that was read but is not absolute to the unmodelled executor, as if it were absent (seed A3: only an absent CLI path routes there).",
+    patch=(
+        "    if reading.hub_cli_path is None:\n",
+        "    if reading.hub_cli_path is None or not reading.hub_cli_path.startswith('/'):\n",
+    ),
+    must_red={"spark.runtime.any_cli_path_read_routes_to_the_hub_cli_reader"},
+)

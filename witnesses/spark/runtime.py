@@ -144,3 +144,14 @@ def a_blank_reading_is_not_an_absent_one() -> object:
 )
 def a_blank_runtime_key_is_refused() -> object:
     return constructed(lambda: attrs.evolve(V41_PROBED_RUNTIME.artifact, runtime_key="  "))
+
+
+@witness.positive(
+    "Only an absent CLI path routes to the unmodelled executor: any path that was read, however spelled, routes to the Hub CLI reader verbatim.",
+    rules=[runtime.runtime_reader_route],
+)
+def any_cli_path_read_routes_to_the_hub_cli_reader() -> None:
+    # Spellings a reader might second-guess: relative, bare, dotted, padded, Windows-like.
+    for path in ("hf", "./hf", "bin/hf", "~/.local/bin/hf", " /usr/local/bin/hf", "/usr/local/bin/hf ", "C:\\hf.exe"):
+        route = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=path, vllm_version=None)))
+        check.equal(f"route of {path!r}", route, HubCliReader(hub_cli_path=path, vllm_version=None))
