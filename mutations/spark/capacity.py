@@ -150,3 +150,14 @@ off_staircase_readings_never_seen = Defect(
     patch=("        seen.add(step)\n", "        if step in bet_at:\n            seen.add(step)\n"),
     must_red={"spark.capacity.an_off_staircase_step_read_twice_is_also_repeated"},
 )
+
+bets_past_the_last_step_ignored = Defect(
+    id="spark.bets_past_the_last_step_ignored",
+    target=capacity.v41_capacity_measurement,
+    intent="Compare only as many bets as the staircase has steps, so a bet appended after x16 (a new x32 or a second x16) passes as covering the staircase (seed A3: the bets are 19/30/37/46 at x2/x4/x6/x16, exactly).",
+    patch=(
+        "if tuple(bet.concurrency for bet in bets) != steps:",
+        "if tuple(bet.concurrency for bet in bets)[: len(steps)] != steps:",
+    ),
+    must_red={"spark.capacity.bets_running_past_the_last_step_are_refused"},
+)

@@ -163,3 +163,24 @@ def a_zero_bet_is_refused_and_a_zero_reading_builds() -> object:
         lambda: ResidentBet(concurrency=2, per_rank_gib=0),
         lambda: V41AfterRequestsResident(concurrency=2, per_rank_bytes=0),
     )
+
+
+@witness.positive(
+    "Bets that run past the staircase's last step are refused at the bets, whether the extra names a new step or repeats x16.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def bets_running_past_the_last_step_are_refused() -> None:
+    bets = capacity.v41_engram_resident_bets()
+    for extra, named in ((ResidentBet(concurrency=32, per_rank_gib=60), "x32"), (bets[-1], "x16")):
+        reasons = check.refused(capacity.v41_capacity_measurement(PROFILE, GROUP_A, (*bets, extra), ()))
+        check.equal(
+            f"bets ending in {named}",
+            [(type(r), r.where, r.why) for r in reasons],
+            [
+                (
+                    BetsDoNotCoverStaircase,
+                    "$.bets",
+                    f"bets name x2, x4, x6, x16, {named}; the staircase steps are x2, x4, x6, x16",
+                )
+            ],
+        )
