@@ -163,3 +163,14 @@ admitted_digest_from_the_fixture = Defect(
     patch=("config_digest=image.value,", "config_digest=V41_PRODUCED_ARTIFACT.config_digest,"),
     must_red={"spark.admission.the_fold_admits_the_logged_images_digest"},
 )
+
+unheld_hosts_listed_by_name = Defect(
+    id="spark.unheld_hosts_listed_by_name",
+    target=admission.admit_host_held_by_subject_among,
+    intent="List the unheld hosts sorted by name instead of in the group's rank order, so a group listing srv8 first names srv5 first.",
+    patch=(
+        "holder_of_at(log, host.name, at)) for host in group.hosts]",
+        "holder_of_at(log, host.name, at)) for host in sorted(group.hosts, key=lambda h: h.name)]",
+    ),
+    must_red={"spark.admission.the_unheld_hosts_follow_the_groups_order"},
+)

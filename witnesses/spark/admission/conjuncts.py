@@ -368,3 +368,21 @@ def the_fold_admits_the_logged_images_digest() -> None:
     log = authority_log(ACTIVE, *HELD_A, rebuilt, SUSPENSION)
     admitted = check.admitted(admission.successor_launch_admission(log, READ_AT, GROUP_A, V41_GROUP_A_CANDIDATE))
     check.equal("config digest", admitted.config_digest, OTHER_DIGEST)
+
+
+@witness.refusal(
+    "The unheld hosts are listed in the group's own order, not by name: a group listing srv8 first names srv8 before srv5.",
+    rules=[admission.admit_host_held_by_subject_among],
+    reasons=[
+        because(
+            HostNotHeldBySubject,
+            at="admit_host_held_by_subject_among",
+            saying="2 of 4 hosts are not held by spark-serving-group-a: srv8 (no holding recorded), srv5 (held by intruder)",
+        )
+    ],
+)
+def the_unheld_hosts_follow_the_groups_order():
+    srv5, srv6, srv7, srv8 = GROUP_A.hosts
+    reordered = attrs.evolve(GROUP_A, hosts=(srv8, srv5, srv6, srv7))
+    taken = HostHeld(at=READ_AT - 1, host="srv5", subject="intruder")
+    return admission.admit_host_held_by_subject_among(authority_log(*HELD_A[:3], taken), reordered, READ_AT)
