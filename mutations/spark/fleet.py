@@ -53,3 +53,14 @@ addresses_compared_by_last_octet = Defect(
     ),
     must_red={"spark.fleet.addresses_alike_are_still_different_addresses"},
 )
+
+head_is_last_outside_four = Defect(
+    id="spark.head_is_last_outside_four",
+    target=fleet.four_spark_tp4,
+    intent="Take the last host as the head when a group is not four hosts, so a follower on rank 0's rail address is no longer said to take the head's (seed A1: rank 0 is the serving head).",
+    patch=(
+        "    head = spark_pair_serving_head(group)\n",
+        "    head = group.hosts[0] if len(group.hosts) == FOUR_SPARK_TP4_HOSTS else group.hosts[-1]\n",
+    ),
+    must_red={"spark.fleet.the_head_is_rank_0_in_a_group_of_any_size"},
+)

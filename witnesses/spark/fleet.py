@@ -217,6 +217,27 @@ def addresses_alike_are_still_different_addresses() -> None:
     check.admitted(fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=hosts)))
 
 
+@witness.positive(
+    "The head is rank 0 whatever the group's size: in a two- or five-host group a host on rank 0's rail address is said to take the head's.",
+    rules=[fleet.four_spark_tp4, fleet.spark_pair_serving_head],
+)
+def the_head_is_rank_0_in_a_group_of_any_size() -> None:
+    srv1, srv2 = GROUP_B.hosts[:2]
+    pair = attrs.evolve(GROUP_B, hosts=(srv1, attrs.evolve(srv2, fabric_address=srv1.fabric_address)))
+    fifth = fleet._gb10("srv9", GROUP_A.hosts[0].fabric_address)
+    five = attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, fifth))
+    for group, expected in (
+        (pair, ("$.hosts[1].fabric_address", "srv2 answers on fabric-rail address 10.77.1.1, already the head srv1's")),
+        (five, ("$.hosts[4].fabric_address", "srv9 answers on fabric-rail address 10.77.0.5, already the head srv5's")),
+    ):
+        reasons = check.refused(fleet.four_spark_tp4(group))
+        check.equal(
+            f"{group.name} of {len(group.hosts)}",
+            [(r.where, r.why) for r in reasons if isinstance(r, FabricAddressShared)],
+            [expected],
+        )
+
+
 def _sharing(first: str, second: str) -> HostGroup:
     """Return Group A whose followers srv6 and srv7 are renamed `first` and `second` and share one rail address."""
     head, srv6, srv7, srv8 = GROUP_A.hosts
