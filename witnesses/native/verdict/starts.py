@@ -6,7 +6,15 @@ import attrs
 
 from claims import because, check
 from domain.native.checks import Arm
-from domain.native.verdict import ArmsMismatched, SplicedStarts, SubcaseMissing, SubcaseNotHeld, decide
+from domain.native.observations import Evidence
+from domain.native.verdict import (
+    ArmsMismatched,
+    FixtureNotNative,
+    SplicedStarts,
+    SubcaseMissing,
+    SubcaseNotHeld,
+    decide,
+)
 from witnesses.native.fixtures import (
     ON_START,
     OTHER_ON_START,
@@ -98,4 +106,20 @@ def an_unheld_observation_in_a_spliced_arm_names_its_own_start() -> None:
         "not held",
         [r.why for r in decide(CANCEL, spliced, RESOLVED).reasons if isinstance(r, SubcaseNotHeld)],
         [f"preempt did not hold in arm ON (NATIVE, start {OTHER_ON_START})"],
+    )
+
+
+@witness.positive(
+    "A CPU-fixture observation in a spliced arm names its own start, never the arm's list of starts.",
+    rules=[decide],
+)
+def a_fixture_observation_in_a_spliced_arm_names_its_own_start() -> None:
+    spliced = replaced(complete(), CANCEL, "preempt", Arm.ON, start_id=OTHER_ON_START, evidence=Evidence.CPU_FIXTURE)
+    check.equal(
+        "CPU fixture",
+        [r.why for r in decide(CANCEL, spliced, RESOLVED).reasons if isinstance(r, FixtureNotNative)],
+        [
+            f"preempt in arm ON is CPU_FIXTURE evidence from start {OTHER_ON_START}; "
+            "fixture packets are CPU evidence, never native"
+        ],
     )
