@@ -274,3 +274,25 @@ unheld_names_the_arms_starts = Defect(
     replacement=decide_naming_the_arms_starts_when_unheld,
     must_red={f"{VERDICT}.an_unheld_observation_in_a_spliced_arm_names_its_own_start"},
 )
+
+decide_defaults_to_no_owners = Defect(
+    id="native.decide_defaults_to_no_owners",
+    target=verdict.decide,
+    intent="Default a check's owner resolutions to none instead of the fixture's, so a caller naming none is told sync and MM have an unassigned owner, not the coordinator (seed B1: unsupported modes wait for their owner).",
+    patch=(
+        "resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,",
+        "resolutions: tuple[OwnerResolution, ...] = (),",
+    ),
+    must_red={f"{VERDICT}.omitted_resolutions_are_the_fixture_owners"},
+)
+
+decide_all_defaults_to_no_owners = Defect(
+    id="native.decide_all_defaults_to_no_owners",
+    target=verdict.decide_all,
+    intent="Default all twelve checks' owner resolutions to none instead of the fixture's, so a caller naming none is told sync and MM have an unassigned owner, not the coordinator (seed B1).",
+    patch=(
+        "resolutions: tuple[OwnerResolution, ...] = FIXTURE_OWNER_RESOLUTIONS,",
+        "resolutions: tuple[OwnerResolution, ...] = (),",
+    ),
+    must_red={f"{VERDICT}.omitted_resolutions_are_the_fixture_owners"},
+)

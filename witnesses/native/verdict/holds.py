@@ -281,3 +281,31 @@ def two_manifests_hold():
     return decide(
         FINAL, replaced(complete(), FINAL, "tail_36q_plus_1", Arm.ON, manifest_digest=OTHER_MANIFEST), RESOLVED
     )
+
+
+def _unresolved(check_: NativeCheck, name: str, mode: str) -> tuple[str, str]:
+    return (
+        f"$.checks.{check_.value}.{name}",
+        f"{name} needs {mode} mode, unsupported until its owner (coordinator) resolves it",
+    )
+
+
+@witness.positive(
+    "Given no owner resolutions, deciding one check or all twelve reads the fixture's: the unresolved sync and MM subcases hold, naming the coordinator.",
+    rules=[decide],
+)
+def omitted_resolutions_are_the_fixture_owners() -> None:
+    # A caller that names no resolutions gets FIXTURE_OWNER_RESOLUTIONS, never an empty tuple (which would name an
+    # unassigned owner): the coordinator owns sync and MM support until it resolves them (seed B1).
+    expected: dict[NativeCheck, list[tuple[str, str]]] = {c: [] for c in NativeCheck}
+    expected[NEAR_CAP] = [_unresolved(NEAR_CAP, "k4_sync", "sync"), _unresolved(NEAR_CAP, "k5_sync", "sync")]
+    expected[MIXED] = [_unresolved(MIXED, "multimodal", "multimodal")]
+    for how, verdicts in (
+        ("decide", [decide(c, complete()) for c in NativeCheck]),
+        ("decide_all", list(verdict.decide_all(complete()))),
+    ):
+        check.equal(
+            f"{how}: every reason, located",
+            {v.check: [(r.where, r.why) for r in v.reasons] for v in verdicts},
+            expected,
+        )
