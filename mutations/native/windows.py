@@ -147,3 +147,14 @@ prefill_taken_as_measured = Defect(
     must_red={f"{WINDOWS}.the_seeds_32k_prefill_keeps_the_probe_estimated"},
     must_green={f"{WINDOWS}.one_32k_probe_is_0_74_to_1_14_min"},
 )
+
+estimated_rate_taken_as_an_estimated_cost = Defect(
+    id="native.estimated_rate_taken_as_an_estimated_cost",
+    target=windows.complete_packet_fit,
+    intent="Judge a case cost's unit only when it is MEASURED, so an ESTIMATED cost in tok/s is refused as ESTIMATED instead of as no duration at all.",
+    patch=(
+        "elif c.cost.unit not in _DURATION_UNITS:",
+        "elif c.cost.unit not in _DURATION_UNITS and c.cost.provenance is M:",
+    ),
+    must_red={"native.windows.an_estimated_case_cost_in_tokens_per_second_is_refused_at_its_unit"},
+)

@@ -128,6 +128,24 @@ def a_case_cost_in_tokens_per_second_is_refused_at_its_unit():
     return complete_packet_fit((*costs[:-1], rate), 900)
 
 
+@witness.refusal(
+    "An ESTIMATED case cost in tok/s is refused at its unit alone: a rate is no duration, whatever its provenance.",
+    rules=[complete_packet_fit],
+    reasons=[
+        because(
+            FigureUnitInvalid,
+            at="$.cases.no_local_drafter.unit",
+            saying="no_local_drafter cost must be in s or min, got tok/s",
+        )
+    ],
+)
+def an_estimated_case_cost_in_tokens_per_second_is_refused_at_its_unit():
+    # The unit is judged before the provenance: an ESTIMATED rate is no "ESTIMATED cost", it is no cost at all.
+    costs = _costs(50, 70, Unit.SECONDS)
+    rate = CaseCost(NativeCheck.NO_LOCAL_DRAFTER, between(52, 56, Unit.TOKENS_PER_SECOND, E, "no_local_drafter"))
+    return complete_packet_fit((*costs[:-1], rate), 900)
+
+
 _ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
 
 
