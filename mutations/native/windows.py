@@ -158,3 +158,19 @@ estimated_rate_taken_as_an_estimated_cost = Defect(
     ),
     must_red={"native.windows.an_estimated_case_cost_in_tokens_per_second_is_refused_at_its_unit"},
 )
+
+four_waits_counted_from_the_seed = Defect(
+    id="native.four_waits_counted_from_the_seed",
+    target=windows.window_illustration,
+    intent="Count the seed's four waits instead of the inputs' count, so two waits of 900 s still span 60 min.",
+    patch=("Fraction(i.waits * i.native_wait_s)", "Fraction(4 * i.native_wait_s)"),
+    must_red={"native.windows.every_count_is_read_from_the_inputs"},
+)
+
+three_near_cap_probes_from_the_seed = Defect(
+    id="native.three_near_cap_probes_from_the_seed",
+    target=windows.window_illustration,
+    intent="Scale the near-cap probe by the seed's three instead of the inputs' count of near-cap probes.",
+    patch=('scaled(near, i.probes_near_cap, "three_near_cap")', 'scaled(near, 3, "three_near_cap")'),
+    must_red={"native.windows.every_count_is_read_from_the_inputs"},
+)

@@ -16,4 +16,4 @@ def _seed():
 
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.native.windows import complete_packet, illustration, one_hold, units  # noqa: E402, F401
+from witnesses.native.windows import complete_packet, counts, illustration, one_hold, units  # noqa: E402, F401

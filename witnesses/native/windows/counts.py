@@ -1,0 +1,57 @@
+"""Witness the illustration's counts: every count and the wait it takes is read from its inputs, never the seed's literal."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import check
+from domain.native.windows import SEED_WINDOW_INPUTS, window_illustration
+from witnesses.native.windows import _seed, witness
+
+
+@witness.property(
+    "Every count the illustration takes is read from its inputs: each decode by its token count, the probes by their counts, the waits by their count and length.",
+    rules=[window_illustration],
+)
+@settings(max_examples=30)
+@given(
+    tokens=st.integers(1, 400),
+    completion=st.integers(1, 50),
+    probes=st.integers(1, 20),
+    near=st.integers(1, 10),
+    waits=st.integers(1, 10),
+    wait=st.integers(0, 900),
+)
+@example(tokens=32, completion=5, probes=8, near=3, waits=4, wait=900)
+@example(tokens=64, completion=10, probes=4, near=2, waits=2, wait=600)
+def every_count_is_read_from_the_inputs(
+    tokens: int, completion: int, probes: int, near: int, waits: int, wait: int
+) -> None:
+    counts = {
+        "probe_tokens": tokens,
+        "near_cap_completion": completion,
+        "probes_32k": probes,
+        "probes_near_cap": near,
+        "waits": waits,
+        "native_wait_s": wait,
+    }
+    w, seed = check.admitted(window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, **counts))), _seed()
+    # Against the seed's 32 and 5 tokens, each extra token decodes at 56 tok/s (lo) to 52 tok/s (hi), in minutes.
+    probe = (seed.probe_32k.lo + Fraction(tokens - 32, 56 * 60), seed.probe_32k.hi + Fraction(tokens - 32, 52 * 60))
+    near_cap = (
+        seed.near_cap_probe.lo + Fraction(completion - 5, 56 * 60),
+        seed.near_cap_probe.hi + Fraction(completion - 5, 52 * 60),
+    )
+    check.equal(f"one probe of {tokens} tokens", (w.probe_32k.lo, w.probe_32k.hi), probe)
+    check.equal(f"one near-cap probe of {completion} tokens", (w.near_cap_probe.lo, w.near_cap_probe.hi), near_cap)
+    check.equal(f"{probes} probes", (w.eight_probes.lo, w.eight_probes.hi), (probes * probe[0], probes * probe[1]))
+    check.equal(
+        f"{near} near-cap probes", (w.three_near_cap.lo, w.three_near_cap.hi), (near * near_cap[0], near * near_cap[1])
+    )
+    check.equal(
+        f"{waits} waits of {wait} s", (w.four_waits.lo, w.four_waits.hi), (Fraction(0), Fraction(waits * wait, 60))
+    )
