@@ -55,3 +55,14 @@ packet_name_reason_drops_the_plain_characters = Defect(
     patch=("ending in .json (letters, digits, . _ -)", "ending in .json"),
     must_red={"native.packets.a_name_ending_in_a_newline_is_refused"},
 )
+
+binding_read_from_the_observations = Defect(
+    id="native.binding_read_from_the_observations",
+    target=packets.packet_binds_observations,
+    intent="Bind a packet to its first observation's manifest instead of its own, so observations that agree on another manifest are all bound (seed B2: packets bind the actual start ids and manifest).",
+    patch=(
+        "packet.arms.on.start_id, packet.manifest_digest)",
+        "packet.arms.on.start_id, packet.observations[0].manifest_digest if packet.observations else packet.manifest_digest)",
+    ),
+    must_red={"native.packets.observations_agreeing_on_another_binding_are_each_unbound"},
+)

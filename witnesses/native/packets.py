@@ -79,6 +79,26 @@ def observation_under_another_manifest_is_unbound():
     return packet_binds_observations(check.admitted(read_packet(packet_document(obs))))
 
 
+_AWAY = tuple(
+    attrs.evolve(o, manifest_digest=OTHER_MANIFEST, **({"start_id": OTHER_ON_START} if o.arm is Arm.ON else {}))
+    for o in complete(checks=(FINAL,))
+)
+"""The final-tail check's observations, all under one other manifest, the ON arm's all from one other start."""
+
+
+@witness.refusal(
+    "Observations that agree among themselves on another manifest and another ON start are each unbound: the binding is the packet's own, never read from its observations.",
+    rules=[packet_binds_observations],
+    reasons=[
+        because(ObservationUnbound, at=f"$.observations[{i}].{field}")
+        for i, o in enumerate(_AWAY)
+        for field in (("start_id", "manifest_digest") if o.arm is Arm.ON else ("manifest_digest",))
+    ],
+)
+def observations_agreeing_on_another_binding_are_each_unbound():
+    return packet_binds_observations(check.admitted(read_packet(packet_document(_AWAY))))
+
+
 @witness.positive("A plain file name ending in .json is admitted as a packet name.", rules=[packet_name_admitted])
 def a_plain_json_name_is_admitted() -> None:
     for name in ("up2-native-packet.json", "p.json", "UP2_native.2026-10-25.json"):
