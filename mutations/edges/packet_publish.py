@@ -39,3 +39,11 @@ publish_skips_the_root_check = Defect(
     patch=("if not evidence_root.is_dir():", "if False:"),
     must_red={f"{W}.a_missing_evidence_root_is_refused"},
 )
+
+any_link_failure_taken_for_an_existing_packet = Defect(
+    id="edges.any_link_failure_taken_for_an_existing_packet",
+    target=packet_publish.publish_packet,
+    intent="Catch every link failure as an existing packet, so a file system refusing the link (EPERM, EXDEV, EMLINK, ENOSPC) is reported as a packet already published.",
+    patch=("        except FileExistsError:", "        except OSError:"),
+    must_red={f"{W}.a_link_refused_for_another_reason_is_a_failed_publish"},
+)

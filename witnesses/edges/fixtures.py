@@ -390,3 +390,18 @@ def linked_temps() -> Iterator[list[str]]:
         yield names
     finally:
         os.link = original
+
+
+@contextlib.contextmanager
+def refused_links(code: int) -> Iterator[None]:
+    """Make each link a rule makes fail with the system error `code`, as a file system without hard links (EPERM), a full disk (ENOSPC) or a link count at its limit (EMLINK) does."""
+    original = os.link
+
+    def link(source: Any, target: Any, *args: Any, **kwargs: Any) -> None:
+        raise OSError(code, os.strerror(code), os.fspath(source), None, os.fspath(target))
+
+    os.link = link
+    try:
+        yield
+    finally:
+        os.link = original

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from witnesses.edges.fixtures import (
     linked_temps,
     listing,
     open_descriptors,
+    refused_links,
     short_writes,
     umask,
     written,
@@ -238,3 +240,30 @@ def an_unsafe_name_is_refused_before_the_root(tmp_path: Path):
     outcome = publish_packet(tmp_path / "absent", "../p.json", PACKET)
     check.equal("nothing created", listing(tmp_path), {})
     return outcome
+
+
+@witness.refusal(
+    "A link the file system refuses for any reason but an existing name is a failed publish naming that reason, never a packet that exists, and the temp file is removed.",
+    rules=[publish_packet],
+    reasons=[
+        because(
+            PublishFailed,
+            at="$.packets.p.json",
+            saying="could not publish TMP/p.json exclusively: Operation not permitted",
+        )
+    ],
+)
+def a_link_refused_for_another_reason_is_a_failed_publish(tmp_path: Path):
+    # Only FileExistsError means a packet of that name was published; EPERM, EXDEV, EMLINK or ENOSPC say nothing of one.
+    for code in (errno.EXDEV, errno.EMLINK, errno.ENOSPC):
+        with refused_links(code):
+            other = publish_packet(tmp_path, "q.json", PACKET)
+        check.equal(
+            f"{errno.errorcode[code]}: refused as",
+            [(type(r).__name__, r.why) for r in check.refused(in_folder(other, tmp_path))],
+            [("PublishFailed", f"could not publish TMP/q.json exclusively: {os.strerror(code)}")],
+        )
+    with refused_links(errno.EPERM):
+        outcome = publish_packet(tmp_path, "p.json", PACKET)
+    check.equal("evidence root", listing(tmp_path), {})
+    return in_folder(outcome, tmp_path)
