@@ -47,3 +47,28 @@ any_link_failure_taken_for_an_existing_packet = Defect(
     patch=("        except FileExistsError:", "        except OSError:"),
     must_red={f"{W}.a_link_refused_for_another_reason_is_a_failed_publish"},
 )
+
+temp_owned_only_once_written = Defect(
+    id="edges.temp_owned_only_once_written",
+    target=packet_publish.publish_packet,
+    intent="Take the temp file as this publish's only once its bytes are written and synced, so a write or fsync the disk refuses leaves a temp file in the evidence root.",
+    patch=(
+        "        made.append(temp)\n"
+        "        try:\n"
+        "            view = memoryview(payload)\n"
+        "            while view:\n"
+        "                view = view[os.write(fd, view) :]\n"
+        "            os.fsync(fd)\n"
+        "        finally:\n"
+        "            os.close(fd)\n",
+        "        try:\n"
+        "            view = memoryview(payload)\n"
+        "            while view:\n"
+        "                view = view[os.write(fd, view) :]\n"
+        "            os.fsync(fd)\n"
+        "        finally:\n"
+        "            os.close(fd)\n"
+        "        made.append(temp)\n",
+    ),
+    must_red={f"{W}.a_packet_the_disk_refuses_leaves_no_temp_file"},
+)

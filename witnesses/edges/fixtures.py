@@ -405,3 +405,20 @@ def refused_links(code: int) -> Iterator[None]:
         yield
     finally:
         os.link = original
+
+
+@contextlib.contextmanager
+def failing_disk(call: str, code: int) -> Iterator[None]:
+    """Make each `os.write` to a regular file, or each `os.fsync` of one (`call` names which), fail with the system error `code`, as a full disk (ENOSPC) or a failing device (EIO) does."""
+    original = getattr(os, call)
+
+    def failing(fd: int, *args: Any) -> Any:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(code, os.strerror(code))
+        return original(fd, *args)
+
+    setattr(os, call, failing)
+    try:
+        yield
+    finally:
+        setattr(os, call, original)

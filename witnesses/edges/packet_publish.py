@@ -12,6 +12,7 @@ from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, Publi
 from domain.native.packets import PacketNameUnsafe
 from witnesses.edges.fixtures import (
     disk_calls,
+    failing_disk,
     file_mode,
     in_folder,
     linked_temps,
@@ -266,4 +267,31 @@ def a_link_refused_for_another_reason_is_a_failed_publish(tmp_path: Path):
     with refused_links(errno.EPERM):
         outcome = publish_packet(tmp_path, "p.json", PACKET)
     check.equal("evidence root", listing(tmp_path), {})
+    return in_folder(outcome, tmp_path)
+
+
+@witness.refusal(
+    "A packet whose bytes the disk refuses, in a write or in the fsync, is a failed publish naming the system's reason, and its temp file is removed: the evidence root is left as it was.",
+    rules=[publish_packet],
+    reasons=[
+        because(
+            PublishFailed,
+            at="$.packets.p.json",
+            saying="could not publish TMP/p.json exclusively: No space left on device",
+        )
+    ],
+)
+def a_packet_the_disk_refuses_leaves_no_temp_file(tmp_path: Path):
+    # The temp file is this publish's from the moment it is created: a failure writing or syncing it removes it too.
+    with failing_disk("fsync", errno.EIO):
+        synced = publish_packet(tmp_path, "q.json", PACKET)
+    check.equal(
+        "a failed fsync: refused as",
+        [(type(r).__name__, r.why) for r in check.refused(in_folder(synced, tmp_path))],
+        [("PublishFailed", f"could not publish TMP/q.json exclusively: {os.strerror(errno.EIO)}")],
+    )
+    check.equal("a failed fsync: evidence root", listing(tmp_path), {})
+    with failing_disk("write", errno.ENOSPC):
+        outcome = publish_packet(tmp_path, "p.json", PACKET)
+    check.equal("a failed write: evidence root", listing(tmp_path), {})
     return in_folder(outcome, tmp_path)
