@@ -138,3 +138,11 @@ gain_rounded_up_to_four_decimals = Defect(
     must_red={f"{RECORDS}.a_recorded_gain_rounds_to_the_nearest_four_decimals"},
     must_green={f"{RECORDS}.inconsistent_gain_is_refused"},
 )
+
+tails_of_the_q_magnitude = Defect(
+    id="native.tails_of_the_q_magnitude",
+    target=records.tails_verified,
+    intent="Derive a record's tails from its q's magnitude, so a MEASURED, verified record with a negative q is given the tails of -q (seed B1: tails are 36·q + {1, 127, 128, 129} for a solo q, a positive token count).",
+    patch=("    tails = tail_sizes(record.q)\n", "    tails = tail_sizes(abs(record.q))\n"),
+    must_red={"native.records.a_verified_record_with_a_q_not_positive_is_refused_for_the_q_alone"},
+)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import because, check
 from domain.native.checks import QNotPositive
@@ -76,3 +78,21 @@ def unverified_tails_on_a_measured_q_are_refused_for_the_verification():
 def a_verified_record_with_q_0_is_refused_for_the_q_alone():
     record = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True, q=0)
     return tails_verified(record)
+
+
+@witness.property(
+    "A MEASURED, verified record whose q is zero or negative is refused for the q alone, never given the tails of its magnitude.",
+    rules=[tails_verified],
+)
+@settings(max_examples=25)
+@given(st.integers(max_value=0))
+@example(0)
+@example(-1)
+@example(-4092)
+def a_verified_record_with_a_q_not_positive_is_refused_for_the_q_alone(q: int) -> None:
+    record = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True, q=q)
+    check.equal(
+        f"q={q}: reasons",
+        [(type(r).__name__, r.where, r.why) for r in check.refused(tails_verified(record))],
+        [("QNotPositive", "$.q", f"q must be a positive token count, got {q}")],
+    )

@@ -93,3 +93,24 @@ def negative_rounds_and_requests_are_refused():
     doc["audited_rounds"] = {"off": -1, "on": -1}
     doc["requests"] = {"send_intents": -1, "opened": -1, "completions": -1}
     return native_packet_schema_valid(_packet(doc))
+
+
+@witness.property(
+    "A packet whose q is zero or negative is refused at its q alone, whatever tails it sent, even the tails of its magnitude.",
+    rules=[native_packet_schema_valid],
+)
+@settings(max_examples=25)
+@given(st.integers(min_value=-(2**40), max_value=0))
+@example(0)
+@example(-1)
+@example(-4092)
+def a_q_not_positive_is_refused_at_the_q_alone(q: int) -> None:
+    doc = copy.deepcopy(packet_document(complete()))
+    doc["q"] = q
+    magnitude = [36 * abs(q) + k for k in (1, 127, 128, 129)]
+    doc["tails"] = {"off": magnitude, "on": magnitude}
+    check.equal(
+        f"q={q}: reasons",
+        [(type(r).__name__, r.where, r.why) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
+        [("CountInvalid", "$.q", f"q must be a positive token count, got {q}")],
+    )
