@@ -146,3 +146,14 @@ tails_of_the_q_magnitude = Defect(
     patch=("    tails = tail_sizes(record.q)\n", "    tails = tail_sizes(abs(record.q))\n"),
     must_red={"native.records.a_verified_record_with_a_q_not_positive_is_refused_for_the_q_alone"},
 )
+
+screen_says_its_submissions_completed = Defect(
+    id="native.screen_says_its_submissions_completed",
+    target=records.screen_adoptable,
+    intent="Say a record's submissions where its completed count belongs, so 9 of 12 completed reads 12/12.",
+    patch=(
+        'f"{screen.completed}/{screen.submissions} completed',
+        'f"{screen.submissions}/{screen.submissions} completed',
+    ),
+    must_red={"native.records.a_partly_completed_record_without_observations_says_both_counts"},
+)

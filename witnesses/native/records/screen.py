@@ -153,6 +153,21 @@ def an_adoptable_native_record_without_observations_is_refused():
     return screen_adoptable(attrs.evolve(NATIVE_RECORD, observations=()))
 
 
+@witness.refusal(
+    "A record with 9 of 12 submissions completed and no native observations says 9/12, each count from its own field.",
+    rules=[screen_adoptable],
+    reasons=[
+        because(
+            ScreenNotAdoptable,
+            at="$.observations",
+            saying="9/12 completed submissions supply no native observations",
+        )
+    ],
+)
+def a_partly_completed_record_without_observations_says_both_counts():
+    return screen_adoptable(attrs.evolve(NATIVE_RECORD, completed=9, observations=()))
+
+
 @witness.positive(
     "A recorded gain is the exact gain rounded to the nearest at four decimals, up as well as down: a median of 0.9317484 "
     "gives 6.8252 % (exact 6.82516), never a truncated 6.8251, and 0.93174896 gives 6.8251 % (exact 6.825104), never 6.8252.",
