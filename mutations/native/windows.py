@@ -174,3 +174,11 @@ three_near_cap_probes_from_the_seed = Defect(
     patch=('scaled(near, i.probes_near_cap, "three_near_cap")', 'scaled(near, 3, "three_near_cap")'),
     must_red={"native.windows.every_count_is_read_from_the_inputs"},
 )
+
+one_hold_names_the_seeds_limits = Defect(
+    id="native.one_hold_names_the_seeds_limits",
+    target=windows.one_hold_fit,
+    intent="Name the seed's 75 and 90 min in a one-HOLD refusal instead of the window and hard bound it was judged against.",
+    patch=("exceeds the {submission_window_min} min submission window", "exceeds the 75 min submission window"),
+    must_red={"native.windows.a_total_past_other_limits_names_those_limits"},
+)

@@ -136,3 +136,15 @@ def a_measured_rate_is_refused_at_its_unit():
 )
 def an_estimated_rate_past_both_bounds_is_refused_at_its_unit_alone():
     return one_hold_fit(between(5000, 6000, Unit.TOKENS_PER_SECOND, E, "fixture_rate"), 75, 90, SEED_UNMEASURED)
+
+
+@witness.refusal(
+    "A total past a 60 min window and an 80 min hard bound is refused naming those two limits, never the seed's 75 and 90.",
+    rules=[one_hold_fit],
+    reasons=[
+        because(WindowExceeded, at="$.diagnostic.hi", saying="up to 85.0 min exceeds the 60 min submission window"),
+        because(WindowExceeded, at="$.diagnostic.hard_bound", saying="up to 85.0 min exceeds the 80 min hard bound"),
+    ],
+)
+def a_total_past_other_limits_names_those_limits():
+    return one_hold_fit(between(50, 85, Unit.MINUTES, M, "fixture_measured_diagnostic"), 60, 80, ())
