@@ -49,3 +49,14 @@ names_read_case_blind = Defect(
     must_red={"native.reading.near_misses_of_check_and_arm_names_are_malformed"},
     must_green={"native.reading.packet_document_reads_back"},
 )
+
+falsy_text_read_as_an_empty_object = Defect(
+    id="native.falsy_text_read_as_an_empty_object",
+    target=reading.read_packet_text,
+    intent='Read packet text that parses to an empty or falsy value ([], 0, null, false, "") as an empty object, so it is refused for every missing key instead of at the root for not being an object.',
+    patch=(
+        "    return read_packet(parsed.value)",
+        "    return read_packet(parsed.value) if parsed.value else read_packet({})",
+    ),
+    must_red={"native.reading.non_object_text_is_malformed_at_the_root"},
+)

@@ -26,6 +26,33 @@ def non_object_document_is_malformed_at_the_root():
     return read_packet([packet_document(complete())])
 
 
+@witness.property(
+    "Packet text that parses to anything but an object, empty or falsy included, is malformed at the root alone, naming what it is.",
+    rules=[read_packet_text],
+)
+@settings(max_examples=12)
+@given(
+    st.sampled_from(
+        [
+            ("[]", "list"),
+            ("0", "int"),
+            ("null", "NoneType"),
+            ("false", "bool"),
+            ('""', "str"),
+            ("[{}]", "list"),
+            ("1", "int"),
+        ]
+    )
+)
+def non_object_text_is_malformed_at_the_root(case: tuple[str, str]) -> None:
+    text, kind = case
+    check.equal(
+        f"{text}: reasons",
+        [(r.where, r.why) for r in check.refused(read_packet_text(text))],
+        [("$", f"expected a JSON object, got {kind}")],
+    )
+
+
 @witness.refusal(
     "A string q containing ' @ ' is located at $.q, its value quoted whole.",
     rules=[read_packet],
