@@ -26,3 +26,11 @@ verdict_exits_despite_a_closed_reader = Defect(
     must_red={f"{W}.a_closed_reader_exits_141"},
     must_green={f"{W}.a_complete_packet_exits_0"},
 )
+
+packet_path_stripped_when_named = Defect(
+    id="edges.packet_path_stripped_when_named",
+    target=native_verdict.main,
+    intent="Name a packet by its path stripped of surrounding spaces while reading the path as given, so the verdict names a file other than the one it decided.",
+    patch=("packet_verdict(args.packet, read_input(", "packet_verdict(args.packet.strip(), read_input("),
+    must_red={"edges.native_verdict.a_packet_path_is_named_exactly_as_given"},
+)

@@ -55,6 +55,23 @@ def a_malformed_packet_exits_2(tmp_path: Path) -> None:
     check.equal("stderr", err, f"{path}: $.q: expected int, got str '4092'\n")
 
 
+@witness.positive(
+    "A packet file whose name starts or ends in a space is named exactly as given, in the verdict's first line and in each located error.",
+    rules=[native_verdict.main],
+)
+def a_packet_path_is_named_exactly_as_given(tmp_path: Path) -> None:
+    complete_path = written(tmp_path, " packet.json ", COMPLETE_PACKET)
+    code, out, _ = ran(native_verdict.main, str(complete_path))
+    check.equal(
+        "complete: exit code and first line", (code, out.splitlines()[0]), (0, f"native_verdict: {complete_path}")
+    )
+    malformed_path = written(tmp_path, " malformed.json ", MALFORMED_PACKET)
+    code, _, err = ran(native_verdict.main, str(malformed_path))
+    check.equal(
+        "malformed: exit code and stderr", (code, err), (2, f"{malformed_path}: $.q: expected int, got str '4092'\n")
+    )
+
+
 @witness.positive("A missing packet file exits 2, located at the file's root.", rules=[native_verdict.main])
 def a_missing_packet_exits_2(tmp_path: Path) -> None:
     code, out, err = ran(native_verdict.main, str(tmp_path / "absent.json"))
