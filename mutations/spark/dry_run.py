@@ -51,7 +51,10 @@ supplied_shape_reported_open = Defect(
     id="spark.supplied_shape_reported_open",
     target=dry_run.v41_group_a_launch_dry_run,
     intent="Forget to discharge #12371 by the launch shape supplied at the plan's interface, so the report lists it OPEN while every rank renders it.",
-    patch=('    if inputs.launch_shape is not None:\n        discharged["#12371"] = inputs.launch_shape.source\n', ""),
+    patch=(
+        "    if inputs.launch_shape is not None:\n        discharged[LAUNCH_SHAPE.key] = inputs.launch_shape.source\n",
+        "",
+    ),
     must_red={"spark.dry_run.supplied_values_discharge_their_frontiers"},
 )
 
