@@ -222,3 +222,24 @@ def every_step_logs_under_its_stage_and_rank() -> None:
             for rank in ((0,) if stage == "front-door" else (3, 2, 1, 0) if stage == "rollback" else (0, 1, 2, 3))
         ],
     )
+
+
+@witness.positive(
+    "Every step carries each mount's host source, never its container target: a mount binding /srv/host/stores onto /srv/stores is tested at its source by every rank's preflight.",
+    rules=[apply_steps.spark_native_arm_steps_of, apply_steps.render_step_script],
+)
+def every_step_carries_each_mounts_host_source_not_its_target() -> None:
+    request = glm_plan().request
+    container = attrs.evolve(
+        request.container,
+        extra_mounts=(launcher.ArmMount(source="/srv/host/stores", target="/srv/stores", read_only=True),),
+    )
+    plan = check.admitted(launcher.plan_arm_launch_for(attrs.evolve(request, container=container)))
+    sources = ("/srv/gunbc/checkpoints/Glm46Fp8", "/srv/host/stores")
+    steps = spark_native_arm_steps_of(plan)
+    for step in every_step(steps):
+        check.equal(f"{step.stage.value} rank {step.node_rank} mount sources", step.mount_sources, sources)
+    for step in steps.preflight:
+        script = render_step_script(step)
+        check.contains(f"preflight rank {step.node_rank}", "test -e /srv/host/stores ||", script)
+        check.absent(f"preflight rank {step.node_rank}", "test -e /srv/stores ", script)
