@@ -139,3 +139,11 @@ discharge_note_without_its_value_discharges = Defect(
     ),
     must_red={"spark.dry_run.a_discharge_note_without_its_value_leaves_the_frontier_open"},
 )
+
+fit_line_floors_its_requirement = Defect(
+    id="spark.fit_line_floors_its_requirement",
+    target=dry_run.fit_wall_line,
+    intent="Floor the requirement the fit wall line says to whole GiB, so at 8100 bp the report reads 473 GiB where the plan's exact requirement is 473.75 GiB (seed A3: exact arithmetic, no rounding).",
+    patch=("= {format_gib(fit.requirement_gib)} ≤", "= {format_gib(int(fit.requirement_gib))} ≤"),
+    must_red={"spark.dry_run.the_v41_fit_wall_says_a_fractional_requirement_exactly"},
+)

@@ -159,3 +159,28 @@ def the_v41_fit_wall_says_its_sum_at_its_utilization() -> None:
             lines[lines.index("## fit wall") : lines.index("## fit wall") + 3],
             ["## fit wall", line, ""],
         )
+
+
+@witness.positive(
+    "The V4.1 fit wall section says a requirement and margin that are no whole GiB exactly, never rounded: at 8100 bp 379 GiB × 5/4 = 473.75 GiB with margin 10.25 GiB, at 8300 bp 462.5 GiB with margin 21.5 GiB.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+def the_v41_fit_wall_says_a_fractional_requirement_exactly() -> None:
+    for bp, line in (
+        (
+            8100,
+            "379 GiB × 5/4 = 473.75 GiB ≤ 484 GiB, margin 10.25 GiB (weights 287 GiB + allowance 92 GiB) at 8100 bp (0.81)",
+        ),
+        (
+            8300,
+            "370 GiB × 5/4 = 462.5 GiB ≤ 484 GiB, margin 21.5 GiB (weights 287 GiB + allowance 83 GiB) at 8300 bp (0.83)",
+        ),
+        (
+            9500,
+            "312 GiB × 5/4 = 390 GiB ≤ 484 GiB, margin 94 GiB (weights 287 GiB + allowance 25 GiB) at 9500 bp (0.95)",
+        ),
+    ):
+        shape = attrs.evolve(FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE, gpu_memory_utilization_bp=bp)
+        report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(shape=shape))
+        lines = dry_run.render_dry_run_report(report).split("\n")
+        check.equal(f"fit wall at {bp} bp", lines[lines.index("## fit wall") + 1], line)
