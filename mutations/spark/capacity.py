@@ -161,3 +161,14 @@ bets_past_the_last_step_ignored = Defect(
     ),
     must_red={"spark.capacity.bets_running_past_the_last_step_are_refused"},
 )
+
+pressure_judged_on_the_stress_model = Defect(
+    id="spark.pressure_judged_on_the_stress_model",
+    target=capacity.v41_capacity_measurement,
+    intent="Judge the pressure on the stress model's own bets instead of the bets given, so bets of 25/24/10/46 GiB report x4 and x6 as pressing and x2 as not.",
+    patch=(
+        "pressured_concurrencies=tuple(b.concurrency for b in bets if",
+        "pressured_concurrencies=tuple(b.concurrency for b in v41_engram_resident_bets() if",
+    ),
+    must_red={"spark.capacity.the_bets_given_are_the_ones_that_press"},
+)

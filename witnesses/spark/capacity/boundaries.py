@@ -184,3 +184,20 @@ def bets_running_past_the_last_step_are_refused() -> None:
                 )
             ],
         )
+
+
+@witness.positive(
+    "The pressure is judged on the bets given, not on the stress model's: at 8000 bp (24.25 GiB a rank) bets of 25/24/10/46 GiB press at x2 and x16 only.",
+    rules=[capacity.v41_capacity_measurement],
+)
+def the_bets_given_are_the_ones_that_press() -> None:
+    bets = (
+        ResidentBet(concurrency=2, per_rank_gib=25),
+        ResidentBet(concurrency=4, per_rank_gib=24),
+        ResidentBet(concurrency=6, per_rank_gib=10),
+        ResidentBet(concurrency=16, per_rank_gib=46),
+    )
+    at_8000 = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
+    measured = check.admitted(capacity.v41_capacity_measurement(at_8000, GROUP_A, bets, ()))
+    check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(97, 4))
+    check.equal("pressured", measured.pressured_concurrencies, (2, 16))
