@@ -147,3 +147,11 @@ fit_line_floors_its_requirement = Defect(
     patch=("= {format_gib(fit.requirement_gib)} ≤", "= {format_gib(int(fit.requirement_gib))} ≤"),
     must_red={"spark.dry_run.the_v41_fit_wall_says_a_fractional_requirement_exactly"},
 )
+
+staging_title_counts_three = Defect(
+    id="spark.staging_title_counts_three",
+    target=dry_run.render_dry_run_report,
+    intent="Title every host's Engram staging as three typed steps whatever the section carries, so the count disagrees with the steps it numbers.",
+    patch=('f"Engram staging ({len(section.staging)} typed steps)"', '"Engram staging (3 typed steps)"'),
+    must_red={"spark.dry_run.the_staging_title_counts_the_steps_it_numbers"},
+)

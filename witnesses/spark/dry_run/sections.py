@@ -184,3 +184,23 @@ def the_v41_fit_wall_says_a_fractional_requirement_exactly() -> None:
         report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(shape=shape))
         lines = dry_run.render_dry_run_report(report).split("\n")
         check.equal(f"fit wall at {bp} bp", lines[lines.index("## fit wall") + 1], line)
+
+
+@witness.positive(
+    "A host's Engram staging title counts the steps it numbers: a section carrying two staging lines is titled (2 typed steps) and numbers them 1 and 2, one carrying three says 3.",
+    rules=[dry_run.render_dry_run_report],
+)
+def the_staging_title_counts_the_steps_it_numbers() -> None:
+    report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs())
+    head = report.hosts[0]
+    for staging in (head.staging[:2], head.staging):
+        shown = attrs.evolve(report, hosts=(attrs.evolve(head, staging=staging),))
+        lines = dry_run.render_dry_run_report(shown).split("\n")
+        title = f"--- Engram staging ({len(staging)} typed steps) ---"
+        check.contains(f"{len(staging)} staging lines titled", title, lines)
+        start = lines.index(title) + 1
+        check.equal(
+            f"{len(staging)} staging lines numbered",
+            lines[start : start + len(staging)],
+            [f"{n}. {line}" for n, line in enumerate(staging, 1)],
+        )
