@@ -155,3 +155,14 @@ staging_title_counts_three = Defect(
     patch=('f"Engram staging ({len(section.staging)} typed steps)"', '"Engram staging (3 typed steps)"'),
     must_red={"spark.dry_run.the_staging_title_counts_the_steps_it_numbers"},
 )
+
+preflight_section_shows_the_apply = Defect(
+    id="spark.preflight_section_shows_the_apply",
+    target=dry_run.render_dry_run_report,
+    intent="Render each host's apply script under its preflight title, so the report shows one stage's script as another's.",
+    patch=(
+        'lines += _section("preflight script", section.preflight_script)',
+        'lines += _section("preflight script", section.apply_script)',
+    ),
+    must_red={"spark.dry_run.each_host_renders_its_own_preflight_and_apply_scripts"},
+)

@@ -6,10 +6,20 @@ import attrs
 
 from claims import check
 from domain.spark import dry_run
+from domain.spark.apply_steps import render_step_script, spark_native_arm_steps_of
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from domain.spark.v41_group_a_launch import FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE
 from witnesses.spark.dry_run import witness
-from witnesses.spark.fixtures import HELD_B, READ_AT, SUSPENSION, admitting_log, authority_log, v41_inputs
+from witnesses.spark.fixtures import (
+    HELD_B,
+    READ_AT,
+    SUSPENSION,
+    admitting_log,
+    authority_log,
+    glm_plan,
+    v41_inputs,
+    v41_plan,
+)
 
 TITLES = ("# launch", "## ", "=== ", "--- ")
 
@@ -204,3 +214,30 @@ def the_staging_title_counts_the_steps_it_numbers() -> None:
             lines[start : start + len(staging)],
             [f"{n}. {line}" for n, line in enumerate(staging, 1)],
         )
+
+
+@witness.positive(
+    "Each host's preflight and apply sections, in both arms, render that host's own preflight and apply step scripts under their own titles, never another stage's or another rank's.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
+)
+def each_host_renders_its_own_preflight_and_apply_scripts() -> None:
+    arms = (
+        (dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs()), v41_plan().steps),
+        (
+            dry_run.glm_group_b_launch_dry_run(authority_log(*HELD_B), READ_AT, GLM_GROUP_B_PROFILE),
+            spark_native_arm_steps_of(glm_plan()),
+        ),
+    )
+    for report, steps in arms:
+        text = dry_run.render_dry_run_report(report)
+        for preflight in steps.preflight:
+            (apply,) = [step for step in steps.apply if step.node_rank == preflight.node_rank]
+            check.contains(
+                f"{report.arm} {preflight.host} preflight then apply",
+                "--- preflight script ---\n"
+                + render_step_script(preflight).rstrip("\n")
+                + "\n--- apply script ---\n"
+                + render_step_script(apply).rstrip("\n")
+                + "\n",
+                text,
+            )
