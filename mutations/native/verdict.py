@@ -296,3 +296,14 @@ decide_all_defaults_to_no_owners = Defect(
     ),
     must_red={f"{VERDICT}.omitted_resolutions_are_the_fixture_owners"},
 )
+
+decide_names_only_native_unknown_subcases = Defect(
+    id="native.decide_names_only_native_unknown_subcases",
+    target=verdict.decide,
+    intent="Name an unknown subcase only when a NATIVE observation carries it, so a renamed subcase offered as a CPU fixture goes unnamed (seed B1: renaming a subcase is prohibited, whatever the evidence).",
+    patch=(
+        "for name in sorted({o.subcase for o in mine} - known):",
+        "for name in sorted({o.subcase for o in mine if o.evidence is Evidence.NATIVE} - known):",
+    ),
+    must_red={f"{VERDICT}.an_unknown_subcase_is_named_whatever_the_observation_showed"},
+)

@@ -130,3 +130,23 @@ def a_start_or_manifest_fault_is_named_whatever_the_observation_showed() -> None
     ):
         decided = decide(CANCEL, observations, RESOLVED)
         check.equal(f"{what}: named", [r for r in decided.reasons if isinstance(r, kind)] != [], True)
+
+
+@witness.positive(
+    "An observation under a subcase the check does not have is named unknown, once, whatever it showed: NATIVE or CPU fixture, held or not, in either arm.",
+    rules=[decide],
+)
+def an_unknown_subcase_is_named_whatever_the_observation_showed() -> None:
+    full = complete(checks=(CANCEL,))
+    for arm in Arm:
+        for evidence in Evidence:
+            for held in (True, False):
+                renamed = attrs.evolve(
+                    observation(CANCEL, "cancel", arm, evidence), subcase="cancel_renamed", held=held
+                )
+                decided = decide(CANCEL, (*full, renamed), RESOLVED)
+                check.equal(
+                    f"{evidence.value} held={held} in arm {arm.value}: status and unknown subcases",
+                    (decided.status, [r.where for r in decided.reasons if isinstance(r, UnknownSubcase)]),
+                    (Status.HOLD, [f"$.checks.{CANCEL.value}.cancel_renamed"]),
+                )
