@@ -109,3 +109,22 @@ unreadable_packet_relocated_at_its_path = Defect(
     must_red={f"{W}.an_unreadable_packet_keeps_its_readers_location"},
     must_green={f"{W}.an_unreadable_packet_exits_2"},
 )
+
+window_defaults_to_no_case_costs = Defect(
+    id="edges.window_defaults_to_no_case_costs",
+    target=verdict_command.window_verdict,
+    intent="Default the window report's case costs to none instead of the seed's twelve unbounded costs, so --window names every check 'no cost at all' (seed B2: no check has an established native bound).",
+    patch=("costs: tuple[CaseCost, ...] = SEED_CASE_COSTS,", "costs: tuple[CaseCost, ...] = (),"),
+    must_red={f"{W}.the_command_reports_fold_the_seeds_values_by_default"},
+)
+
+records_default_to_one_near_cap_arm = Defect(
+    id="edges.records_default_to_one_near_cap_arm",
+    target=verdict_command.records_verdict,
+    intent="Default the records report's near-cap results to the OFF arm's alone, so --records never says the ON request (seed B2: both near-cap API requests report 327675 + 5).",
+    patch=(
+        "near_cap: tuple[NearCapResult, ...] = SAVED_NEAR_CAP,",
+        "near_cap: tuple[NearCapResult, ...] = SAVED_NEAR_CAP[:1],",
+    ),
+    must_red={f"{W}.the_command_reports_fold_the_seeds_values_by_default"},
+)

@@ -9,7 +9,7 @@ from domain.core.outcome import Admitted
 from domain.edges import verdict_command as cmd
 from domain.native.figures import Provenance
 from domain.native.records import SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K
-from domain.native.windows import SEED_CASE_COSTS, SEED_WINDOW_INPUTS
+from domain.native.windows import SEED_CASE_COSTS, SEED_UNMEASURED, SEED_WINDOW_INPUTS
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET, shown
 from witnesses.edges.verdict_command import witness
 from witnesses.native.fixtures import (
@@ -127,6 +127,23 @@ def the_records_exit_1() -> None:
         "head", output.out[0], "native_verdict: saved-record facts (seed B2: fixture values of the saved records)"
     )
     check.equal("last", output.out[-1], "checks decided on the saved records: 12 NOT RUN")
+
+
+@witness.positive(
+    "With nothing passed, the window and the records reports fold exactly the seed's values: every input, case cost, unmeasured term and saved record, each arm's near-cap request included.",
+    rules=[cmd.window_verdict, cmd.records_verdict],
+)
+def the_command_reports_fold_the_seeds_values_by_default() -> None:
+    check.equal(
+        "--window",
+        cmd.window_verdict(),
+        cmd.window_verdict(SEED_WINDOW_INPUTS, SEED_CASE_COSTS, SEED_UNMEASURED),
+    )
+    check.equal(
+        "--records",
+        cmd.records_verdict(),
+        cmd.records_verdict(SAVED_DIAGNOSTIC, SAVED_NEAR_CAP, SAVED_SCREEN_300K),
+    )
 
 
 @witness.snapshot(
