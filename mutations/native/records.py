@@ -157,3 +157,14 @@ screen_says_its_submissions_completed = Defect(
     ),
     must_red={"native.records.a_partly_completed_record_without_observations_says_both_counts"},
 )
+
+screen_said_submissions_over_completed = Defect(
+    id="native.screen_said_submissions_over_completed",
+    target=records.saved_record_facts,
+    intent="Say an admitted screen's submissions where its completed count belongs, so 11 of 12 completed reads 12/11 (seed B2: 12/12 completed submissions).",
+    patch=(
+        'f"{s.completed}/{s.submissions} completed submissions, Stage-B',
+        'f"{s.submissions}/{s.completed} completed submissions, Stage-B',
+    ),
+    must_red={f"{RECORDS}.admitted_records_say_each_field_in_its_own_place"},
+)

@@ -107,3 +107,48 @@ def each_refused_record_alone_refuses_the_verdict_with_its_reasons() -> None:
         check.contains(f"{record}: said as refused", f"{record}: REFUSED", facts.lines)
         check.holds(f"{record}: said with a reason", len(said) > 0, facts.lines)
         check.equal(f"{record}: the verdict's reasons", [reason_line(r) for r in check.refused(facts.verdict)], said)
+
+
+@witness.positive(
+    "An admitted record is said from its own fields, each in its place: completed before submissions, each near-cap arm's own tokens, Stage-B, the median, the gain and the spread, however the siblings differ.",
+    rules=[saved_record_facts],
+)
+def admitted_records_say_each_field_in_its_own_place() -> None:
+    diagnostic = attrs.evolve(
+        SAVED_DIAGNOSTIC,
+        send_intents=7,
+        opened=7,
+        completions=7,
+        q=5,
+        q_provenance=Provenance.MEASURED,
+        tails_verified=True,
+    )
+    near_cap = (
+        attrs.evolve(SAVED_NEAR_CAP[0], prompt_tokens=100, completion_tokens=3, total_tokens=103),
+        attrs.evolve(SAVED_NEAR_CAP[1], prompt_tokens=200, completion_tokens=9, total_tokens=209),
+    )
+    screen = attrs.evolve(
+        SAVED_SCREEN_300K,
+        submissions=12,
+        completed=11,
+        stage_b="HOLD",
+        median_on_off=Fraction("0.9"),
+        gain_percent=Fraction(10),
+        paired_spread_percent=Fraction("0.25"),
+        classification="NATIVE",
+        adoptable=True,
+        observations=complete(),
+    )
+    check.equal(
+        "lines but the checks",
+        saved_record_facts(diagnostic, near_cap, screen).lines[:-1],
+        (
+            "diagnostic requests: 7 send intents, 7 opened, 7 completions, accounted",
+            "diagnostic tails: q5 MEASURED, tails verified",
+            "near-cap OFF: prompt 100 + completion 3 = 103, finish length",
+            "near-cap ON: prompt 200 + completion 9 = 209, finish length",
+            "300K screen: 11/12 completed submissions, Stage-B HOLD, median ON/OFF 0.9000000000, "
+            "gain 10.0000 % = (1 - median) x 100, paired spread 0.2500 %",
+            "300K screen as native evidence: NATIVE, adoptable",
+        ),
+    )
