@@ -64,3 +64,14 @@ estimate_reason_drops_its_is = Defect(
     patch=("is ESTIMATED and is never reported as MEASURED", "is ESTIMATED and never reported as MEASURED"),
     must_red={"native.figures.estimate_is_never_reported_as_measured"},
 )
+
+scaled_keeps_its_terms_source = Defect(
+    id="native.scaled_keeps_its_terms_source",
+    target=figures.scaled,
+    intent="Keep the scaled figure's own source instead of the one it is given, so eight probes are sourced as one probe and a located reason points at the wrong figure (seed B2: every figure carries its provenance and name).",
+    patch=(
+        "return Figure(f.lo * k, f.hi * k, f.unit, f.provenance, source)",
+        "return Figure(f.lo * k, f.hi * k, f.unit, f.provenance, f.source)",
+    ),
+    must_red={"native.windows.every_illustration_figure_is_sourced_by_its_own_name"},
+)

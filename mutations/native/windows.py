@@ -182,3 +182,14 @@ one_hold_names_the_seeds_limits = Defect(
     patch=("exceeds the {submission_window_min} min submission window", "exceeds the 75 min submission window"),
     must_red={"native.windows.a_total_past_other_limits_names_those_limits"},
 )
+
+across_arms_exact_adds_printed_three = Defect(
+    id="native.across_arms_exact_adds_printed_three",
+    target=windows.window_illustration,
+    intent="Add the printed three near-cap probes (one decimal) into the exact across-arms sum, so the exact figure is no longer exact though it still prints 30.5–38.9 (seed B2: the seed adds printed per-arm figures; the exact sum adds exact ones).",
+    patch=(
+        'figure_sum("across_arms_exact", eight, three)',
+        'figure_sum("across_arms_exact", eight, rounded(three, 1))',
+    ),
+    must_red={"native.windows.across_arms_exact_sums_only_exact_terms"},
+)

@@ -281,3 +281,27 @@ def refused_inputs_are_named_in_order() -> None:
 )
 def negative_counts_are_refused():
     return window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, **dict.fromkeys(_EVERY_COUNT, -1)))
+
+
+@witness.positive(
+    "Every derived figure of the illustration names itself as its source, the field it is carried in, whatever sum, scaling, rounding or difference made it, so a figure's located reason ($.figures.SOURCE) points at it.",
+    rules=[window_illustration],
+)
+def every_illustration_figure_is_sourced_by_its_own_name() -> None:
+    w = _seed()
+    names = [a.name for a in attrs.fields(type(w))]
+    check.equal("sources", [getattr(w, name).source for name in names], names)
+
+
+@witness.positive(
+    "The exact sum across OFF/ON is twice the exact eight probes plus the exact three near-cap probes, 2135031/70000 to 3794003/97500 min, with no printed (rounded) term in it.",
+    rules=[window_illustration],
+)
+def across_arms_exact_sums_only_exact_terms() -> None:
+    w = _seed()
+    _exact("across exact", w.across_arms_exact, Fraction(2135031, 70000), Fraction(3794003, 97500), E)
+    check.equal(
+        "twice eight plus three",
+        (w.across_arms_exact.lo, w.across_arms_exact.hi),
+        (2 * (w.eight_probes.lo + w.three_near_cap.lo), 2 * (w.eight_probes.hi + w.three_near_cap.hi)),
+    )
