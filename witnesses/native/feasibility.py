@@ -277,3 +277,20 @@ def the_seed_window_says_every_reason_of_each_fit() -> None:
             ),
         ),
     )
+
+
+@witness.positive(
+    "The probes line says the exact probes at one decimal, never the probes scaled from the printed one: 100 32K probes are 74.3–114.4 min (100 × the printed 0.74–1.14 would say 74.0–114.0).",
+    rules=[window_feasibility_lines],
+)
+def the_probes_line_says_the_exact_probes() -> None:
+    inputs = attrs.evolve(SEED_WINDOW_INPUTS, probes_32k=100, probes_near_cap=10)
+    lines = window_feasibility_lines(check.admitted(window_feasibility(inputs, SEED_CASE_COSTS, SEED_UNMEASURED)))
+    check.equal(
+        "the probe lines",
+        (lines[2], lines[4]),
+        (
+            "eight 32K probes per arm: 74.3–114.4 min (ESTIMATED)",
+            "three near-cap probes per arm: 31.0–34.4 min (ESTIMATED)",
+        ),
+    )
