@@ -22,6 +22,7 @@ from witnesses.native.fixtures import (
     complete,
     observation,
     replaced,
+    start_of,
     without,
 )
 from witnesses.native.verdict import CANCEL, DRAFTER, FINAL, witness
@@ -122,4 +123,40 @@ def a_fixture_observation_in_a_spliced_arm_names_its_own_start() -> None:
             f"preempt in arm ON is CPU_FIXTURE evidence from start {OTHER_ON_START}; "
             "fixture packets are CPU evidence, never native"
         ],
+    )
+
+
+@witness.positive(
+    "A splice in either arm is named at that arm's own path and in its own words, OFF as OFF and ON as ON; splices in both are named OFF, then ON.",
+    rules=[decide],
+)
+def a_splice_is_named_at_its_own_arms_path() -> None:
+    for arm in Arm:
+        other = f"{arm.value.lower()}-second-start"
+        spliced = replaced(complete(checks=(CANCEL,)), CANCEL, "preempt", arm, start_id=other)
+        check.equal(
+            f"splice in {arm.value}",
+            [
+                (r.where, r.why.split(";")[0])
+                for r in decide(CANCEL, spliced, RESOLVED).reasons
+                if isinstance(r, SplicedStarts)
+            ],
+            [
+                (
+                    f"$.checks.{CANCEL.value}.{arm.value}",
+                    f"arm {arm.value} observations come from starts {', '.join(sorted({start_of(arm), other}))}",
+                )
+            ],
+        )
+    both = replaced(
+        replaced(complete(checks=(CANCEL,)), CANCEL, "preempt", Arm.OFF, start_id="off-second-start"),
+        CANCEL,
+        "preempt",
+        Arm.ON,
+        start_id="on-second-start",
+    )
+    check.equal(
+        "splices in both arms, OFF first",
+        [r.where for r in decide(CANCEL, both, RESOLVED).reasons if isinstance(r, SplicedStarts)],
+        [f"$.checks.{CANCEL.value}.OFF", f"$.checks.{CANCEL.value}.ON"],
     )
