@@ -128,3 +128,14 @@ records_default_to_one_near_cap_arm = Defect(
     ),
     must_red={f"{W}.the_command_reports_fold_the_seeds_values_by_default"},
 )
+
+check_line_says_status_name = Defect(
+    id="edges.check_line_says_status_name",
+    target=verdict_command.packet_verdict,
+    intent="Say each check's status by its enum name, so a NOT RUN check's line reads NOT_RUN while the verdict line says NOT RUN (seed B1: the status is PASS, NOT RUN or HOLD).",
+    patch=(
+        'lines += [f"{v.check.value}: {v.status.value}{note}"',
+        'lines += [f"{v.check.value}: {v.status.name}{note}"',
+    ),
+    must_red={f"{W}.each_check_line_says_its_status_as_the_verdict_line_does"},
+)

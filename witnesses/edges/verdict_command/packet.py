@@ -250,3 +250,31 @@ def an_unreadable_packet_keeps_its_readers_location() -> None:
         (output.code, output.out, output.err),
         (2, (), ("' ': $: expected a readable UTF-8 JSON file, got FileNotFoundError",)),
     )
+
+
+@witness.positive(
+    "Each check's line says its status as the verdict line does (PASS, HOLD, NOT RUN with its space) and what the packet claimed beside it when they differ.",
+    rules=[cmd.packet_verdict],
+)
+def each_check_line_says_its_status_as_the_verdict_line_does() -> None:
+    observations = without(
+        without(complete(), NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, "tail_36q_plus_129", Arm.ON),
+        NativeCheck.SOURCE_KV_WRITES_RETAINED,
+        None,
+        None,
+    )
+    output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
+    said = {line.split(":")[0]: line for line in output.out if line.split(":")[0] in {c.value for c in NativeCheck}}
+    check.equal(
+        "three check lines",
+        (
+            said[NativeCheck.SOURCE_KV_WRITES_RETAINED.value],
+            said[NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE.value],
+            said[NativeCheck.NO_LOCAL_DRAFTER.value],
+        ),
+        (
+            "source_kv_writes_retained: NOT RUN (packet says PASS)",
+            "final_need_draft_real_complete: HOLD (packet says PASS)",
+            "no_local_drafter: PASS",
+        ),
+    )
