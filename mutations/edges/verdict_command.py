@@ -139,3 +139,14 @@ check_line_says_status_name = Defect(
     ),
     must_red={f"{W}.each_check_line_says_its_status_as_the_verdict_line_does"},
 )
+
+valid_schema_said_without_its_caveat = Defect(
+    id="edges.valid_schema_said_without_its_caveat",
+    target=verdict_command.packet_verdict,
+    intent="Say a valid schema without its caveat, so the report reads as if a schema-valid packet were evidence (seed B1: a schema-valid packet is not evidence).",
+    patch=(
+        'lines.append("schema: valid (schema-valid is not native evidence)")',
+        'lines.append("schema: valid")',
+    ),
+    must_red={f"{W}.a_valid_schema_is_said_not_to_be_native_evidence"},
+)

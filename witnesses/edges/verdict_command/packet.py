@@ -278,3 +278,13 @@ def each_check_line_says_its_status_as_the_verdict_line_does() -> None:
             "no_local_drafter: PASS",
         ),
     )
+
+
+@witness.positive(
+    "A schema-valid packet's schema line says schema-valid is not native evidence, whatever its checks decide.",
+    rules=[cmd.packet_verdict],
+)
+def a_valid_schema_is_said_not_to_be_native_evidence() -> None:
+    for what, observations in (("complete", complete()), ("no observations", ())):
+        output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
+        check.equal(f"{what}: schema line", output.out[1], "schema: valid (schema-valid is not native evidence)")
