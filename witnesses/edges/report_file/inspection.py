@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 
 from claims import because, check
@@ -188,3 +189,25 @@ def the_second_of_two_inputs_is_refused_by_its_name(tmp_path: Path):
     outcome = checked_out_path(str(packet), {"authority log": str(log), "packet": str(packet)})
     check.equal("left as it was", packet.read_text(), "{}")
     return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "A FIFO, a socket and a character device at --out are each refused naming its own kind, and left as they were.",
+    rules=[checked_out_path],
+)
+def every_special_entry_is_refused_naming_its_own_kind(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "fifo")
+    with socket.socket(socket.AF_UNIX) as bound:
+        bound.bind(str(tmp_path / "sock"))
+        before = listing(tmp_path)
+        for out, where, kind in (
+            (str(tmp_path / "fifo"), "--out TMP/fifo", "a FIFO (named pipe)"),
+            (str(tmp_path / "sock"), "--out TMP/sock", "a socket"),
+            (os.devnull, f"--out {os.devnull}", "a character device"),
+        ):
+            check.equal(
+                kind,
+                [(r.where, r.why) for r in check.refused(in_folder(checked_out_path(out, {}), tmp_path))],
+                [(where, f"expected a regular file or a new path, got {kind}; it is left as it was")],
+            )
+        check.equal("left as they were", listing(tmp_path), before)
