@@ -138,3 +138,11 @@ name_matched_as_a_prefix = Defect(
     patch=("not NAME_TOKEN.fullmatch(value)", "not NAME_TOKEN.match(value)"),
     must_red={"core.value_fields.host_names_with_whitespace_or_look_alikes_never_build"},
 )
+
+bytearray_passes_as_bytes = Defect(
+    id="core.bytearray_passes_as_bytes",
+    target=vf.strict_bytes,
+    intent="Check bytes with isinstance over bytes and bytearray, so a mutable bytearray builds where exact bytes (a remote file's content) are required.",
+    patch=("if type(value) is not bytes:", "if not isinstance(value, (bytes, bytearray)):"),
+    must_red={"core.value_fields.each_type_validator_refuses_the_near_misses_of_its_type"},
+)

@@ -202,3 +202,43 @@ def each_type_validator_accepts_exactly_its_type(name: str, value: object) -> No
         else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
     )
     check.equal(f"{name} of {value!r}", said, wanted)
+
+
+class _Text(str):
+    """A str subclass: looks like text, is not a str."""
+
+
+class _Count(int):
+    """An int subclass other than bool: looks like an int, is not an int."""
+
+
+NEAR_MISSES = (True, False, 1, 0, _Count(1), 1.0, Fraction(1), "x", _Text("x"), b"x", bytearray(b"x"), None)
+"""One value of each type a validator's own type could be mistaken for (subclasses, the other numbers, the other byte strings)."""
+
+
+@witness.positive(
+    "Each type validator refuses every near-miss of its type (bool or an int subclass for int, an int or float for Fraction, a str subclass for str, a bytearray for bytes), naming its class.",
+    rules=[
+        vf.strict_int,
+        vf.positive_int,
+        vf.non_negative_int,
+        vf.port,
+        vf.basis_points,
+        vf.exact_fraction,
+        vf.non_negative_fraction,
+        vf.strict_str,
+        vf.non_empty_str,
+        vf.strict_bytes,
+        vf.strict_bool,
+    ],
+)
+def each_type_validator_refuses_the_near_misses_of_its_type() -> None:
+    for name, (accepts, expected) in sorted(TYPED.items()):
+        probe = attrs.make_class("Probe", {"x": attrs.field(validator=getattr(vf, name))}, frozen=True)
+        for value in NEAR_MISSES:
+            wanted = (
+                "(built without error)"
+                if accepts(value)
+                else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
+            )
+            check.equal(f"{name} of {type(value).__name__} {value!r}", misuse(lambda: probe(x=value)), wanted)
