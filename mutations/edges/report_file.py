@@ -56,3 +56,11 @@ dangling_link_taken_as_missing = Defect(
     must_red={f"{W}.a_report_under_a_dangling_link_makes_no_directory"},
     must_green={f"{W}.a_report_is_written_whole"},
 )
+
+unwritten_report_located_at_its_absolute_path = Defect(
+    id="edges.unwritten_report_located_at_its_absolute_path",
+    target=report_file.write_report,
+    intent="Locate a report that could not be written at the absolute path it was written to, not at --out as the user spelled it.",
+    patch=('ReportUnwritten(f"--out {out}", why)', 'ReportUnwritten(f"--out {target}", why)'),
+    must_red={f"{W}.a_report_is_located_at_out_as_spelled"},
+)

@@ -261,3 +261,22 @@ def a_report_under_a_dangling_link_makes_no_directory(tmp_path: Path):
     outcome = write_report(str(tmp_path / "dangling" / "report.txt"), REPORT)
     check.equal("left as it was", listing(tmp_path), {"dangling": ("link", str(tmp_path / "gone"))})
     return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "A report is admitted and refused at --out as the user spelled it (relative, with `..`), never at the absolute path it was written to.",
+    rules=[write_report],
+)
+def a_report_is_located_at_out_as_spelled(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    written(tmp_path, "afile", "x")
+    folder = os.path.relpath(tmp_path)
+    dotted = os.path.join(folder, "sub", "..", "report.txt")
+    check.equal("admitted as spelled", write_report(dotted, REPORT), Admitted(dotted))
+    check.equal("written", (tmp_path / "report.txt").read_text(encoding="utf-8"), REPORT)
+    under_a_file = os.path.join(folder, "sub", "..", "afile", "r.txt")
+    check.equal(
+        "refused as spelled",
+        [r.where for r in check.refused(write_report(under_a_file, REPORT))],
+        [f"--out {under_a_file}"],
+    )
