@@ -10,6 +10,7 @@ from domain.core.outcome import Reason
 from domain.edges import command_output
 from domain.edges.command_output import CommandOutput, bad_input, exit_code_once_printed, located_line, usage_exit_code
 from domain.spark.authority_log import MalformedAuthorityLine
+from witnesses.core.fixtures import misuse
 
 witness = Witness(
     "edges.command_output", never_refuses=[located_line, bad_input, exit_code_once_printed, usage_exit_code]
@@ -95,3 +96,17 @@ def help_exits_0_and_a_usage_error_exits_2() -> None:
 @example("error")
 def every_other_argparse_exit_is_2(code: object) -> None:
     check.equal("exit code", usage_exit_code(code), 2)
+
+
+@witness.positive(
+    "An exit code is an int of zero or more: a negative code, a bool or a float never builds a command's output, naming the field.",
+    rules=[exit_code_once_printed],
+)
+def an_exit_code_below_zero_never_builds() -> None:
+    check.equal("0 builds", misuse(lambda: CommandOutput(0)), "(built without error)")
+    for code in (-1, True, 1.0):
+        check.equal(
+            f"code {code!r}",
+            misuse(lambda: CommandOutput(code)),
+            f"CommandOutput.code: expected int >= 0, got {type(code).__name__} {code!r}",
+        )
