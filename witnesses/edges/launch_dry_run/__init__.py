@@ -1,8 +1,10 @@
 """Witness the launch_dry_run command end to end in a temporary folder: its exit codes, what it prints, and what it writes or leaves alone.
 
-Every run passes `--out` inside `tmp_path` and `default_dir=tmp_path`, so no
-run writes outside the claim's folder, even under a mutant that drops `--out`.
-Where the report goes without `--out` is the pure rule
+Every run passes `--out` inside `tmp_path` and `default_dir=tmp_path`, or
+runs from a working directory inside `tmp_path` (the two claims of a run
+without `--out`), so no run writes outside the claim's folder, even under a
+mutant that drops `--out` or changes the default directory.  Where the
+report goes without `--out` is also the pure rule
 `dry_run_command.report_path`, claimed without writing anything.
 """
 

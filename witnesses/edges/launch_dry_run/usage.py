@@ -307,3 +307,26 @@ def without_out_the_report_goes_under_the_named_directory(tmp_path: Path) -> Non
         sorted(listing(home)),
         ["target", *(f"target/{a}-launch-dry-run.txt" for a in ("glm-group-b", "v41-group-a"))],
     )
+
+
+@witness.positive(
+    "With neither --out nor default_dir the report is written under the working directory (target/v41-group-a-launch-dry-run.txt there), and nothing else is written.",
+    rules=[launch_dry_run.main],
+)
+def without_out_or_default_dir_the_report_goes_under_the_working_directory(tmp_path: Path) -> None:
+    log = written(tmp_path, "log.jsonl", ADMITTING_LOG)
+    working = tmp_path / "working"
+    working.mkdir()
+    # The working directory is inside tmp_path: a run that put the report anywhere relative still writes only there.
+    with contextlib.chdir(working):
+        code, out, err = ran(launch_dry_run.main, "v41-group-a", "--authority-log", str(log), "--at", AT)
+    report = Path("target") / "v41-group-a-launch-dry-run.txt"
+    check.equal("exit code", code, 0)
+    check.equal("stderr", err, "")
+    check.equal("stdout names the report", out.endswith(f"report written to {report}\n"), True)
+    check.equal("working directory", sorted(listing(working)), ["target", str(report)])
+    check.equal(
+        "beside the log",
+        sorted(listing(tmp_path)),
+        ["log.jsonl", "working", *(f"working/{n}" for n in ("target", str(report)))],
+    )
