@@ -8,6 +8,7 @@ import json
 from claims import check
 from domain.core.outcome import Admitted, Refused
 from domain.edges import verdict_command as cmd
+from domain.edges.command_output import CommandOutput
 from domain.edges.streams import InputUnreadable
 from domain.native.checks import Arm, NativeCheck
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET
@@ -114,18 +115,23 @@ def every_section_is_said_in_order() -> None:
         check.equal(f"{what}: verdicts", len(heads), 3 + 12 + 1)
 
 
-@witness.positive(
-    "A packet with several checks short names every one not PASS in the verdict line, in order, and exits 1.",
-    rules=[cmd.packet_verdict],
-)
-def every_check_short_is_named() -> None:
+def two_checks_short() -> CommandOutput:
+    """Return the verdict on a packet missing one subcase slot of one check and every observation of another."""
     observations = without(
         without(complete(), NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, "tail_36q_plus_129", Arm.ON),
         NativeCheck.SOURCE_KV_WRITES_RETAINED,
         None,
         None,
     )
-    output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
+    return cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
+
+
+@witness.positive(
+    "A packet with several checks short names every one not PASS in the verdict line, in order, and exits 1.",
+    rules=[cmd.packet_verdict],
+)
+def every_check_short_is_named() -> None:
+    output = two_checks_short()
     check.equal("code", output.code, 1)
     check.equal(
         "verdict",
@@ -257,13 +263,7 @@ def an_unreadable_packet_keeps_its_readers_location() -> None:
     rules=[cmd.packet_verdict],
 )
 def each_check_line_says_its_status_as_the_verdict_line_does() -> None:
-    observations = without(
-        without(complete(), NativeCheck.FINAL_NEED_DRAFT_REAL_COMPLETE, "tail_36q_plus_129", Arm.ON),
-        NativeCheck.SOURCE_KV_WRITES_RETAINED,
-        None,
-        None,
-    )
-    output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
+    output = two_checks_short()
     said = {line.split(":")[0]: line for line in output.out if line.split(":")[0] in {c.value for c in NativeCheck}}
     check.equal(
         "three check lines",

@@ -111,39 +111,37 @@ def minute_costs_whose_upper_end_passes_the_wait_are_refused():
     return complete_packet_fit(_costs(1, "1.5", Unit.MINUTES), 900)
 
 
+_RATE_REFUSED = because(
+    FigureUnitInvalid, at="$.cases.no_local_drafter.unit", saying="no_local_drafter cost must be in s or min, got tok/s"
+)
+
+
+def _fit_with_a_rate(provenance: Provenance) -> object:
+    """Fit case costs in seconds whose last case costs 52-56 tok/s of the given provenance into the 900 s wait."""
+    costs = _costs(50, 70, Unit.SECONDS)
+    rate = CaseCost(
+        NativeCheck.NO_LOCAL_DRAFTER, between(52, 56, Unit.TOKENS_PER_SECOND, provenance, "no_local_drafter")
+    )
+    return complete_packet_fit((*costs[:-1], rate), 900)
+
+
 @witness.refusal(
     "A case cost in tok/s is no duration: it is refused at its unit, never added as seconds, and the rest add no reason.",
     rules=[complete_packet_fit],
-    reasons=[
-        because(
-            FigureUnitInvalid,
-            at="$.cases.no_local_drafter.unit",
-            saying="no_local_drafter cost must be in s or min, got tok/s",
-        )
-    ],
+    reasons=[_RATE_REFUSED],
 )
 def a_case_cost_in_tokens_per_second_is_refused_at_its_unit():
-    costs = _costs(50, 70, Unit.SECONDS)
-    rate = CaseCost(NativeCheck.NO_LOCAL_DRAFTER, between(52, 56, Unit.TOKENS_PER_SECOND, M, "no_local_drafter"))
-    return complete_packet_fit((*costs[:-1], rate), 900)
+    return _fit_with_a_rate(M)
 
 
 @witness.refusal(
     "An ESTIMATED case cost in tok/s is refused at its unit alone: a rate is no duration, whatever its provenance.",
     rules=[complete_packet_fit],
-    reasons=[
-        because(
-            FigureUnitInvalid,
-            at="$.cases.no_local_drafter.unit",
-            saying="no_local_drafter cost must be in s or min, got tok/s",
-        )
-    ],
+    reasons=[_RATE_REFUSED],
 )
 def an_estimated_case_cost_in_tokens_per_second_is_refused_at_its_unit():
     # The unit is judged before the provenance: an ESTIMATED rate is no "ESTIMATED cost", it is no cost at all.
-    costs = _costs(50, 70, Unit.SECONDS)
-    rate = CaseCost(NativeCheck.NO_LOCAL_DRAFTER, between(52, 56, Unit.TOKENS_PER_SECOND, E, "no_local_drafter"))
-    return complete_packet_fit((*costs[:-1], rate), 900)
+    return _fit_with_a_rate(E)
 
 
 _ESTIMATED_CHECK, _MISSING_CHECK = NativeCheck.SOURCE_KV_WRITES_RETAINED, NativeCheck.NO_LOCAL_DRAFTER
