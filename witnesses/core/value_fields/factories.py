@@ -163,21 +163,25 @@ ANY_VALUE = st.one_of(
 )
 
 
+TYPE_VALIDATORS = [
+    vf.strict_int,
+    vf.positive_int,
+    vf.non_negative_int,
+    vf.port,
+    vf.basis_points,
+    vf.exact_fraction,
+    vf.non_negative_fraction,
+    vf.strict_str,
+    vf.non_empty_str,
+    vf.strict_bytes,
+    vf.strict_bool,
+]
+"""The eleven type validators of `value_fields`, each claimed on its accepted values and on its type's near misses."""
+
+
 @witness.property(
     "Each type validator accepts exactly the values of its type and range, and names any other by class, field, type and value.",
-    rules=[
-        vf.strict_int,
-        vf.positive_int,
-        vf.non_negative_int,
-        vf.port,
-        vf.basis_points,
-        vf.exact_fraction,
-        vf.non_negative_fraction,
-        vf.strict_str,
-        vf.non_empty_str,
-        vf.strict_bytes,
-        vf.strict_bool,
-    ],
+    rules=TYPE_VALIDATORS,
 )
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(sorted(TYPED)), ANY_VALUE)
@@ -218,19 +222,7 @@ NEAR_MISSES = (True, False, 1, 0, _Count(1), 1.0, Fraction(1), "x", _Text("x"), 
 
 @witness.positive(
     "Each type validator refuses every near-miss of its type (bool or an int subclass for int, an int or float for Fraction, a str subclass for str, a bytearray for bytes), naming its class.",
-    rules=[
-        vf.strict_int,
-        vf.positive_int,
-        vf.non_negative_int,
-        vf.port,
-        vf.basis_points,
-        vf.exact_fraction,
-        vf.non_negative_fraction,
-        vf.strict_str,
-        vf.non_empty_str,
-        vf.strict_bytes,
-        vf.strict_bool,
-    ],
+    rules=TYPE_VALIDATORS,
 )
 def each_type_validator_refuses_the_near_misses_of_its_type() -> None:
     for name, (accepts, expected) in sorted(TYPED.items()):
