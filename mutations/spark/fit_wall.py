@@ -130,3 +130,14 @@ heavy_rows_fitted_on_weights_alone = Defect(
     ),
     must_red={"spark.fit_wall.without_a_profile_heavy_weights_are_refused_for_the_unknown_charge"},
 )
+
+allowance_waived_without_a_kv_dtype = Defect(
+    id="spark.allowance_waived_without_a_kv_dtype",
+    target=fit_wall.serving_arm_admits_under,
+    intent="Charge a declared page cache nothing under a profile that leaves --kv-cache-dtype unset, so only some profiles pay the allowance (seed A3: the charge is the pool share the utilization leaves outside the engine).",
+    patch=(
+        "    allowance = engram_page_cache_allowance_gib(profile, group)\n",
+        "    allowance = 0 if profile.kv_cache_dtype is None else engram_page_cache_allowance_gib(profile, group)\n",
+    ),
+    must_red={"spark.fit_wall.the_charge_follows_the_utilization_under_every_profile"},
+)

@@ -390,3 +390,37 @@ def nothing_beyond_weights_is_charged_zero(row: CheckpointRow, group: HostGroup,
         fit_wall.serving_arm_admits_under(bare, group, profile),
         fit_wall.serving_arm_admits(bare, group),
     )
+
+
+# ---------------------------------------------------------------------------
+# The wall over every partition of the profile: each optional axis present or absent.
+
+
+@witness.property(
+    "A declared page cache is charged by the utilization alone: under profiles with each optional axis (batched tokens, KV dtype, prefix caching, Engram request) present or absent, the allowance and the verdict follow the integer oracle.",
+    rules=[fit_wall.serving_arm_admits_under, fit_wall.engram_page_cache_allowance_gib],
+)
+@given(gen.checkpoint_rows(), gen.host_groups(), gen.launch_profiles())
+@example(V41, GROUP_A, GLM_GROUP_B_PROFILE)
+@example(V41, GROUP_A, ServingLaunchProfile(5000, 262144, 16, None, None, None, None))
+@example(V41, GROUP_A, ServingLaunchProfile(7933, 262144, 16, 8192, "fp8_ds_mla", False, None))
+@example(attrs.evolve(V41, weight_gib=300), GROUP_A, ServingLaunchProfile(8000, 1, 1, None, "auto", True, None))
+def the_charge_follows_the_utilization_under_every_profile(
+    row: CheckpointRow, group: HostGroup, launched: ServingLaunchProfile
+) -> None:
+    bp = launched.gpu_memory_utilization_bp
+    pool = sum(h.memory_gib for h in group.hosts)
+    share = -(-(10_000 - bp) * pool // 10_000)
+    check.equal(f"allowance at {bp} bp (GiB)", fit_wall.engram_page_cache_allowance_gib(launched, group), share)
+    _, requirement = requirement_of(row, group, bp)
+    outcome = fit_wall.serving_arm_admits_under(row, group, launched)
+    check.equal("refused", refused(outcome), requirement > pool)
+    charged = share if not isinstance(row.resident_beyond_weights, NothingBeyondWeights) else 0
+    if refused(outcome):
+        (reason,) = check.refused(outcome)
+        if isinstance(reason, EngramAllowanceOverflowsPool):
+            check.contains("the refusal names the charge", f"+ {charged} GiB declared", reason.why)
+        return
+    fit = check.admitted(outcome)
+    check.equal("allowance (GiB)", fit.allowance_gib, charged)
+    check.equal("requirement (GiB)", fit.requirement_gib, requirement)
