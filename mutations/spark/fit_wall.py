@@ -141,3 +141,14 @@ allowance_waived_without_a_kv_dtype = Defect(
     ),
     must_red={"spark.fit_wall.the_charge_follows_the_utilization_under_every_profile"},
 )
+
+light_page_cache_row_fitted_without_a_profile = Defect(
+    id="spark.light_page_cache_row_fitted_without_a_profile",
+    target=fit_wall.serving_arm_admits,
+    intent="Fit a page-cache row under 100 GiB on its weights alone when no profile is given, so only heavy rows are refused for their unknown charge (seed A3).",
+    patch=(
+        "    if isinstance(row.resident_beyond_weights, NothingBeyondWeights):\n",
+        "    if isinstance(row.resident_beyond_weights, NothingBeyondWeights) or row.weight_gib < 100:\n",
+    ),
+    must_red={"spark.fit_wall.without_a_profile_only_a_row_of_nothing_beyond_weights_is_fitted"},
+)

@@ -424,3 +424,28 @@ def the_charge_follows_the_utilization_under_every_profile(
     fit = check.admitted(outcome)
     check.equal("allowance (GiB)", fit.allowance_gib, charged)
     check.equal("requirement (GiB)", fit.requirement_gib, requirement)
+
+
+@witness.property(
+    "Without a profile every page-cache row is refused for its unknown charge, whatever its weight, and every row declaring nothing beyond weights is fitted on its weights alone.",
+    rules=[fit_wall.serving_arm_admits],
+)
+@given(gen.checkpoint_rows(), gen.host_groups())
+@example(attrs.evolve(V41, weight_gib=1), GROUP_A)
+@example(attrs.evolve(V41, weight_gib=99), GROUP_A)
+@example(attrs.evolve(V41, weight_gib=387), GROUP_A)
+@example(attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=387), GROUP_A)
+def without_a_profile_only_a_row_of_nothing_beyond_weights_is_fitted(row: CheckpointRow, group: HostGroup) -> None:
+    outcome = fit_wall.serving_arm_admits(row, group)
+    pool = sum(h.memory_gib for h in group.hosts)
+    if not isinstance(row.resident_beyond_weights, NothingBeyondWeights):
+        (reason,) = check.refused(outcome)
+        check.equal(
+            "reason", (type(reason), reason.where), (BeyondWeightsChargeUnknown, "$.row.resident_beyond_weights")
+        )
+        return
+    check.equal("refused", refused(outcome), Fraction(row.weight_gib * 5, 4) > pool)
+    if not refused(outcome):
+        fit = check.admitted(outcome)
+        check.equal("allowance (GiB)", fit.allowance_gib, 0)
+        check.equal("margin (GiB)", fit.margin_gib, pool - Fraction(row.weight_gib * 5, 4))
