@@ -152,3 +152,11 @@ light_page_cache_row_fitted_without_a_profile = Defect(
     ),
     must_red={"spark.fit_wall.without_a_profile_only_a_row_of_nothing_beyond_weights_is_fitted"},
 )
+
+per_rank_allowance_split_at_most_four_ways = Defect(
+    id="spark.per_rank_allowance_split_at_most_four_ways",
+    target=fit_wall.per_rank_allowance_gib,
+    intent="Split the allowance over at most four ranks, so a group of five or six hosts is said to carry more per rank than it does.",
+    patch=("len(group.hosts))", "min(len(group.hosts), 4))"),
+    must_red={"spark.capacity.the_per_rank_allowance_splits_over_groups_of_every_size"},
+)

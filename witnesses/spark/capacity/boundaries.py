@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
+from hypothesis import example, given
+from hypothesis import strategies as st
+
 from claims import because, check
 from domain.core.sizes import GIB
 from domain.spark import capacity, profile
@@ -15,8 +19,9 @@ from domain.spark.capacity import (
     ResidentBet,
     V41AfterRequestsResident,
 )
-from domain.spark.fleet import GROUP_A, GROUP_B
+from domain.spark.fleet import GROUP_A, GROUP_B, HostGroup
 from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.spark import strategies as gen
 from witnesses.spark.capacity import witness
 
 PROFILE = profile.deepseek_v41_measurement_profile(8000, 262144, 16, 8192, False)
@@ -201,3 +206,37 @@ def the_bets_given_are_the_ones_that_press() -> None:
     measured = check.admitted(capacity.v41_capacity_measurement(at_8000, GROUP_A, bets, ()))
     check.equal("per-rank allowance (GiB)", measured.per_rank_allowance_gib, Fraction(97, 4))
     check.equal("pressured", measured.pressured_concurrencies, (2, 16))
+
+
+ANY_SIZED_GROUPS = st.builds(
+    lambda group, shared: (
+        attrs.evolve(group, hosts=tuple(attrs.evolve(h, fabric_address="10.77.9.1") for h in group.hosts))
+        if shared
+        else group
+    ),
+    gen.host_groups(),
+    st.booleans(),
+)
+"""Groups of one to six hosts, on distinct rail addresses or all on one (a rank is a host, not an address)."""
+
+
+@witness.property(
+    "On a group of any size (one to six hosts) the per-rank allowance is the group's allowance split over its own hosts, and a bet presses exactly when it exceeds that share.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(ANY_SIZED_GROUPS, st.integers(min_value=1, max_value=10_000))
+@example(GROUP_A, 8000)
+@example(attrs.evolve(GROUP_A, hosts=tuple(attrs.evolve(h, fabric_address="10.77.0.5") for h in GROUP_A.hosts)), 8000)
+@example(attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:1]), 8000)
+@example(attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:2]), 8000)
+@example(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, *GROUP_B.hosts[:1])), 8000)
+@example(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, *GROUP_B.hosts[:2])), 5000)
+def the_per_rank_allowance_splits_over_groups_of_every_size(group: HostGroup, bp: int) -> None:
+    profile_at = attrs.evolve(PROFILE, gpu_memory_utilization_bp=bp)
+    measured = check.admitted(
+        capacity.v41_capacity_measurement(profile_at, group, capacity.v41_engram_resident_bets(), ())
+    )
+    pool = sum(h.memory_gib for h in group.hosts)
+    share = Fraction(-(-(10_000 - bp) * pool // 10_000), len(group.hosts))
+    check.equal(f"per-rank allowance over {len(group.hosts)} hosts (GiB)", measured.per_rank_allowance_gib, share)
+    check.equal("pressured", measured.pressured_concurrencies, tuple(s for s, gib in BETS.items() if gib > share))
