@@ -172,3 +172,14 @@ pressure_judged_on_the_stress_model = Defect(
     ),
     must_red={"spark.capacity.the_bets_given_are_the_ones_that_press"},
 )
+
+x1_reading_taken_as_x2 = Defect(
+    id="spark.x1_reading_taken_as_x2",
+    target=capacity.v41_capacity_measurement,
+    intent="Judge a reading at x1, off the staircase, as if taken at x2, so it confirms the x2 bet instead of being refused.",
+    patch=(
+        "        step = reading.concurrency\n",
+        "        step = reading.concurrency if reading.concurrency != 1 else 2\n",
+    ),
+    must_red={"spark.capacity.a_lone_reading_is_off_the_staircase_exactly_off_its_steps"},
+)

@@ -240,3 +240,39 @@ def the_per_rank_allowance_splits_over_groups_of_every_size(group: HostGroup, bp
     share = Fraction(-(-(10_000 - bp) * pool // 10_000), len(group.hosts))
     check.equal(f"per-rank allowance over {len(group.hosts)} hosts (GiB)", measured.per_rank_allowance_gib, share)
     check.equal("pressured", measured.pressured_concurrencies, tuple(s for s, gib in BETS.items() if gib > share))
+
+
+@witness.property(
+    "A lone reading at any concurrency from 1 to 64 is refused as off the staircase exactly when the staircase does not step there, and otherwise confirms or falsifies its bet.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(st.integers(min_value=1, max_value=64), st.integers(min_value=0, max_value=64))
+@example(1, 10)
+@example(3, 10)
+@example(5, 10)
+@example(15, 10)
+@example(17, 10)
+@example(2, 10)
+@example(2, 19)
+@example(16, 46)
+@example(16, 47)
+def a_lone_reading_is_off_the_staircase_exactly_off_its_steps(concurrency: int, gib: int) -> None:
+    reading = V41AfterRequestsResident(concurrency=concurrency, per_rank_bytes=gib * GIB)
+    outcome = capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), (reading,))
+    if concurrency not in BETS:
+        (reason,) = check.refused(outcome)
+        check.equal(
+            "reason",
+            (type(reason), reason.where),
+            (ReadingOffStaircase, "$.after_requests_resident[0].concurrency"),
+        )
+        check.contains("the step named", f"x{concurrency} is not a staircase step", reason.why)
+    elif gib > BETS[concurrency]:
+        (reason,) = check.refused(outcome)
+        check.equal(
+            "reason", (type(reason), reason.where), (BetFalsified, "$.after_requests_resident[0].per_rank_bytes")
+        )
+    else:
+        measured = check.admitted(outcome)
+        check.equal("confirmed", measured.confirmed_concurrencies, (concurrency,))
+        check.equal("unmeasured", measured.unmeasured_concurrencies, tuple(s for s in BETS if s != concurrency))
