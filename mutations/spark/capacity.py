@@ -183,3 +183,14 @@ x1_reading_taken_as_x2 = Defect(
     ),
     must_red={"spark.capacity.a_lone_reading_is_off_the_staircase_exactly_off_its_steps"},
 )
+
+x16_always_said_to_press = Defect(
+    id="spark.x16_always_said_to_press",
+    target=capacity.v41_engram_bet_lines,
+    intent="Say the x16 bet exceeds the allowance whatever the utilization, so at 6000 bp (48.5 GiB a rank) its 46 GiB bet is misreported as pressing.",
+    patch=(
+        "if bet.concurrency in m.pressured_concurrencies else",
+        "if bet.concurrency in m.pressured_concurrencies or bet.concurrency == 16 else",
+    ),
+    must_red={"spark.capacity.the_bet_lines_follow_every_group_and_utilization"},
+)

@@ -276,3 +276,28 @@ def a_lone_reading_is_off_the_staircase_exactly_off_its_steps(concurrency: int, 
         measured = check.admitted(outcome)
         check.equal("confirmed", measured.confirmed_concurrencies, (concurrency,))
         check.equal("unmeasured", measured.unmeasured_concurrencies, tuple(s for s in BETS if s != concurrency))
+
+
+@witness.property(
+    "On a group of any size and name and at any utilization, the bet lines name that group and say a step exceeds the allowance exactly when its bet is above the per-rank share.",
+    rules=[capacity.v41_engram_bet_lines],
+)
+@given(gen.host_groups(), st.integers(min_value=1, max_value=10_000))
+@example(GROUP_A, 8000)
+@example(GROUP_A, 6000)
+@example(attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3]), 8000)
+@example(attrs.evolve(GROUP_B, name="srv-Group.5", hosts=GROUP_B.hosts[:2]), 1)
+@example(attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, *GROUP_B.hosts)), 8000)
+def the_bet_lines_follow_every_group_and_utilization(group: HostGroup, bp: int) -> None:
+    lines = check.admitted(capacity.v41_engram_bet_lines(attrs.evolve(PROFILE, gpu_memory_utilization_bp=bp), group))
+    pool = sum(h.memory_gib for h in group.hosts)
+    share = Fraction(-(-(10_000 - bp) * pool // 10_000), len(group.hosts))
+    check.holds("the first line names the group", lines[0].endswith(f" on {group.name}"), lines[0])
+    check.equal(
+        "the step lines",
+        lines[1:5],
+        tuple(
+            f"x{step}: bet {gib} GiB per rank, {'exceeds' if gib > share else 'within'} the allowance; no reading yet"
+            for step, gib in BETS.items()
+        ),
+    )
