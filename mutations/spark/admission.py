@@ -174,3 +174,11 @@ unheld_hosts_listed_by_name = Defect(
     ),
     must_red={"spark.admission.the_unheld_hosts_follow_the_groups_order"},
 )
+
+active_incumbent_refused_only_on_group_a = Defect(
+    id="spark.active_incumbent_refused_only_on_group_a",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Refuse an Active incumbent only for a group whose name ends in 'A', so Group B's Active incumbent reads as a suspension.",
+    patch=("if isinstance(state, GroupActive):", 'if isinstance(state, GroupActive) and group.name.endswith("A"):'),
+    must_red={"spark.admission.each_group_reads_its_own_state"},
+)

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 from hypothesis import example, given
+from hypothesis import strategies as st
 
 from claims import because, check
 from domain.spark import admission, v41_group_a_launch
@@ -28,7 +29,7 @@ from domain.spark.authority_log import (
     ImageAdmitted,
     PairRealizationKeyed,
 )
-from domain.spark.fleet import GROUP_A
+from domain.spark.fleet import GROUP_A, GROUP_B, HostGroup
 from witnesses.spark import strategies as gen
 from witnesses.spark.admission import witness
 from witnesses.spark.fixtures import (
@@ -386,3 +387,40 @@ def the_unheld_hosts_follow_the_groups_order():
     reordered = attrs.evolve(GROUP_A, hosts=(srv8, srv5, srv6, srv7))
     taken = HostHeld(at=READ_AT - 1, host="srv5", subject="intruder")
     return admission.admit_host_held_by_subject_among(authority_log(*HELD_A[:3], taken), reordered, READ_AT)
+
+
+# ---------------------------------------------------------------------------
+# Conjunct 1 over every group, not Group A alone: its name is the only thing the log is read by.
+
+
+@witness.property(
+    "For a group of any name, an Active incumbent refuses its successor, a suspension admits exactly while its lease is live, and no state refuses.",
+    rules=[admission.pair_serving_successor_may_launch],
+)
+@given(gen.host_groups(), st.integers(min_value=0, max_value=12), st.integers(min_value=0, max_value=12))
+@example(GROUP_B, 5, 6)
+@example(GROUP_A, 5, 6)
+@example(attrs.evolve(GROUP_B, name="srv-group.7"), 6, 6)
+@example(GROUP_B, 0, 0)
+def each_group_reads_its_own_state(group: HostGroup, at: int, lease: int) -> None:
+    active = GroupActive(at=0, group=group.name, incumbent="gunbc-spark-pair@incumbent")
+    suspended = GroupSuspendedForAuthorizedSuccessor(
+        at=0,
+        group=group.name,
+        exact_candidate_realization=PairRealizationKeyed(key=V41_GROUP_A_CANDIDATE.candidate),
+        lease_expires_at=lease,
+    )
+    for name, log, admits in (
+        ("active", gen.authority_log_of([active]), False),
+        ("suspended", gen.authority_log_of([active, suspended]), at < lease),
+        ("no state", gen.authority_log_of([]), False),
+    ):
+        outcome = admission.pair_serving_successor_may_launch(log, group, at)
+        if admits:
+            check.equal(f"{name}: the suspension read", check.admitted(outcome), suspended)
+            continue
+        (reason,) = check.refused(outcome)
+        check.equal(f"{name}: reason", (type(reason), reason.where), (SuccessorMayNotLaunch, SUCCESSOR_MAY_LAUNCH))
+        check.contains(f"{name}: the group named", group.name, reason.why)
+        if name == "active":
+            check.contains("active: the incumbent named", "Active incumbent gunbc-spark-pair@incumbent", reason.why)
