@@ -182,3 +182,14 @@ active_incumbent_refused_only_on_group_a = Defect(
     patch=("if isinstance(state, GroupActive):", 'if isinstance(state, GroupActive) and group.name.endswith("A"):'),
     must_red={"spark.admission.each_group_reads_its_own_state"},
 )
+
+lease_dropped_in_its_last_second = Defect(
+    id="spark.lease_dropped_in_its_last_second",
+    target=admission.successor_launch_admission,
+    intent="Admit without the lease it read when the lease expires in one second, so the admitted value no longer says what bounds it.",
+    patch=(
+        "lease_expires_at=state.lease_expires_at,",
+        "lease_expires_at=state.lease_expires_at if state.lease_expires_at - at > 1 else None,",
+    ),
+    must_red={"spark.admission.the_fold_admits_with_what_it_read_until_the_lease_expires"},
+)

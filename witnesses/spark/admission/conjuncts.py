@@ -18,6 +18,7 @@ from domain.spark.admission import (
     V41_GROUP_A_CANDIDATE,
     HostNotHeldBySubject,
     ImageNotAdmittedForRuntimeArtifact,
+    LaunchAdmitted,
     SuccessorIsNotThisCandidate,
     SuccessorMayNotLaunch,
 )
@@ -424,3 +425,35 @@ def each_group_reads_its_own_state(group: HostGroup, at: int, lease: int) -> Non
         check.contains(f"{name}: the group named", group.name, reason.why)
         if name == "active":
             check.contains("active: the incumbent named", "Active incumbent gunbc-spark-pair@incumbent", reason.why)
+
+
+@witness.property(
+    "At every read second before a lease expires the fold admits with exactly what it read (group, second, lease, digest, holder), and at the expiry second it refuses.",
+    rules=[admission.successor_launch_admission],
+)
+@given(st.integers(min_value=1, max_value=40), st.integers(min_value=0, max_value=40))
+@example(1, 0)
+@example(7, 6)
+@example(7, 5)
+@example(7, 0)
+def the_fold_admits_with_what_it_read_until_the_lease_expires(lease: int, at: int) -> None:
+    at = min(at, lease)
+    held = [HostHeld(at=0, host=h.name, subject=GROUP_A.subject) for h in GROUP_A.hosts]
+    image = attrs.evolve(TINY_IMAGE, at=0)
+    log = gen.authority_log_of([*held, image, _suspension(0, lease)])
+    outcome = admission.successor_launch_admission(log, at, GROUP_A, V41_GROUP_A_CANDIDATE)
+    if at == lease:
+        (reason,) = check.refused(outcome)
+        check.equal("the expired lease's conjunct", reason.where, SUCCESSOR_MAY_LAUNCH)
+        return
+    check.equal(
+        "admitted",
+        check.admitted(outcome),
+        LaunchAdmitted(
+            group=GROUP_A.name,
+            at=at,
+            lease_expires_at=lease,
+            config_digest=image.config_digest,
+            hosts_held_by=GROUP_A.subject,
+        ),
+    )
