@@ -79,3 +79,14 @@ unset_dtype_enters_the_key = Defect(
     patch=("    if profile.kv_cache_dtype is not None:\n", "    if True:\n"),
     must_red={"spark.profile.each_unset_axis_enters_the_key_as_nothing"},
 )
+
+batched_tokens_capped_in_the_key = Defect(
+    id="spark.batched_tokens_capped_in_the_key",
+    target=profiles.profile_subject_key,
+    intent="Write a batched-token count above 65536 into the subject key as 65536, so two profiles above it share one serving subject.",
+    patch=(
+        "max_num_batched_tokens={profile.max_num_batched_tokens}",
+        "max_num_batched_tokens={min(profile.max_num_batched_tokens, 65536)}",
+    ),
+    must_red={"spark.profile.the_key_parses_back_to_the_profile"},
+)

@@ -17,6 +17,7 @@ from domain.spark.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A, GLM_CHECKPOINT_
 from domain.spark.engram import V41_ENGRAM_REQUEST, VllmEngramConfigRequest
 from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
 from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.core.strategies import name_tokens
 from witnesses.spark import strategies as gen
 from witnesses.spark.fixtures import v41_profile_at
 
@@ -281,3 +282,59 @@ def each_unset_axis_enters_the_key_as_nothing() -> None:
         profile.profile_subject_key(DEEPSEEK_V41_FLASH_DBA1BE0A, bare),
         ";".join(parts[:5]),
     )
+
+
+# ---------------------------------------------------------------------------
+# Every axis across its whole range: the key says each set value exactly, and the mint takes each as given.
+
+
+def _key_parts(key: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in key.split(";"))
+
+
+_WIDE_PROFILES = st.builds(
+    ServingLaunchProfile,
+    gpu_memory_utilization_bp=st.integers(1, 10_000),
+    max_model_len=st.integers(1, 1 << 40),
+    max_num_seqs=st.integers(1, 1 << 20),
+    max_num_batched_tokens=st.none() | st.integers(1, 1 << 40),
+    kv_cache_dtype=st.none() | st.sampled_from(["auto", "fp8", "fp8_ds_mla"]) | name_tokens,
+    enable_prefix_caching=st.none() | st.booleans(),
+    engram=st.none() | gen.engram_requests,
+)
+
+
+@witness.property(
+    "The subject key says each axis exactly as set, however large, and names no unset one: it parses back to the profile.",
+    rules=[profile.profile_subject_key],
+)
+@given(gen.checkpoint_rows(), _WIDE_PROFILES)
+@example(GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, max_num_batched_tokens=65537))
+@example(GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, max_num_batched_tokens=1 << 20, max_model_len=1 << 21))
+@example(
+    GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, kv_cache_dtype="fp8_e5m2", gpu_memory_utilization_bp=8550)
+)
+@example(DEEPSEEK_V41_FLASH_DBA1BE0A, attrs.evolve(V41_AT_080, engram=VllmEngramConfigRequest(False, True)))
+@example(GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, kv_cache_dtype="auto", enable_prefix_caching=False))
+def the_key_parses_back_to_the_profile(row: CheckpointRow, launched: ServingLaunchProfile) -> None:
+    def lower(value: bool) -> str:
+        return "true" if value else "false"
+
+    expected = {
+        "checkpoint": row.name,
+        "served_model": row.served_model,
+        "gpu_memory_utilization_bp": str(launched.gpu_memory_utilization_bp),
+        "max_model_len": str(launched.max_model_len),
+        "max_num_seqs": str(launched.max_num_seqs),
+    }
+    if launched.max_num_batched_tokens is not None:
+        expected["max_num_batched_tokens"] = str(launched.max_num_batched_tokens)
+    if launched.kv_cache_dtype is not None:
+        expected["kv_cache_dtype"] = launched.kv_cache_dtype
+    if launched.enable_prefix_caching is not None:
+        expected["enable_prefix_caching"] = lower(launched.enable_prefix_caching)
+    if launched.engram is not None:
+        expected["engram"] = (
+            f"cpu_offload:{lower(launched.engram.cpu_offload)},dp_shared_memory:{lower(launched.engram.dp_shared_memory)}"
+        )
+    check.equal("the key's parts", _key_parts(profile.profile_subject_key(row, launched)), expected)
