@@ -90,3 +90,11 @@ batched_tokens_capped_in_the_key = Defect(
     ),
     must_red={"spark.profile.the_key_parses_back_to_the_profile"},
 )
+
+mint_caps_the_context = Defect(
+    id="spark.mint_caps_the_context",
+    target=profiles.deepseek_v41_measurement_profile,
+    intent="Cap the minted max_model_len at 262144, so a longer context the measurement asks for is silently served shorter (seed A3: the mint takes the measured axes as given).",
+    patch=("max_model_len=max_model_len,", "max_model_len=min(max_model_len, 262144),"),
+    must_red={"spark.profile.the_mint_takes_every_measured_axis_as_given"},
+)

@@ -338,3 +338,31 @@ def the_key_parses_back_to_the_profile(row: CheckpointRow, launched: ServingLaun
             f"cpu_offload:{lower(launched.engram.cpu_offload)},dp_shared_memory:{lower(launched.engram.dp_shared_memory)}"
         )
     check.equal("the key's parts", _key_parts(profile.profile_subject_key(row, launched)), expected)
+
+
+@witness.property(
+    "The mint takes every measured axis exactly as given across its whole range, and fixes only fp8_ds_mla and the Engram request.",
+    rules=[profile.deepseek_v41_measurement_profile],
+)
+@given(st.integers(1, 10_000), st.integers(1, 1 << 40), st.integers(1, 1 << 20), st.integers(1, 1 << 40), st.booleans())
+@example(8000, 262144, 16, 8192, False)
+@example(8000, 262145, 17, 32769, False)
+@example(10_000, 1 << 21, 512, 1 << 20, True)
+@example(9501, 1, 1, 1, False)
+def the_mint_takes_every_measured_axis_as_given(
+    bp: int, max_model_len: int, max_num_seqs: int, batched: int, prefix: bool
+) -> None:
+    minted = profile.deepseek_v41_measurement_profile(bp, max_model_len, max_num_seqs, batched, prefix)
+    check.equal(
+        "the minted profile",
+        minted,
+        ServingLaunchProfile(
+            gpu_memory_utilization_bp=bp,
+            max_model_len=max_model_len,
+            max_num_seqs=max_num_seqs,
+            max_num_batched_tokens=batched,
+            kv_cache_dtype="fp8_ds_mla",
+            enable_prefix_caching=prefix,
+            engram=V41_ENGRAM_REQUEST,
+        ),
+    )
