@@ -79,3 +79,16 @@ relative_cli_path_is_unmodelled = Defect(
     ),
     must_red={"spark.runtime.any_cli_path_read_routes_to_the_hub_cli_reader"},
 )
+
+unprobed_image_of_another_runtime_admitted = Defect(
+    id="spark.unprobed_image_of_another_runtime_admitted",
+    target=runtime.arm_wall_admits_runtime,
+    intent="Refuse an unprobed image only when its runtime key starts with 'vllm', admitting any other unprobed image to the unmodelled executor (seed A3: with no registry reading the wall refuses).",
+    patch=(
+        "    if isinstance(routed, Refused):\n        return routed\n",
+        '    if isinstance(routed, Refused) and variant.artifact.runtime_key.startswith("vllm"):\n        return routed\n'
+        "    if isinstance(routed, Refused):\n"
+        "        return Admitted(AdmittedRuntime(artifact=variant.artifact, route=UnmodelledRuntimeExecutor(vllm_version=None)))\n",
+    ),
+    must_red={"spark.runtime.the_wall_refuses_exactly_the_unprobed_image"},
+)

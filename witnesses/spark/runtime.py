@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import example, given
 
 from claims import Witness, because, check
 from domain.spark import runtime
 from domain.spark.runtime import (
     V41_PROBED_RUNTIME,
+    V41_PRODUCED_ARTIFACT,
     V41_UNPROBED_RUNTIME,
+    GunbcDeepseekV41EngramProduced,
     HubCliReader,
     NoRegistryReading,
     RegistryReading,
     UnmodelledRuntimeExecutor,
 )
 from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.spark import strategies as gen
 
 witness = Witness("spark.runtime")
 
@@ -155,3 +159,29 @@ def any_cli_path_read_routes_to_the_hub_cli_reader() -> None:
     for path in ("hf", "./hf", "bin/hf", "~/.local/bin/hf", " /usr/local/bin/hf", "/usr/local/bin/hf ", "C:\\hf.exe"):
         route = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=path, vllm_version=None)))
         check.equal(f"route of {path!r}", route, HubCliReader(hub_cli_path=path, vllm_version=None))
+
+
+@witness.property(
+    "Over every produced image, whatever its runtime key or digest, the wall refuses exactly the unprobed one and admits any other with its own artifact and the route its reading takes.",
+    rules=[runtime.arm_wall_admits_runtime],
+)
+@given(gen.produced_runtimes)
+@example(V41_UNPROBED_RUNTIME)
+@example(attrs.evolve(V41_UNPROBED_RUNTIME, artifact=attrs.evolve(V41_PRODUCED_ARTIFACT, runtime_key="sglang@0")))
+@example(attrs.evolve(V41_UNPROBED_RUNTIME, artifact=attrs.evolve(V41_PRODUCED_ARTIFACT, runtime_key="x")))
+@example(V41_PROBED_RUNTIME)
+def the_wall_refuses_exactly_the_unprobed_image(variant: GunbcDeepseekV41EngramProduced) -> None:
+    outcome = runtime.arm_wall_admits_runtime(variant)
+    reading = variant.registry_reading
+    if reading is None:
+        (reason,) = check.refused(outcome)
+        check.equal("reason", (type(reason), reason.where), (NoRegistryReading, "$.registry_reading"))
+        return
+    admitted = check.admitted(outcome)
+    check.equal("artifact", admitted.artifact, variant.artifact)
+    route = (
+        UnmodelledRuntimeExecutor(vllm_version=reading.vllm_version)
+        if reading.hub_cli_path is None
+        else HubCliReader(hub_cli_path=reading.hub_cli_path, vllm_version=reading.vllm_version)
+    )
+    check.equal("route", admitted.route, route)
