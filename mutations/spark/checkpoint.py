@@ -12,3 +12,11 @@ placed_by_served_model = Defect(
     patch=("{row.name}", "{row.served_model}"),
     must_red={"spark.checkpoint.each_row_has_one_placement"},
 )
+
+placement_truncates_long_names = Defect(
+    id="spark.placement_truncates_long_names",
+    target=checkpoint.spark_local_checkpoint_directory,
+    intent="Place a row under the first 24 characters of its name, so two long names sharing that prefix share one directory (V4.1's name is exactly 24).",
+    patch=("{row.name}", "{row.name[:24]}"),
+    must_red={"spark.checkpoint.every_row_name_is_placed_whole"},
+)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core import sizes
@@ -10,6 +12,7 @@ from domain.core.sizes import GIB
 from domain.spark import checkpoint
 from domain.spark.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A, GLM_CHECKPOINT_ROW, V41_BACKBONE_BYTE_COUNT
 from witnesses.core.fixtures import ValueRefused, constructed
+from witnesses.core.strategies import name_tokens
 
 witness = Witness("spark.checkpoint")
 
@@ -110,3 +113,29 @@ def a_flag_like_served_model_or_parser_is_refused() -> object:
         lambda: attrs.evolve(GLM_CHECKPOINT_ROW, served_model="-glm"),
         lambda: attrs.evolve(GLM_CHECKPOINT_ROW.parsers, tool_call_parser="-glm45"),
     )
+
+
+_LONG_NAMES = st.builds(
+    lambda head, tail: head + tail,
+    st.sampled_from("aZ0"),
+    st.text(alphabet="abcXYZ019._-", min_size=20, max_size=80),
+)
+
+
+@witness.property(
+    "Every row name, of any length and with dots, hyphens, digits or capitals, is placed whole in its own directory at any weight, so two rows never share one.",
+    rules=[checkpoint.spark_local_checkpoint_directory],
+)
+@given(name_tokens | _LONG_NAMES, name_tokens | _LONG_NAMES, st.integers(min_value=1, max_value=800))
+@example("DeepseekV41FlashDba1be0a", "DeepseekV41FlashDba1be0aX", 287)
+@example("glm-4.6-fp8", "glm_4.6_fp8", 287)
+@example("Glm46Fp8", "Glm46Fp8.v2", 500)
+@example("Model7", "Model", 287)
+@example("a" * 80, "a" * 79, 287)
+def every_row_name_is_placed_whole(name: str, other: str, weight: int) -> None:
+    row = attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=weight)
+    placed = checkpoint.spark_local_checkpoint_directory(attrs.evolve(row, name=name))
+    check.equal(f"placement of {name!r}", placed, f"/srv/gunbc/checkpoints/{name}")
+    if other != name:
+        elsewhere = checkpoint.spark_local_checkpoint_directory(attrs.evolve(row, name=other))
+        check.holds(f"{name!r} and {other!r} placed apart", placed != elsewhere, (placed, elsewhere))
