@@ -31,3 +31,11 @@ discharge_keys_stripped = Defect(
     patch=("if frontier.key not in discharged)", "if frontier.key not in {key.strip() for key in discharged})"),
     must_red={"spark.frontiers.near_misses_of_a_frontier_key_discharge_nothing"},
 )
+
+trigger_said_only_for_pr_keys = Defect(
+    id="spark.trigger_said_only_for_pr_keys",
+    target=frontiers.obligation_open,
+    intent="Say a frontier's TRIGGER only when its key names a PR ('#'), so the wet runner's obligation refuses without saying what lands it.",
+    patch=("TRIGGER: {frontier.trigger};", "TRIGGER: {frontier.trigger if frontier.key.startswith('#') else ''};"),
+    must_red={"spark.frontiers.every_frontier_refuses_saying_each_of_its_parts"},
+)

@@ -106,3 +106,23 @@ def a_near_miss_of_the_image_key_is_an_obligation_open() -> None:
         for r in (frontiers.obligation_open(attrs.evolve(frontiers.PRODUCED_IMAGE, key=miss), "ctx") for miss in misses)
     ]
     check.equal("near misses", kinds, [(ObligationOpen, miss) for miss in misses])
+
+
+@witness.positive(
+    "Each declared frontier, and one keyed without a leading #, refuses at its own key saying its input, owner, today, TRIGGER and SUFFICIENT FOR whole.",
+    rules=[frontiers.obligation_open],
+)
+def every_frontier_refuses_saying_each_of_its_parts() -> None:
+    generated = frontiers.DeclaredFrontier(
+        key="host-effects.2", input="in", owner="own", today="now", trigger="trig", sufficient_for="suff"
+    )
+    for frontier in (*frontiers.V41_DECLARED_FRONTIERS, generated):
+        reason = frontiers.obligation_open(frontier, "ctx")
+        kind = V41RuntimeProductionUnestablished if frontier is frontiers.PRODUCED_IMAGE else ObligationOpen
+        check.equal(f"{frontier.key}: kind and place", (type(reason), reason.where), (kind, frontier.key))
+        check.equal(
+            f"{frontier.key}: why",
+            reason.why,
+            f"ctx waits on {frontier.input} (owner {frontier.owner}); today: {frontier.today}; "
+            f"TRIGGER: {frontier.trigger}; SUFFICIENT FOR: {frontier.sufficient_for}",
+        )
