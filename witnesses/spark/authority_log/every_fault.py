@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from claims import because, check
 from domain.spark import authority_log
 from domain.spark.authority_log import HostHeld, MalformedAuthorityLine
@@ -89,3 +91,41 @@ def an_event_tag_of_another_json_type_is_refused():
 def a_reading_of_an_ill_spelled_digest_is_refused():
     line = f'{{"event": "registry_reading", "at": 1, "config_digest": "sha256:{"AB" * 32}", "hub_cli_path": null, "vllm_version": null}}'
     return authority_log.read_authority_log(line, "reading.jsonl")
+
+
+VALID_BODIES = {
+    "group_suspended_for_authorized_successor": '"at": 1, "group": "g", "exact_candidate_realization": {"key": "k"}, "lease_expires_at": 2',
+    "group_active": '"at": 1, "group": "g", "incumbent": "i"',
+    "image_admitted": '"at": 1, "config_digest": "sha256:' + "5e" * 32 + '", "runtime_key": "r"',
+    "registry_reading": '"at": 1, "config_digest": "sha256:'
+    + "5e" * 32
+    + '", "hub_cli_path": null, "vllm_version": null',
+    "host_held": '"at": 1, "host": "srv5", "subject": "s"',
+}
+"""One well-typed body for each event tag the log knows."""
+
+
+@witness.positive(
+    "For every event type, a line carrying unknown keys is refused at each unknown key, saying that type's own keys, and the same line without them reads.",
+    rules=[authority_log.read_authority_log],
+)
+def every_event_type_refuses_each_unknown_key() -> None:
+    check.equal("a body for every tag", sorted(VALID_BODIES), sorted(authority_log.EVENT_TYPES))
+    for tag, body in VALID_BODIES.items():
+        keys = ", ".join(sorted(a.name for a in attrs.fields(authority_log.EVENT_TYPES[tag])))
+        check.admitted(authority_log.read_authority_log(f'{{"event": "{tag}", {body}}}', "ok.jsonl"))
+        reasons = check.refused(
+            authority_log.read_authority_log(f'{{"event": "{tag}", {body}, "note": 1, "zz": null}}', "unknown.jsonl")
+        )
+        check.equal(
+            f"{tag}: each unknown key located",
+            [(type(r), r.where, r.why) for r in reasons],
+            [
+                (
+                    MalformedAuthorityLine,
+                    f"unknown.jsonl:1: $.{key}",
+                    f"expected one of the keys of {tag} ({keys}), got an unknown key",
+                )
+                for key in ("note", "zz")
+            ],
+        )
