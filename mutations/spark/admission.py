@@ -193,3 +193,14 @@ lease_dropped_in_its_last_second = Defect(
     ),
     must_red={"spark.admission.the_fold_admits_with_what_it_read_until_the_lease_expires"},
 )
+
+candidate_compared_without_non_ascii = Defect(
+    id="spark.candidate_compared_without_non_ascii",
+    target=admission.successor_is_candidate,
+    intent="Compare the suspension's key with the candidate's after dropping non-ASCII characters, so a key with a combining accent or a zero-width or no-break space reads as this candidate.",
+    patch=(
+        "if authorized != candidate.candidate:",
+        'if authorized.encode("ascii", "ignore") != candidate.candidate.encode("ascii", "ignore"):',
+    ),
+    must_red={"spark.admission.near_misses_of_the_candidate_key_are_other_successors"},
+)

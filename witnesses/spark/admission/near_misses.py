@@ -57,6 +57,10 @@ def _keyed(key: str) -> GroupSuspendedForAuthorizedSuccessor:
 @example(near.padded(KEY, after="\n"))
 @example(near.padded(KEY, before="\t", after=""))
 @example(near.lookalike(KEY))
+@example(near.extended(KEY, "\u0301"))
+@example(near.padded(KEY, before="", after="\u00a0"))
+@example(near.padded(KEY, before="\u200b", after=""))
+@example(near.padded(KEY, before="", after="\u3000"))
 def near_misses_of_the_candidate_key_are_other_successors(miss: str) -> None:
     check.equal("the exact key", admission.successor_is_candidate(_keyed(KEY), V41_GROUP_A_CANDIDATE), Admitted(KEY))
     reasons = check.refused(admission.successor_is_candidate(_keyed(miss), V41_GROUP_A_CANDIDATE))
@@ -79,6 +83,9 @@ def near_misses_of_the_candidate_key_are_other_successors(miss: str) -> None:
 @example(near.padded(RUNTIME_KEY, before=" "))
 @example(near.padded(RUNTIME_KEY, before="\t", after=""))
 @example(near.lookalike(RUNTIME_KEY))
+@example(near.extended(RUNTIME_KEY, "\u0301"))
+@example(near.padded(RUNTIME_KEY, before="", after="\u00a0"))
+@example(near.padded(RUNTIME_KEY, before="\u200b", after=""))
 def near_misses_of_the_runtime_key_are_refused(miss: str) -> None:
     exact = admission.image_admitted_for_runtime_artifact(authority_log(IMAGE), V41_GROUP_A_CANDIDATE, READ_AT)
     check.equal("the exact key", exact, Admitted(IMAGE.config_digest))
