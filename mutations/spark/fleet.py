@@ -64,3 +64,11 @@ head_is_last_outside_four = Defect(
     ),
     must_red={"spark.fleet.the_head_is_rank_0_in_a_group_of_any_size"},
 )
+
+host_count_capped_at_nine = Defect(
+    id="spark.host_count_capped_at_nine",
+    target=fleet.four_spark_tp4,
+    intent="Say a group of more than nine hosts has nine, so a refusal of a large group misstates its count.",
+    patch=('f"{group.name} has {len(group.hosts)}"', 'f"{group.name} has {min(len(group.hosts), 9)}"'),
+    must_red={"spark.fleet.every_size_but_four_is_refused_saying_its_count"},
+)

@@ -311,3 +311,31 @@ def ranks_follow_the_groups_order_not_host_names() -> None:
 )
 def a_blank_subject_is_refused() -> object:
     return constructed(lambda: attrs.evolve(GROUP_A, subject="  "))
+
+
+def _group_of(size: int) -> HostGroup:
+    """Return Group A resized to `size` GB10 hosts, each on its own rail address."""
+    return attrs.evolve(GROUP_A, hosts=tuple(fleet._gb10(f"srv{i + 5}", f"10.77.0.{i + 5}") for i in range(size)))
+
+
+@witness.positive(
+    "A group of every size from 1 to 24 hosts but 4 is refused as not FourSparkTp4, saying its own count; four hosts seat four ranks.",
+    rules=[fleet.four_spark_tp4],
+)
+def every_size_but_four_is_refused_saying_its_count() -> None:
+    for size in range(1, 25):
+        outcome = fleet.four_spark_tp4(_group_of(size))
+        if size == 4:
+            check.equal("four hosts seat ranks", [s.node_rank for s in check.admitted(outcome).seats], [0, 1, 2, 3])
+            continue
+        check.equal(
+            f"{size} hosts",
+            [(type(r), r.where, r.why) for r in check.refused(outcome)],
+            [
+                (
+                    GroupNotFourHosts,
+                    "$.hosts",
+                    f"FourSparkTp4 seats one GPU rank on each of 4 hosts; FabricGroupA has {size}",
+                )
+            ],
+        )
