@@ -194,3 +194,14 @@ x16_always_said_to_press = Defect(
     ),
     must_red={"spark.capacity.the_bet_lines_follow_every_group_and_utilization"},
 )
+
+no_bets_taken_as_covering = Defect(
+    id="spark.no_bets_taken_as_covering",
+    target=capacity.v41_capacity_measurement,
+    intent="Check the bets against the staircase only when some are given, so an empty tuple of bets is admitted with nothing pressing.",
+    patch=(
+        "if tuple(bet.concurrency for bet in bets) != steps:",
+        "if bets and tuple(bet.concurrency for bet in bets) != steps:",
+    ),
+    must_red={"spark.capacity.bets_cover_the_staircase_exactly"},
+)

@@ -301,3 +301,28 @@ def the_bet_lines_follow_every_group_and_utilization(group: HostGroup, bp: int) 
             for step, gib in BETS.items()
         ),
     )
+
+
+@witness.property(
+    "Bets naming any other sequence of steps than the staircase's (none, one, some, repeated or reordered) are refused for not covering it, and only x2, x4, x6, x16 in order are admitted.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(st.lists(st.sampled_from([1, 2, 3, 4, 6, 8, 16, 17]), max_size=6))
+@example([])
+@example([2])
+@example([16])
+@example([2, 4, 6])
+@example([2, 4, 6, 16])
+@example([16, 6, 4, 2])
+@example([2, 4, 6, 16, 16])
+def bets_cover_the_staircase_exactly(steps: list[int]) -> None:
+    bets = tuple(ResidentBet(concurrency=step, per_rank_gib=BETS.get(step, 20)) for step in steps)
+    outcome = capacity.v41_capacity_measurement(PROFILE, GROUP_A, bets, ())
+    if tuple(steps) == tuple(BETS):
+        check.admitted(outcome)
+        return
+    check.equal(
+        f"bets at {steps}",
+        [(type(r), r.where) for r in check.refused(outcome)],
+        [(BetsDoNotCoverStaircase, "$.bets")],
+    )
