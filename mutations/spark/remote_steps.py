@@ -59,3 +59,35 @@ write_size_in_characters = Defect(
     patch=("({len(step.content)} bytes,", "({len(step.content.decode())} bytes,"),
     must_red={"spark.remote_steps.a_sealed_write_renders_its_size_in_bytes"},
 )
+
+mkdir_lowercases_its_directory = Defect(
+    id="spark.mkdir_lowercases_its_directory",
+    target=remote_steps.mkdir_step,
+    intent="Plan `mkdir -p` of a lowercased directory, so a directory spelled with an uppercase letter is never the one created.",
+    patch=('argv=("mkdir", "-p", directory)', 'argv=("mkdir", "-p", directory.lower())'),
+    must_red={"spark.remote_steps.every_remote_step_keeps_its_value_whole"},
+)
+
+readback_digest_of_a_prefix = Defect(
+    id="spark.readback_digest_of_a_prefix",
+    target=remote_steps.seal_remote_file_write,
+    intent="Digest only the first 4096 bytes, so a long manifest's readback verifies none of its tail.",
+    patch=("digest = hashlib.sha256(content).hexdigest()", "digest = hashlib.sha256(content[:4096]).hexdigest()"),
+    must_red={"spark.remote_steps.every_remote_step_keeps_its_value_whole"},
+)
+
+mkdir_line_drops_middle_words = Defect(
+    id="spark.mkdir_line_drops_middle_words",
+    target=remote_steps.render_remote_step,
+    intent="Render a mkdir as its first two words and its last, so an argv of more than three words hides its options.",
+    patch=("{' '.join(step.argv)}", "{' '.join(step.argv[:2] + step.argv[-1:])}"),
+    must_red={"spark.remote_steps.a_mkdir_renders_every_word_of_its_argv"},
+)
+
+seal_admits_a_trailing_slash = Defect(
+    id="spark.seal_admits_a_trailing_slash",
+    target=remote_steps.seal_remote_file_write,
+    intent="Admit a path ending in a slash (a directory) when it normalizes into the scope.",
+    patch=("normal != path or", "(normal != path and not path.endswith('/')) or"),
+    must_red={"spark.remote_steps.a_path_ending_in_a_slash_is_refused"},
+)

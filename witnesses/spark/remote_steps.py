@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core import value_fields as vf
 from domain.core.outcome import Refused
 from domain.spark import remote_steps
-from domain.spark.remote_steps import FileTreeScope, TypedRemoteFileWrite, WriteOutsideScope
+from domain.spark.remote_steps import FileTreeScope, MkdirStep, TypedRemoteFileWrite, WriteOutsideScope
 from witnesses.core import strategies as near
 from witnesses.core.fixtures import ValueRefused, constructed
 
@@ -167,3 +168,49 @@ def a_sealed_write_renders_its_size_in_bytes() -> None:
         check.contains(
             f"{content!r} rendered", f"/m.json ({size} bytes, sha256 ", remote_steps.render_remote_step(write)
         )
+
+
+@witness.property(
+    "Every remote step keeps its value whole in any shape: a mkdir renders its directory verbatim (any case, digit, dot, space or non-ASCII letter), and a sealed write's readback digest is the sha256 of all its bytes, of any length, even none.",
+    rules=[remote_steps.seal_remote_file_write, remote_steps.render_remote_step],
+)
+@settings(max_examples=30)
+@given(st.text(min_size=1, max_size=40), st.binary(max_size=64))
+@example("/srv/Engram-2.X/Row Stores/é", b"")
+@example("/srv/m", bytes(range(256)) * 20)
+def every_remote_step_keeps_its_value_whole(directory: str, content: bytes) -> None:
+    check.equal(
+        f"mkdir of {directory!r}",
+        remote_steps.render_remote_step(remote_steps.mkdir_step("srv5", directory)),
+        f"run on srv5: mkdir -p {directory}",
+    )
+    write = check.admitted(remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json", content, SCOPE))
+    check.equal(f"digest of {len(content)} bytes", write.readback_sha256, hashlib.sha256(content).hexdigest())
+
+
+@witness.positive(
+    "A mkdir step renders every word of its argv, however many it has (three, four or six).",
+    rules=[remote_steps.render_remote_step],
+)
+def a_mkdir_renders_every_word_of_its_argv() -> None:
+    for argv in (("mkdir", "-p", "/a"), ("mkdir", "-p", "-v", "/a"), ("mkdir", "-p", "-m", "0750", "-v", "/a")):
+        check.equal(
+            f"{len(argv)} words",
+            remote_steps.render_remote_step(MkdirStep(host="srv8", argv=argv)),
+            "run on srv8: " + " ".join(argv),
+        )
+
+
+@witness.refusal(
+    "A path ending in a slash names a directory, not a file, so a write to it is refused even when it normalizes into its scope.",
+    rules=[remote_steps.seal_remote_file_write],
+    reasons=[
+        because(
+            WriteOutsideScope,
+            at="$.path",
+            saying=f"{SCOPE.root}/m.json/ is not a file directly inside the sealed scope {SCOPE.root}",
+        )
+    ],
+)
+def a_path_ending_in_a_slash_is_refused():
+    return remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json/", b"{}", SCOPE)
