@@ -134,3 +134,33 @@ produced_keyed_as_the_fixture_runtime = Defect(
     patch=("runtime_key=image.runtime_key", 'runtime_key="vllm-openai@d2d649e6"'),
     must_red={"spark.v41_group_a_launch.the_produced_image_carries_its_logged_runtime_key"},
 )
+
+batched_tokens_capped_at_8192 = Defect(
+    id="spark.v41_batched_tokens_capped_at_8192",
+    target=v41_group_a_launch.v41_launch_profile,
+    intent="Cap the launch shape's batched tokens at 8192, so a shape asking for more is minted as the seed's value (#12371 owns the axis).",
+    patch=(
+        "max_num_batched_tokens=shape.max_num_batched_tokens,",
+        "max_num_batched_tokens=min(shape.max_num_batched_tokens, 8192),",
+    ),
+    must_red={"spark.v41_group_a_launch.the_plan_mints_every_launch_shape_and_manifest_exactly"},
+)
+
+utilization_capped_below_one = Defect(
+    id="spark.v41_utilization_capped_below_one",
+    target=v41_group_a_launch.v41_launch_profile,
+    intent="Mint a shape at exactly 10000 bp as 9999 bp, so the whole pool share is never the one served.",
+    patch=(
+        "gpu_memory_utilization_bp=shape.gpu_memory_utilization_bp,",
+        "gpu_memory_utilization_bp=min(shape.gpu_memory_utilization_bp, 9999),",
+    ),
+    must_red={"spark.v41_group_a_launch.the_plan_mints_every_launch_shape_and_manifest_exactly"},
+)
+
+manifest_staged_as_latin1 = Defect(
+    id="spark.v41_manifest_staged_as_latin1",
+    target=v41_group_a_launch.v41_engram_staging_steps,
+    intent="Encode the manifest text as Latin-1 with replacement, so a non-ASCII manifest lands as other bytes than its text's UTF-8.",
+    patch=("manifest.text.encode()", "manifest.text.encode('latin-1', 'replace')"),
+    must_red={"spark.v41_group_a_launch.the_plan_mints_every_launch_shape_and_manifest_exactly"},
+)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import check
 from domain.spark import dry_run, glm_group_b_launch, profile, v41_group_a_launch
@@ -11,6 +13,7 @@ from domain.spark.remote_steps import MkdirStep, TypedRemoteFileWrite, render_re
 from domain.spark.render import docker_create_argv, render_unit
 from domain.spark.runtime import V41_PROBED_RUNTIME
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_engram_staging_steps
+from witnesses.spark import strategies as gen
 from witnesses.spark.fixtures import (
     DIGEST,
     OTHER_DIGEST,
@@ -227,3 +230,31 @@ def v41_carries_its_own_container_and_unit_values() -> None:
         container.container_name != glm.container_name and container.rendezvous_port != glm.rendezvous_port,
         (container, glm),
     )
+
+
+@witness.property(
+    "Under every #12371 launch shape (batched tokens below, at and above 8192; utilization from the least that fits up to exactly 10000 bp; prefix caching on or off) and any manifest text (non-ASCII included), the plan mints its profile from exactly those axes and stages the manifest as the text's UTF-8 bytes.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+@settings(max_examples=20)
+@given(gen.v41_launch_shapes, st.text(min_size=1, max_size=40))
+@example(attrs.evolve(shape_at(10000), max_num_batched_tokens=16384, enable_prefix_caching=True), '{"rows": "é→ü"}')
+@example(attrs.evolve(shape_at(7934), max_num_batched_tokens=2048), "{}")
+def the_plan_mints_every_launch_shape_and_manifest_exactly(
+    shape: v41_group_a_launch.V41MeasurementLaunchShape, text: str
+) -> None:
+    manifest = v41_group_a_launch.EngramStoreManifest(text=text, source="a generated manifest")
+    plan = check.admitted(plan_v41_group_a_launch(v41_inputs(shape=shape, manifest=manifest)))
+    check.equal(
+        "profile",
+        plan.arm.profile,
+        profile.deepseek_v41_measurement_profile(
+            shape.gpu_memory_utilization_bp,
+            262144,
+            16,
+            shape.max_num_batched_tokens,
+            shape.enable_prefix_caching,
+        ),
+    )
+    for staged in plan.staging:
+        check.equal(f"{staged.manifest.host} manifest bytes", staged.manifest.content, text.encode("utf-8"))
