@@ -166,3 +166,71 @@ preflight_section_shows_the_apply = Defect(
     ),
     must_red={"spark.dry_run.each_host_renders_its_own_preflight_and_apply_scripts"},
 )
+
+utilization_dropped_at_the_whole_pool = Defect(
+    id="spark.dry_run_utilization_dropped_at_the_whole_pool",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Carry no utilization in the V4.1 report when the launch shape asks for exactly 10000 bp.",
+    patch=(
+        "utilization_bp=None if inputs.launch_shape is None else inputs.launch_shape.gpu_memory_utilization_bp,",
+        "utilization_bp=None if inputs.launch_shape is None or inputs.launch_shape.gpu_memory_utilization_bp == 10000 else inputs.launch_shape.gpu_memory_utilization_bp,",
+    ),
+    must_red={"spark.dry_run.the_v41_report_says_its_shape_under_every_partition"},
+)
+
+bets_need_a_produced_image = Defect(
+    id="spark.dry_run_bets_need_a_produced_image",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Report no Engram bets while the image is unproduced, though the bets depend on the launch shape alone.",
+    patch=(
+        "engram_bets=_engram_bets(inputs) if engram_bets else (),",
+        "engram_bets=_engram_bets(inputs) if engram_bets and inputs.produced is not None else (),",
+    ),
+    must_red={"spark.dry_run.the_v41_report_says_its_shape_under_every_partition"},
+)
+
+glm_utilization_dropped_with_batched_tokens = Defect(
+    id="spark.dry_run_glm_utilization_dropped_with_batched_tokens",
+    target=dry_run.glm_group_b_launch_dry_run,
+    intent="Carry no utilization in the GLM report when the profile names batched tokens.",
+    patch=(
+        "utilization_bp=profile.gpu_memory_utilization_bp,",
+        "utilization_bp=profile.gpu_memory_utilization_bp if profile.max_num_batched_tokens is None else None,",
+    ),
+    must_red={"spark.dry_run.the_glm_report_says_its_profiles_utilization"},
+)
+
+zero_margin_says_none = Defect(
+    id="spark.dry_run_zero_margin_says_none",
+    target=dry_run.fit_wall_line,
+    intent="Say a fit that fills the pool exactly has margin `none` instead of 0 GiB.",
+    patch=("margin {format_gib(fit.margin_gib)}", "margin {format_gib(fit.margin_gib) if fit.margin_gib else 'none'}"),
+    must_red={"spark.dry_run.a_report_renders_every_count_of_frontiers_and_a_zero_margin"},
+)
+
+whole_pool_utilization_unsaid = Defect(
+    id="spark.dry_run_whole_pool_utilization_unsaid",
+    target=dry_run.render_dry_run_report,
+    intent="Leave the utilization off the fit line when it is exactly 10000 bp.",
+    patch=(
+        'if report.utilization_bp else "")',
+        'if report.utilization_bp and report.utilization_bp < 10000 else "")',
+    ),
+    must_red={"spark.dry_run.the_v41_report_says_its_shape_under_every_partition"},
+)
+
+one_frontier_unrendered = Defect(
+    id="spark.dry_run_one_frontier_unrendered",
+    target=dry_run.render_dry_run_report,
+    intent="Render the frontier section only for two or more frontiers, so a report with one loses it.",
+    patch=("    if report.frontiers:\n", "    if len(report.frontiers) > 1:\n"),
+    must_red={"spark.dry_run.a_report_renders_every_count_of_frontiers_and_a_zero_margin"},
+)
+
+one_bet_line_unrendered = Defect(
+    id="spark.dry_run_one_bet_line_unrendered",
+    target=dry_run.render_dry_run_report,
+    intent="Render the Engram bets only for two or more lines, so the one not-reached line (the shape open) is never said.",
+    patch=("    if report.engram_bets:\n", "    if len(report.engram_bets) > 1:\n"),
+    must_red={"spark.dry_run.the_v41_report_says_its_shape_under_every_partition"},
+)

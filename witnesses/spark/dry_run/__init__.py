@@ -9,4 +9,4 @@ from domain.spark import dry_run
 witness = Witness("spark.dry_run", never_refuses=[dry_run.host_sections])
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.dry_run import hosts, reports, sections  # noqa: E402, F401
+from witnesses.spark.dry_run import hosts, partitions, reports, sections  # noqa: E402, F401

@@ -1,0 +1,102 @@
+"""Witness the report across every partition of its inputs: each launch shape up to 10000 bp or none, an image produced or not, any GLM profile, a fit with no margin, and any count of frontiers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from claims import check
+from domain.core.outcome import Admitted
+from domain.core.sizes import format_bp
+from domain.spark import dry_run
+from domain.spark.capacity import v41_engram_bet_lines
+from domain.spark.fit_wall import FitFigures
+from domain.spark.fleet import GROUP_A
+from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
+from domain.spark.runtime import V41_PROBED_RUNTIME
+from domain.spark.v41_group_a_launch import V41MeasurementLaunchShape, v41_launch_profile
+from witnesses.spark import strategies as gen
+from witnesses.spark.dry_run import witness
+from witnesses.spark.fixtures import HELD_B, READ_AT, admitting_log, authority_log, shape_at, v41_inputs
+
+NOT_REACHED = "not reached: #12371's launch shape is open, so no utilization sets the allowance"
+
+
+@witness.property(
+    "Under every launch shape (up to exactly 10000 bp) or none, with an image produced or not, the V4.1 report carries the shape's utilization, says it after a known fit, and reports and renders the Engram bets the capacity rule says under that shape (or the one not-reached line) whenever asked.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
+)
+@settings(max_examples=20)
+@given(st.none() | gen.v41_launch_shapes, st.booleans())
+@example(shape_at(10000), True)
+@example(shape_at(8000), False)
+@example(None, True)
+def the_v41_report_says_its_shape_under_every_partition(
+    shape: V41MeasurementLaunchShape | None, produced: bool
+) -> None:
+    inputs = attrs.evolve(v41_inputs(shape=shape), produced=V41_PROBED_RUNTIME if produced else None)
+    report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, inputs, engram_bets=True)
+    text = dry_run.render_dry_run_report(report)
+    bp = None if shape is None else shape.gpu_memory_utilization_bp
+    check.equal("utilization", report.utilization_bp, bp)
+    if report.fit is not None:
+        check.contains("fit line's utilization", f"{dry_run.fit_wall_line(report.fit)} at {format_bp(bp)}\n", text)
+    if shape is None:
+        bets: tuple[str, ...] = (NOT_REACHED,)
+    else:
+        bets = check.admitted(v41_engram_bet_lines(v41_launch_profile(shape), GROUP_A))
+    check.equal("bets", report.engram_bets, bets)
+    check.contains("rendered bets", "\n## Engram residency bets\n" + "\n".join(bets) + "\n\n## hosts", text)
+
+
+@witness.property(
+    "Under any GLM profile (every optional flag present or absent, any utilization up to 10000 bp), the GLM report carries that profile's utilization and says it after the fit.",
+    rules=[dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
+)
+@settings(max_examples=20)
+@given(gen.launch_profiles(engram=st.none()))
+@example(attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=10000, max_num_batched_tokens=8192))
+def the_glm_report_says_its_profiles_utilization(profile: ServingLaunchProfile) -> None:
+    report = dry_run.glm_group_b_launch_dry_run(authority_log(*HELD_B), READ_AT, profile)
+    check.equal("utilization", report.utilization_bp, profile.gpu_memory_utilization_bp)
+    fit = report.fit
+    check.holds("the GLM fit is known", fit is not None, repr(report.verdict))
+    assert fit is not None
+    check.contains(
+        "fit line's utilization",
+        f"{dry_run.fit_wall_line(fit)} at {format_bp(profile.gpu_memory_utilization_bp)}\n",
+        dry_run.render_dry_run_report(report),
+    )
+
+
+@witness.positive(
+    "A report renders every count of frontiers (none, one, two) as that many lines under its section, and a fit that fills the pool exactly says margin 0 GiB.",
+    rules=[dry_run.render_dry_run_report],
+)
+def a_report_renders_every_count_of_frontiers_and_a_zero_margin() -> None:
+    report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs())
+    for frontiers in ((), ("#1 (x): OPEN",), ("#1 (x): OPEN", "#2 (y): OPEN")):
+        text = dry_run.render_dry_run_report(attrs.evolve(report, frontiers=frontiers))
+        section = "\n".join(["## declared frontiers", *(f"  - {f}" for f in frontiers)]) + "\n\n## verdict"
+        if frontiers:
+            check.contains(f"{len(frontiers)} frontiers", section, text)
+        else:
+            check.absent("no frontier section", "## declared frontiers", text)
+    full = FitFigures(
+        weights_gib=287,
+        allowance_gib=101,
+        resident_gib=388,
+        requirement_gib=Fraction(485),
+        pool_gib=485,
+        margin_gib=Fraction(0),
+    )
+    text = dry_run.render_dry_run_report(attrs.evolve(report, fit=full, utilization_bp=None))
+    check.contains(
+        "zero margin",
+        "\n388 GiB × 5/4 = 485 GiB ≤ 485 GiB, margin 0 GiB (weights 287 GiB + allowance 101 GiB)\n",
+        text,
+    )
+    check.holds("admitted", isinstance(report.verdict, Admitted), repr(report.verdict))
