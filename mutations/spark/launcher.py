@@ -46,3 +46,14 @@ repeat_checked_only_on_read_only_mounts = Defect(
     ),
     must_red={"spark.launcher.a_writable_mount_onto_a_repeated_target_is_refused"},
 )
+
+port_collision_only_below_32768 = Defect(
+    id="spark.port_collision_only_below_32768",
+    target=launcher.plan_arm_launch_for,
+    intent="Refuse a rendezvous port equal to the serve port only below 32768, so a high API port doubling as the rendezvous plans.",
+    patch=(
+        "if request.container.rendezvous_port == request.serve_port:",
+        "if request.container.rendezvous_port == request.serve_port and request.serve_port < 32768:",
+    ),
+    must_red={"spark.launcher.a_rendezvous_port_is_refused_exactly_when_it_is_the_serve_port"},
+)

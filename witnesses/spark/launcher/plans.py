@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import because, check
 from domain.core import value_fields as vf
 from domain.spark import launcher
 from domain.spark.fit_wall import WeightsOverflowPool
-from domain.spark.fleet import GROUP_A, GroupNotFourHosts
+from domain.spark.fleet import GROUP_A, FabricAddressShared, GroupNotFourHosts
 from domain.spark.glm_group_b_launch import glm_group_b_launch_request
 from domain.spark.launcher import (
     ArmMount,
@@ -307,3 +309,51 @@ def a_rendezvous_port_next_to_the_api_port_admits() -> None:
 def no_profile_and_a_port_collision_are_refused_together():
     container = attrs.evolve(GLM_REQUEST.container, rendezvous_port=8000)
     return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, profile=None, container=container))
+
+
+@witness.refusal(
+    "A five-host group whose fourth and fifth hosts reuse a follower's and the head's rail addresses is refused for every shape fault at once, each located at its own host.",
+    rules=[launcher.plan_arm_launch_for],
+    reasons=[
+        because(GroupNotFourHosts, at="$.group.hosts", saying="FabricGroupB has 5"),
+        because(FabricAddressShared, at="$.group.hosts[3].fabric_address", saying="already srv2's"),
+        because(FabricAddressShared, at="$.group.hosts[4].fabric_address", saying="already the head srv1's"),
+    ],
+)
+def every_shape_fault_of_a_group_is_refused_at_once():
+    hosts = GLM_REQUEST.group.hosts
+    five = attrs.evolve(
+        GLM_REQUEST.group,
+        hosts=(
+            *hosts[:3],
+            attrs.evolve(hosts[3], fabric_address=hosts[1].fabric_address),
+            attrs.evolve(hosts[3], name="srv9", fabric_address=hosts[0].fabric_address),
+        ),
+    )
+    return launcher.plan_arm_launch_for(attrs.evolve(GLM_REQUEST, group=five))
+
+
+@witness.property(
+    "On any port, low or high (1, 8000, 32768, 65535), a rendezvous port equal to the serve port is refused at the rendezvous port, naming it, and any other pair plans.",
+    rules=[launcher.plan_arm_launch_for],
+)
+@settings(max_examples=25)
+@given(st.integers(1, 65535), st.integers(1, 65535))
+@example(32768, 32768)
+@example(65535, 65535)
+@example(1, 1)
+@example(40000, 40001)
+def a_rendezvous_port_is_refused_exactly_when_it_is_the_serve_port(serve: int, rendezvous: int) -> None:
+    request = attrs.evolve(
+        GLM_REQUEST, serve_port=serve, container=attrs.evolve(GLM_REQUEST.container, rendezvous_port=rendezvous)
+    )
+    outcome = launcher.plan_arm_launch_for(request)
+    if serve != rendezvous:
+        check.admitted(outcome)
+        return
+    check.equal(
+        f"port {serve} twice",
+        [(type(r), r.where) for r in check.refused(outcome)],
+        [(RendezvousPortCollides, "$.container.rendezvous_port")],
+    )
+    check.contains("names the port", f"port {serve} ", check.refused(outcome)[0].why)
