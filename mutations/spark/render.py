@@ -108,3 +108,11 @@ line_breaks_quoted_raw = Defect(
         "spark.render.every_word_reads_back_as_itself",
     },
 )
+
+only_the_first_percent_doubled = Defect(
+    id="spark.only_the_first_percent_doubled",
+    target=render.systemd_word,
+    intent="Double only a word's first `%`, so a word holding two leaves the second as a specifier systemd expands.",
+    patch=('escaped = word.replace("%", "%%")', 'escaped = word.replace("%", "%%", 1)'),
+    must_red={"spark.render.every_word_reads_back_as_itself"},
+)

@@ -24,7 +24,16 @@ _C_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r"}
 
 
 def _literal(text: str) -> str:
-    return text.replace("%%", "%").replace("$$", "$")
+    # Read left to right: `%%` and `$$` are one literal each; a lone `%` or `$` is a specifier systemd would expand.
+    out, i = [], 0
+    while i < len(text):
+        if text[i] in "%$":
+            if text[i + 1 : i + 2] != text[i]:
+                return f"<systemd expands {text[i : i + 2]!r} in {text!r}>"
+            i += 1
+        out.append(text[i])
+        i += 1
+    return "".join(out)
 
 
 def read_systemd_word(rendered: str) -> str:
@@ -96,6 +105,8 @@ def a_word_is_bare_exactly_when_every_character_is_plain() -> None:
 @example('50% of $HOME\\"')
 @example("")
 @example("--max-model-len")
+@example("50%% of 100%, $$HOME and $PATH")
+@example("%%%$$$")
 def every_word_reads_back_as_itself(word: str) -> None:
     rendered = render.systemd_word(word)
     check.holds("no line break in the rendering", "\n" not in rendered and "\r" not in rendered, rendered)
