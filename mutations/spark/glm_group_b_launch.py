@@ -58,3 +58,22 @@ glm_admission_dated_at_zero = Defect(
     patch=("group=GROUP_B.name, at=at,", "group=GROUP_B.name, at=0,"),
     must_red={"spark.glm_group_b_launch.glm_admission_carries_what_it_read"},
 )
+
+glm_port_moves_with_many_sequences = Defect(
+    id="spark.glm_port_moves_with_many_sequences",
+    target=glm_group_b_launch.glm_group_b_launch_request,
+    intent="Serve Group B on another port when the profile asks for more than 256 sequences.",
+    patch=(
+        "serve_port=spark_pair_serve_port(),",
+        "serve_port=spark_pair_serve_port() if profile is None or profile.max_num_seqs <= 256 else 8001,",
+    ),
+    must_red={"spark.glm_group_b_launch.glm_keeps_its_own_values_under_any_profile"},
+)
+
+glm_admitted_never_at_second_zero = Defect(
+    id="spark.glm_admitted_never_at_second_zero",
+    target=glm_group_b_launch.glm_group_b_launch_admission,
+    intent="Say a read at the epoch's second 0 was a read at second 1.",
+    patch=("group=GROUP_B.name, at=at,", "group=GROUP_B.name, at=max(at, 1),"),
+    must_red={"spark.glm_group_b_launch.glm_admission_carries_what_it_read"},
+)

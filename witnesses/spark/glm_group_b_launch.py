@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import given, settings
 
 from claims import Witness, because, check
 from domain.spark import apply_steps, glm_group_b_launch, render
 from domain.spark.admission import HostNotHeldBySubject
 from domain.spark.apply_steps import render_step_script, spark_native_arm_steps_of
 from domain.spark.checkpoint import GLM_CHECKPOINT_ROW
+from domain.spark.fleet import spark_pair_serve_port
 from domain.spark.launcher import ProfileAbsent
-from domain.spark.profile import GLM_GROUP_B_PROFILE, profile_subject_key
+from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile, profile_subject_key
+from witnesses.spark import strategies as gen
 from witnesses.spark.fixtures import ACTIVE, HELD_A, HELD_B, READ_AT, authority_log, every_step, glm_plan
 
 witness = Witness("spark.glm_group_b_launch")
@@ -171,14 +174,40 @@ def glm_reads_its_holdings_as_of_the_read_second() -> None:
 
 
 @witness.positive(
-    "Group B's admission carries what it read: its group, the very second it was read at, its subject, and no lease or image (GLM succeeds no one).",
+    "Group B's admission carries what it read: its group, the very second it was read at (the epoch's second 0 as well as a later one), its subject, and no lease or image (GLM succeeds no one).",
     rules=[glm_group_b_launch.glm_group_b_launch_admission],
 )
 def glm_admission_carries_what_it_read() -> None:
-    for at in (READ_AT, READ_AT + 7):
-        admitted = check.admitted(glm_group_b_launch.glm_group_b_launch_admission(authority_log(*HELD_B), at))
+    at_zero = authority_log(*(attrs.evolve(held, at=0) for held in HELD_B))
+    for at in (0, 1, READ_AT, READ_AT + 7):
+        admitted = check.admitted(glm_group_b_launch.glm_group_b_launch_admission(at_zero, at))
         check.equal(
             f"admitted at {at}",
             (admitted.group, admitted.at, admitted.hosts_held_by, admitted.lease_expires_at, admitted.config_digest),
             ("FabricGroupB", at, "spark-serving-group-b", None, None),
         )
+
+
+@witness.property(
+    "Under any profile (any utilization, batched tokens, sequence count, KV dtype and prefix caching, or none of them), Group B's GLM plan serves on the pair's serve port with GLM's own image, container and units, and its head says that port.",
+    rules=GLM_RULES,
+)
+@settings(max_examples=20)
+@given(gen.launch_profiles())
+def glm_keeps_its_own_values_under_any_profile(profile: ServingLaunchProfile) -> None:
+    plan = check.admitted(glm_group_b_launch.plan_glm_group_b_launch(profile))
+    request = plan.request
+    check.equal(
+        "request",
+        (request.serve_port, request.image, request.container, request.units, request.env, request.profile),
+        (
+            spark_pair_serve_port(),
+            glm_group_b_launch.GLM_IMAGE,
+            glm_group_b_launch.glm_native_arm_container(),
+            glm_group_b_launch.glm_native_arm_units(),
+            (),
+            profile,
+        ),
+    )
+    argv = render.docker_create_argv(plan, plan.ranks[0])
+    check.equal("head's --port", argv[argv.index("--port") + 1], str(spark_pair_serve_port()))
