@@ -303,3 +303,63 @@ empty_utilization_ignored = Defect(
     ),
     must_red={f"{W}.empty_options_are_bad_input_never_absent", f"{W}.an_empty_option_alone_is_refused_alone"},
 )
+
+five_places_admitted_over_a_whole_one = Defect(
+    id="edges.five_places_admitted_over_a_whole_one",
+    target=dry_run_command.utilization_bp,
+    intent="Refuse five or more places only when the whole part is 0, so 1.00000 is read as 10000 bp.",
+    patch=(
+        'if not match or len(match.group(2) or "") > 4:',
+        'if not match or (len(match.group(2) or "") > 4 and match.group(1) == "0"):',
+    ),
+    must_red={"edges.dry_run_command.more_than_four_places_are_refused_whatever_the_whole_part"},
+)
+
+epoch_second_zero_refused = Defect(
+    id="edges.epoch_second_zero_refused",
+    target=dry_run_command.read_time,
+    intent="Read every epoch second but 0, which falls through to the ISO reading and is refused.",
+    patch=("    if _EPOCH.fullmatch(text):\n", '    if _EPOCH.fullmatch(text) and text != "0":\n'),
+    must_red={"edges.dry_run_command.every_epoch_second_reads_and_no_zone_less_time_does"},
+)
+
+zone_less_time_with_seconds_admitted = Defect(
+    id="edges.zone_less_time_with_seconds_admitted",
+    target=dry_run_command.read_time,
+    intent="Refuse a zone-less ISO time only on a whole minute, so 01:00:05 with no zone reads as a local time.",
+    patch=(
+        "if moment is None or moment.tzinfo is None:",
+        "if moment is None or (moment.tzinfo is None and moment.second == 0):",
+    ),
+    must_red={"edges.dry_run_command.every_epoch_second_reads_and_no_zone_less_time_does"},
+)
+
+padded_frontier_number_admitted = Defect(
+    id="edges.padded_frontier_number_admitted",
+    target=dry_run_command.frontier_key,
+    intent="Strip whitespace from a bare frontier number, so `12371 ` names #12371.",
+    patch=(
+        'key = f"#{text}" if _EPOCH.fullmatch(text) else text',
+        'key = f"#{text.strip()}" if _EPOCH.fullmatch(text.strip()) else text',
+    ),
+    must_red={"edges.dry_run_command.a_bare_frontier_number_admits_only_itself"},
+)
+
+root_directory_left_relative = Defect(
+    id="edges.root_directory_left_relative",
+    target=dry_run_command.report_path,
+    intent="Treat the root directory as none, so a report meant under / lands relative to the working directory.",
+    patch=("if directory else DEFAULT_OUT[call.arm]", 'if directory and directory != "/" else DEFAULT_OUT[call.arm]'),
+    must_red={"edges.dry_run_command.the_directory_is_kept_whole"},
+)
+
+manifest_open_only_when_first = Defect(
+    id="edges.manifest_open_only_when_first",
+    target=dry_run_command.dry_run_report,
+    intent="Withhold the Engram manifest only when --open 12359 is the first --open given.",
+    patch=(
+        "engram_manifest=None if ENGRAM_MANIFEST.key in keys else",
+        "engram_manifest=None if ENGRAM_MANIFEST.key in keys[:1] else",
+    ),
+    must_red={"edges.dry_run_command.any_frontiers_in_any_order_are_left_open"},
+)
