@@ -59,3 +59,49 @@ default_dir_ignored = Defect(
     patch=("out = report_path(call, default_dir)", 'out = report_path(call, "")'),
     must_red={f"{W}.without_out_the_report_goes_under_the_named_directory"},
 )
+
+plan_refused_report_unwritten = Defect(
+    id="edges.plan_refused_report_unwritten",
+    target=launch_dry_run.main,
+    intent="Write the report only when it rendered hosts, so a world whose plan refuses exits 1 saying a report was written that never was.",
+    patch=(
+        "if isinstance(report, Admitted) else None",
+        "if isinstance(report, Admitted) and report.value.hosts else None",
+    ),
+    must_red={"edges.launch_dry_run.every_refused_world_writes_its_report"},
+)
+
+empty_at_read_as_now = Defect(
+    id="edges.empty_at_read_as_now",
+    target=launch_dry_run.main,
+    intent="Pass an empty --at as absent, so `--at ''` reads the log now instead of being bad input.",
+    patch=("at=args.at,", "at=args.at or None,"),
+    must_red={"edges.launch_dry_run.each_option_reaches_the_rule_as_typed"},
+)
+
+glm_utilization_ignored = Defect(
+    id="edges.glm_utilization_ignored",
+    target=launch_dry_run.main,
+    intent="Pass --gpu-memory-utilization only for the V4.1 arm, so GLM's override is silently dropped.",
+    patch=(
+        "utilization=args.gpu_memory_utilization,",
+        "utilization=args.gpu_memory_utilization if args.arm == 'v41-group-a' else None,",
+    ),
+    must_red={"edges.launch_dry_run.each_option_reaches_the_rule_as_typed"},
+)
+
+bets_dropped_beside_open = Defect(
+    id="edges.bets_dropped_beside_open",
+    target=launch_dry_run.main,
+    intent="Drop --engram-bets whenever an --open is given.",
+    patch=("engram_bets=args.engram_bets,", "engram_bets=args.engram_bets and not args.open,"),
+    must_red={"edges.launch_dry_run.each_option_reaches_the_rule_as_typed"},
+)
+
+glm_read_at_second_zero = Defect(
+    id="edges.glm_read_at_second_zero",
+    target=launch_dry_run.main,
+    intent="Read GLM's log at second 0 instead of now when --at is absent.",
+    patch=("int(time.time())", "int(time.time()) if args.arm == 'v41-group-a' else 0"),
+    must_red={"edges.launch_dry_run.each_option_reaches_the_rule_as_typed"},
+)

@@ -41,4 +41,4 @@ def dry_run(folder: Path, log: str, *extra: str, out: str | None = None) -> tupl
 
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.edges.launch_dry_run import outcomes, usage  # noqa: E402, F401
+from witnesses.edges.launch_dry_run import outcomes, partitions, usage  # noqa: E402, F401
