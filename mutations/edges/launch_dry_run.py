@@ -72,7 +72,7 @@ plan_refused_report_unwritten = Defect(
 )
 
 empty_at_read_as_now = Defect(
-    id="edges.empty_at_read_as_now",
+    id="edges.shell_empty_at_read_as_now",
     target=launch_dry_run.main,
     intent="Pass an empty --at as absent, so `--at ''` reads the log now instead of being bad input.",
     patch=("at=args.at,", "at=args.at or None,"),
