@@ -116,3 +116,22 @@ only_the_first_percent_doubled = Defect(
     patch=('escaped = word.replace("%", "%%")', 'escaped = word.replace("%", "%%", 1)'),
     must_red={"spark.render.every_word_reads_back_as_itself"},
 )
+
+kv_cache_dtype_lowercased = Defect(
+    id="spark.kv_cache_dtype_lowercased",
+    target=render.vllm_serve_args,
+    intent="Render the KV cache dtype lowercased, so a dtype spelled with an uppercase letter is not the one the profile names.",
+    patch=(
+        'words += ["--kv-cache-dtype", profile.kv_cache_dtype]',
+        'words += ["--kv-cache-dtype", profile.kv_cache_dtype.lower()]',
+    ),
+    must_red={"spark.render.each_rank_argv_parses_back_to_the_plan"},
+)
+
+fifth_mount_dropped = Defect(
+    id="spark.fifth_mount_dropped",
+    target=render.docker_create_argv,
+    intent="Bind only the first four mounts, so an arm with the checkpoint and four extra mounts loses its last.",
+    patch=("    for mount in plan.mounts:\n", "    for mount in plan.mounts[:4]:\n"),
+    must_red={"spark.render.each_rank_argv_parses_back_to_the_plan"},
+)

@@ -130,7 +130,8 @@ def launch_profiles(
         max_model_len=st.integers(min_value=1, max_value=1 << 20),
         max_num_seqs=st.integers(min_value=1, max_value=512),
         max_num_batched_tokens=st.none() | st.integers(min_value=1, max_value=1 << 16),
-        kv_cache_dtype=st.none() | st.sampled_from(["auto", "fp8", "fp8_ds_mla"]),
+        # Any name token vLLM might take, not only the seeds' spellings: an uppercase letter, a dot or a hyphen included.
+        kv_cache_dtype=st.none() | st.sampled_from(["auto", "fp8", "fp8_ds_mla", "FP8", "fp8.e4m3-X"]),
         enable_prefix_caching=st.none() | st.booleans(),
         engram=engram,
     )
@@ -167,7 +168,7 @@ capacity_measurements = st.builds(
 _paths = st.lists(name_tokens, min_size=1, max_size=3).map(lambda parts: "/" + "/".join(parts))
 
 
-_mount_targets = st.lists(name_tokens, max_size=3, unique=True)
+_mount_targets = st.lists(name_tokens, max_size=5, unique=True)
 
 
 @st.composite

@@ -8,14 +8,14 @@ into the plan's values with the witnesses' own reader
 from __future__ import annotations
 
 import attrs
-from hypothesis import given
+from hypothesis import example, given
 
 from claims import because, check
 from domain.spark import glm_group_b_launch, launcher, render
 from domain.spark.checkpoint import DEEPSEEK_V41_FLASH_DBA1BE0A
 from domain.spark.fleet import GROUP_B, GroupNotFourHosts
 from domain.spark.glm_group_b_launch import glm_group_b_launch_request
-from domain.spark.launcher import ArmLaunchPlan
+from domain.spark.launcher import ArmLaunchPlan, ArmMount
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.spark import strategies as gen
 from witnesses.spark.fixtures import argv_of_unit, expected_values, glm_plan, read_create_argv, v41_plan
@@ -179,6 +179,20 @@ def rendering_is_deterministic(request: launcher.ArmLaunchRequest) -> None:
     ],
 )
 @given(gen.planned_arms)
+@example(
+    launcher.plan_arm_launch_for(
+        attrs.evolve(
+            glm_group_b_launch_request(attrs.evolve(GLM_GROUP_B_PROFILE, kv_cache_dtype="FP8.e4m3-X")),
+            container=attrs.evolve(
+                glm_group_b_launch.glm_native_arm_container(),
+                # Five mounts in all: the checkpoint and four extra, one more than most arms carry.
+                extra_mounts=tuple(
+                    ArmMount(source=f"/srv/m{n}", target=f"/mnt/m{n}", read_only=n % 2 == 0) for n in range(4)
+                ),
+            ),
+        )
+    ).value  # type: ignore[union-attr]
+)
 def each_rank_argv_parses_back_to_the_plan(plan: ArmLaunchPlan) -> None:
     for rank in plan.ranks:
         argv = render.docker_create_argv(plan, rank)
