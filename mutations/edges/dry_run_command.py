@@ -363,3 +363,11 @@ manifest_open_only_when_first = Defect(
     ),
     must_red={"edges.dry_run_command.any_frontiers_in_any_order_are_left_open"},
 )
+
+whole_part_guard_skipped_with_places = Defect(
+    id="edges.whole_part_guard_skipped_with_places",
+    target=dry_run_command.utilization_bp,
+    intent="Refuse a whole part of ten or more before conversion only when it has no places, so 5,000 nines and a place are converted (and crash).",
+    patch=("if len(whole) > 1:", "if len(whole) > 1 and not places:"),
+    must_red={"edges.dry_run_command.the_whole_part_is_read_exactly"},
+)
