@@ -357,3 +357,18 @@ def a_rendezvous_port_is_refused_exactly_when_it_is_the_serve_port(serve: int, r
         [(RendezvousPortCollides, "$.container.rendezvous_port")],
     )
     check.contains("names the port", f"port {serve} ", check.refused(outcome)[0].why)
+
+
+@witness.positive(
+    "Any absolute host path is a mount source the planner admits: the root itself, and paths with a space, a dot, a digit, an uppercase or a non-ASCII letter.",
+    rules=[launcher.plan_arm_launch_for],
+)
+def every_absolute_source_is_admitted() -> None:
+    for source in ("/", "/srv/Row Stores", "/srv/v4.1/2", "/srv/é"):
+        mounts = (ArmMount(source=source, target="/mnt/x", read_only=True),)
+        plan = check.admitted(
+            launcher.plan_arm_launch_for(
+                attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
+            )
+        )
+        check.equal(f"{source!r} mounted", plan.mounts[-1].source, source)
