@@ -91,3 +91,14 @@ seal_admits_a_trailing_slash = Defect(
     patch=("normal != path or", "(normal != path and not path.endswith('/')) or"),
     must_red={"spark.remote_steps.a_path_ending_in_a_slash_is_refused"},
 )
+
+root_scope_seals_nothing = Defect(
+    id="spark.root_scope_seals_nothing",
+    target=remote_steps.seal_remote_file_write,
+    intent="Strip the scope's trailing slash after normalizing, so a scope at the root directory seals no file at all.",
+    patch=(
+        "posixpath.dirname(normal) != posixpath.normpath(scope.root)",
+        "posixpath.dirname(normal) != posixpath.normpath(scope.root).rstrip('/')",
+    ),
+    must_red={"spark.remote_steps.a_root_scope_seals_the_files_directly_under_it"},
+)

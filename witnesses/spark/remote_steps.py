@@ -214,3 +214,16 @@ def a_mkdir_renders_every_word_of_its_argv() -> None:
 )
 def a_path_ending_in_a_slash_is_refused():
     return remote_steps.seal_remote_file_write("srv5", f"{SCOPE.root}/m.json/", b"{}", SCOPE)
+
+
+@witness.positive(
+    "A scope at the root directory seals the files directly under it: /m.json is sealed, /srv/m.json is not.",
+    rules=[remote_steps.seal_remote_file_write],
+)
+def a_root_scope_seals_the_files_directly_under_it() -> None:
+    root = FileTreeScope(root="/")
+    check.equal(
+        "/m.json", check.admitted(remote_steps.seal_remote_file_write("srv5", "/m.json", b"{}", root)).path, "/m.json"
+    )
+    reasons = check.refused(remote_steps.seal_remote_file_write("srv5", "/srv/m.json", b"{}", root))
+    check.equal("/srv/m.json", [type(r) for r in reasons], [WriteOutsideScope])
