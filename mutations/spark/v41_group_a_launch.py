@@ -164,3 +164,25 @@ manifest_staged_as_latin1 = Defect(
     patch=("manifest.text.encode()", "manifest.text.encode('latin-1', 'replace')"),
     must_red={"spark.v41_group_a_launch.the_plan_mints_every_launch_shape_and_manifest_exactly"},
 )
+
+discharge_names_the_logs_last_name = Defect(
+    id="spark.discharge_names_the_logs_last_name",
+    target=v41_group_a_launch.authority_transition_discharge,
+    intent="Name only the last path segment of the log in #12370's discharge, so two logs in different directories read alike.",
+    patch=(
+        'by=f"the authority log {log.source}, read as',
+        "by=f\"the authority log {log.source.rsplit('/', 1)[-1]}, read as",
+    ),
+    must_red={"spark.dry_run.the_12370_discharge_names_the_logs_whole_path"},
+)
+
+admission_never_at_second_zero = Defect(
+    id="spark.v41_admission_never_at_second_zero",
+    target=v41_group_a_launch.v41_group_a_launch_admission,
+    intent="Read the log at second 1 when asked for the epoch's second 0.",
+    patch=(
+        "return successor_launch_admission(log, at, GROUP_A, V41_GROUP_A_CANDIDATE)",
+        "return successor_launch_admission(log, at if at else 1, GROUP_A, V41_GROUP_A_CANDIDATE)",
+    ),
+    must_red={"spark.v41_group_a_launch.the_admission_carries_any_read_second"},
+)

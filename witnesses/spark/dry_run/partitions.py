@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from claims import check
 from domain.core.outcome import Admitted
 from domain.core.sizes import format_bp
-from domain.spark import dry_run
+from domain.spark import dry_run, v41_group_a_launch
 from domain.spark.capacity import v41_engram_bet_lines
 from domain.spark.fit_wall import FitFigures
 from domain.spark.fleet import GROUP_A
+from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUPANCY_DISCHARGE
 from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
 from domain.spark.runtime import V41_PROBED_RUNTIME
 from domain.spark.v41_group_a_launch import V41MeasurementLaunchShape, v41_launch_profile
@@ -100,3 +101,27 @@ def a_report_renders_every_count_of_frontiers_and_a_zero_margin() -> None:
         text,
     )
     check.holds("admitted", isinstance(report.verdict, Admitted), repr(report.verdict))
+
+
+@witness.positive(
+    "A log read from any path (a directory, a space, a dot) names that path whole in #12370's discharge line.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def the_12370_discharge_names_the_logs_whole_path() -> None:
+    for source in ("witness.jsonl", "/var/lib/gunbc/authority log.jsonl", "./logs/a.b.jsonl"):
+        log = attrs.evolve(admitting_log(), source=source)
+        inputs = attrs.evolve(
+            v41_inputs(),
+            discharges=(
+                v41_group_a_launch.authority_transition_discharge(log),
+                FIXTURE_OCCUPANCY_DISCHARGE,
+                FIXTURE_HOST_EFFECTS_DISCHARGE,
+            ),
+        )
+        report = dry_run.v41_group_a_launch_dry_run(log, READ_AT, inputs)
+        line = [f for f in report.frontiers if f.startswith("#12370 ")]
+        check.equal(
+            f"{source!r}",
+            [f.split("discharged by ", 1)[1] for f in line],
+            [f"the authority log {source}, read as group_suspended_for_authorized_successor events (#12370's shape)"],
+        )

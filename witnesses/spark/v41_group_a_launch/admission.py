@@ -156,3 +156,17 @@ def every_failing_conjunct_says_whole_what_it_read() -> None:
             ),
         ],
     )
+
+
+@witness.positive(
+    "The V4.1 admission carries the very second it read the log at, the epoch's second 0 as well as a later one, with the lease it read.",
+    rules=[v41_group_a_launch.v41_group_a_launch_admission],
+)
+def the_admission_carries_any_read_second() -> None:
+    at_zero = authority_log(
+        *(attrs.evolve(event, at=0) for event in (ACTIVE, *HELD_A, IMAGE, READING)),
+        attrs.evolve(SUSPENSION, at=0, lease_expires_at=100),
+    )
+    for at in (0, 1, 99):
+        admitted = check.admitted(v41_group_a_launch.v41_group_a_launch_admission(at_zero, at))
+        check.equal(f"read at {at}", (admitted.at, admitted.lease_expires_at), (at, 100))
