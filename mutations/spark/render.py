@@ -125,7 +125,7 @@ kv_cache_dtype_lowercased = Defect(
         'words += ["--kv-cache-dtype", profile.kv_cache_dtype]',
         'words += ["--kv-cache-dtype", profile.kv_cache_dtype.lower()]',
     ),
-    must_red={"spark.render.each_rank_argv_parses_back_to_the_plan"},
+    must_red={"spark.render.five_mounts_and_an_uppercase_kv_dtype_parse_back"},
 )
 
 fifth_mount_dropped = Defect(
@@ -133,5 +133,5 @@ fifth_mount_dropped = Defect(
     target=render.docker_create_argv,
     intent="Bind only the first four mounts, so an arm with the checkpoint and four extra mounts loses its last.",
     patch=("    for mount in plan.mounts:\n", "    for mount in plan.mounts[:4]:\n"),
-    must_red={"spark.render.each_rank_argv_parses_back_to_the_plan"},
+    must_red={"spark.render.five_mounts_and_an_uppercase_kv_dtype_parse_back"},
 )

@@ -8,7 +8,7 @@ into the plan's values with the witnesses' own reader
 from __future__ import annotations
 
 import attrs
-from hypothesis import example, given
+from hypothesis import given
 
 from claims import because, check
 from domain.spark import glm_group_b_launch, launcher, render
@@ -168,32 +168,7 @@ def rendering_is_deterministic(request: launcher.ArmLaunchRequest) -> None:
         )
 
 
-@witness.property(
-    "Each rank's docker create argv, and the unit line that carries it, parse back to the plan's values.",
-    rules=[
-        render.docker_create_argv,
-        render.vllm_serve_args,
-        render.render_unit,
-        render.systemd_word,
-        render.utilization_words,
-    ],
-)
-@given(gen.planned_arms)
-@example(
-    launcher.plan_arm_launch_for(
-        attrs.evolve(
-            glm_group_b_launch_request(attrs.evolve(GLM_GROUP_B_PROFILE, kv_cache_dtype="FP8.e4m3-X")),
-            container=attrs.evolve(
-                glm_group_b_launch.glm_native_arm_container(),
-                # Five mounts in all: the checkpoint and four extra, one more than most arms carry.
-                extra_mounts=tuple(
-                    ArmMount(source=f"/srv/m{n}", target=f"/mnt/m{n}", read_only=n % 2 == 0) for n in range(4)
-                ),
-            ),
-        )
-    ).value  # type: ignore[union-attr]
-)
-def each_rank_argv_parses_back_to_the_plan(plan: ArmLaunchPlan) -> None:
+def _argv_parses_back(plan: ArmLaunchPlan) -> None:
     for rank in plan.ranks:
         argv = render.docker_create_argv(plan, rank)
         try:
@@ -204,6 +179,38 @@ def each_rank_argv_parses_back_to_the_plan(plan: ArmLaunchPlan) -> None:
         check.equal(f"rank {rank.node_rank} argv read from its unit", from_unit, ("/usr/bin/docker", *argv[1:]))
         for key, value in expected_values(plan, rank).items():
             check.equal(f"rank {rank.node_rank} {key} read back", values[key], value)
+
+
+_PARSED_BACK = [
+    render.docker_create_argv,
+    render.vllm_serve_args,
+    render.render_unit,
+    render.systemd_word,
+    render.utilization_words,
+]
+
+
+@witness.property(
+    "Each rank's docker create argv, and the unit line that carries it, parse back to the plan's values.",
+    rules=_PARSED_BACK,
+)
+@given(gen.planned_arms)
+def each_rank_argv_parses_back_to_the_plan(plan: ArmLaunchPlan) -> None:
+    _argv_parses_back(plan)
+
+
+@witness.positive(
+    "An arm with an uppercase, dotted KV dtype and five mounts (the checkpoint and four extra) parses back whole.",
+    rules=_PARSED_BACK,
+)
+def five_mounts_and_an_uppercase_kv_dtype_parse_back() -> None:
+    # Built when the claim runs, not at import: a witness module runs no rule as it loads.
+    request = glm_group_b_launch_request(attrs.evolve(GLM_GROUP_B_PROFILE, kv_cache_dtype="FP8.e4m3-X"))
+    container = attrs.evolve(
+        glm_group_b_launch.glm_native_arm_container(),
+        extra_mounts=tuple(ArmMount(source=f"/srv/m{n}", target=f"/mnt/m{n}", read_only=n % 2 == 0) for n in range(4)),
+    )
+    _argv_parses_back(check.admitted(launcher.plan_arm_launch_for(attrs.evolve(request, container=container))))
 
 
 @witness.property(
