@@ -75,3 +75,33 @@ scaled_keeps_its_terms_source = Defect(
     ),
     must_red={"native.windows.every_illustration_figure_is_sourced_by_its_own_name"},
 )
+
+rounded_cuts_a_negative_low_end = Defect(
+    id="native.rounded_cuts_a_negative_low_end",
+    target=figures.rounded,
+    intent="Cut a negative low end toward zero instead of rounding it half to even, so -0.75 prints 0 at whole units while every positive end prints right.",
+    patch=(
+        "return Figure(Fraction(round(f.lo, places)),",
+        "return Figure(Fraction(round(f.lo, places)) if f.lo >= 0 else Fraction(int(f.lo * 10**places), 10**places),",
+    ),
+    must_red={"native.figures.a_figure_prints_each_signed_end_rounded_half_to_even"},
+)
+
+decimal_text_drops_the_sign_of_one_unit = Defect(
+    id="native.decimal_text_drops_the_sign_of_one_unit",
+    target=figures.decimal_text,
+    intent="Print a value that rounds to minus one unit of the last place unsigned (-0.01 prints 0.01), keeping every larger negative signed.",
+    patch=('sign = "-" if scaled_value < 0 else ""', 'sign = "-" if scaled_value < -1 else ""'),
+    must_red={"native.figures.a_figure_prints_each_signed_end_rounded_half_to_even"},
+)
+
+projected_rate_keeps_its_provenance = Defect(
+    id="native.projected_rate_keeps_its_provenance",
+    target=figures.projected,
+    intent="Project a rate (tok/s) under its own provenance, so a MEASURED decode rate projected onto a future event stays MEASURED while every duration projects ESTIMATED (seed B2).",
+    patch=(
+        "return Figure(f.lo, f.hi, f.unit, Provenance.ESTIMATED, source)",
+        "return Figure(f.lo, f.hi, f.unit, Provenance.ESTIMATED if f.unit is not Unit.TOKENS_PER_SECOND else f.provenance, source)",
+    ),
+    must_red={"native.figures.a_projection_of_any_unit_is_estimated"},
+)

@@ -298,3 +298,56 @@ def every_duration_converts_exactly_both_ways(f: Figure) -> None:
         check.equal(name, converted, Figure(f.lo * factor, f.hi * factor, unit, f.provenance, f.source))
     check.equal("seconds and back", in_minutes(in_seconds(f)), in_minutes(f))
     check.equal("minutes and back", in_seconds(in_minutes(f)), in_seconds(f))
+
+
+# ---------------------------------------------------------------------------
+# Partitions the generated figures never reach: negative ends, values within a unit of the last place of zero,
+# and every unit a projection may be given.
+
+
+def _half_even_text(value: Fraction, places: int) -> str:
+    exact = decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator)
+    expected = exact.quantize(decimal.Decimal(1).scaleb(-places), rounding=decimal.ROUND_HALF_EVEN)
+    return format(expected, "f").lstrip("-") if expected.is_zero() else format(expected, "f")
+
+
+# Values a few last-place units either side of zero, halves included: -3/2, -1, -1/2, 0, 1/2, 1, 3/2 ... units.
+_NEAR_ZERO_UNITS = st.integers(-7, 7).map(lambda k: Fraction(k, 2))
+
+
+@witness.property(
+    "A figure reports each end as decimal rounding half to even prints it, at 0 to 4 places, on either side of zero and "
+    "within a few units of the last place of it: a negative end is never cut toward zero nor printed unsigned.",
+    rules=[report],
+)
+@settings(max_examples=80)
+@given(st.integers(0, 4), _NEAR_ZERO_UNITS, _NEAR_ZERO_UNITS, st.integers(-3, 3))
+@example(2, Fraction(-1), Fraction(1), 0)  # -0.01 at 2 places
+@example(0, Fraction(-3, 2), Fraction(0), 0)  # -1.5 at 0 places rounds to -2
+@example(1, Fraction(-5, 2), Fraction(-1, 2), 0)
+def a_figure_prints_each_signed_end_rounded_half_to_even(
+    places: int, lo: Fraction, width: Fraction, whole: int
+) -> None:
+    unit = Fraction(1, 10**places)
+    low = whole + lo * unit
+    high = low + abs(width) * unit
+    f = Figure(low, high, Unit.MINUTES, M, "fixture_signed")
+    ends = (_half_even_text(low, places), _half_even_text(high, places))
+    body = ends[0] if ends[0] == ends[1] else f"{ends[0]}–{ends[1]}"
+    check.equal(f"{low}..{high} at {places}", check.admitted(report(f, M, places)).text, f"{body} min (MEASURED)")
+    check.equal(f"{low} alone at {places}", figures.decimal_text(low, places), ends[0])
+
+
+@witness.property(
+    "A projection of any figure, in any unit and of either provenance, is ESTIMATED with the same ends, unit and the "
+    "projection's source, and is never reported as MEASURED.",
+    rules=[report],
+)
+@given(gen.figures((Unit.SECONDS, Unit.MINUTES, Unit.TOKENS_PER_SECOND)))
+@example(between(52, 56, Unit.TOKENS_PER_SECOND, M, "decode_rate_tok_per_s"))
+@example(between("6.5", "6.8", Unit.MINUTES, M, "engine_start"))
+@example(point(15, Unit.SECONDS, M, "fixture_seconds"))
+def a_projection_of_any_unit_is_estimated(f: Figure) -> None:
+    projection = figures.projected(f, "projected")
+    check.equal("projection", projection, Figure(f.lo, f.hi, f.unit, E, "projected"))
+    check.equal("reported as MEASURED is refused", report(projection, M, 1).refused, True)
