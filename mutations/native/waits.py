@@ -27,3 +27,25 @@ wait_cap_doubled = Defect(
     must_red={f"{WAITS}.wait_beyond_900_s_is_refused", f"{WAITS}.deadline_never_later_than_submission_or_900_s"},
     must_green={f"{WAITS}.wait_ends_at_call_plus_wait_when_earlier"},
 )
+
+wait_at_time_zero_ignores_the_deadline = Defect(
+    id="native.wait_at_time_zero_ignores_the_deadline",
+    target=waits.native_wait_deadline,
+    intent="End a wait called at time 0 at call + wait even past the submission deadline, keeping every later call right (seed B2: never a later deadline).",
+    patch=(
+        "Fraction(min(time_at_call + native_wait, submission_deadline))",
+        "Fraction(min(time_at_call + native_wait, submission_deadline) if time_at_call else time_at_call + native_wait)",
+    ),
+    must_red={f"{WAITS}.every_call_time_ends_at_the_earlier_of_call_plus_wait_and_deadline"},
+)
+
+wait_before_the_clocks_zero_ignores_the_deadline = Defect(
+    id="native.wait_before_the_clocks_zero_ignores_the_deadline",
+    target=waits.native_wait_deadline,
+    intent="End a wait called at a negative clock time at call + wait even past the submission deadline.",
+    patch=(
+        "Fraction(min(time_at_call + native_wait, submission_deadline))",
+        "Fraction(min(time_at_call + native_wait, submission_deadline) if time_at_call >= 0 else time_at_call + native_wait)",
+    ),
+    must_red={f"{WAITS}.every_call_time_ends_at_the_earlier_of_call_plus_wait_and_deadline"},
+)

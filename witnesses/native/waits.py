@@ -107,3 +107,33 @@ def a_wait_near_either_bound_is_admitted_iff_within_0_to_900_s(wait: Fraction) -
         check.equal(
             f"a {wait} s wait refused at", [(type(r), r.where) for r in reasons], [(NativeWaitTooLong, "$.native_wait")]
         )
+
+
+# --- the call time's partitions: negative, zero, positive, fractional; the deadline before, at or after call + wait ---
+
+
+_CALLS = st.sampled_from([Fraction(-900), Fraction(-1, 2), Fraction(0), Fraction(1, 3), Fraction(10_000)])
+_WAITS = st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(450), Fraction(900)])
+_DEADLINE_OFFSETS = st.sampled_from(
+    [Fraction(-1000), Fraction(-1), Fraction(-1, 7), Fraction(0), Fraction(1), Fraction(5000)]
+)
+
+
+@witness.property(
+    "For a call at a negative, zero, fractional or positive time on the clock, any wait in 0..900 s ends at "
+    "min(call + wait, deadline), whether the deadline comes before, at or after call + wait.",
+    rules=[native_wait_deadline],
+)
+@settings(max_examples=120)
+@given(_CALLS, _WAITS, _DEADLINE_OFFSETS)
+@example(Fraction(0), Fraction(900), Fraction(-1))
+@example(Fraction(-900), Fraction(900), Fraction(-1))
+def every_call_time_ends_at_the_earlier_of_call_plus_wait_and_deadline(
+    call: Fraction, wait: Fraction, offset: Fraction
+) -> None:
+    deadline = call + wait + offset
+    check.equal(
+        f"call {call}, wait {wait}, deadline {deadline}",
+        check.admitted(native_wait_deadline(call, wait, deadline)),
+        min(call + wait, deadline),
+    )
