@@ -307,3 +307,25 @@ decide_names_only_native_unknown_subcases = Defect(
     ),
     must_red={f"{VERDICT}.an_unknown_subcase_is_named_whatever_the_observation_showed"},
 )
+
+empty_resolutions_read_as_the_fixtures = Defect(
+    id="native.empty_resolutions_read_as_the_fixtures",
+    target=verdict.decide_all,
+    intent="Read an explicit empty tuple of owner resolutions as the fixture's, so a packet naming no owner is said to wait on the coordinator.",
+    patch=(
+        "decide(check, observations, resolutions) for check in NativeCheck",
+        "decide(check, observations, resolutions or FIXTURE_OWNER_RESOLUTIONS) for check in NativeCheck",
+    ),
+    must_red={"native.verdict.an_explicit_empty_resolution_tuple_names_an_unassigned_owner"},
+)
+
+not_run_miscounts_a_large_table = Defect(
+    id="native.not_run_miscounts_a_large_table",
+    target=verdict.decide,
+    intent="Name one subcase fewer in the NOT RUN reason of a check with more than five subcases, keeping every smaller table's count right.",
+    patch=(
+        "no observation of any of its {len(table)} subcases",
+        "no observation of any of its {len(table) - (1 if len(table) > 5 else 0)} subcases",
+    ),
+    must_red={"native.verdict.every_check_not_run_names_its_own_subcase_count"},
+)
