@@ -168,3 +168,52 @@ screen_said_submissions_over_completed = Defect(
     ),
     must_red={f"{RECORDS}.admitted_records_say_each_field_in_its_own_place"},
 )
+
+unadoptable_only_refused_after_a_stage_b_pass = Defect(
+    id="native.unadoptable_only_refused_after_a_stage_b_pass",
+    target=records.screen_adoptable,
+    intent="Refuse a non-adoptable record only when its Stage-B says PASS, so a NATIVE record marked non-adoptable after a Stage-B HOLD is admitted.",
+    patch=(
+        'if screen.classification == "SCREEN" or not screen.adoptable:',
+        'if screen.classification == "SCREEN" or (not screen.adoptable and screen.stage_b == "PASS"):',
+    ),
+    must_red={"native.records.every_classification_adoptable_and_stage_b_partition_is_decided"},
+)
+
+gain_rounded_without_its_sign = Defect(
+    id="native.gain_rounded_without_its_sign",
+    target=records.screen_gain,
+    intent="Round the magnitude of the gain, so a median above 1 (a loss) must be recorded as a positive gain.",
+    patch=(
+        "if Fraction(round(exact, 4)) != screen.gain_percent:",
+        "if Fraction(round(abs(exact), 4)) != screen.gain_percent:",
+    ),
+    must_red={"native.records.a_gain_either_side_of_zero_is_rounded_signed"},
+)
+
+facts_say_two_near_cap_results_at_most = Defect(
+    id="native.facts_say_two_near_cap_results_at_most",
+    target=records.saved_record_facts,
+    intent="Say only the first two near-cap results, so a third result (and its refusal) never reaches the lines or the verdict.",
+    patch=("            for r in near_cap\n", "            for r in near_cap[:2]\n"),
+    must_red={"native.records.every_near_cap_result_is_said_however_many"},
+)
+
+facts_decide_one_records_observations = Defect(
+    id="native.facts_decide_one_records_observations",
+    target=records.saved_record_facts,
+    intent="Decide the checks on the diagnostic's observations alone whenever it has any, dropping the screen's.",
+    patch=("decide_all(d.observations + s.observations)", "decide_all(d.observations or s.observations)"),
+    must_red={"native.records.the_checks_line_reads_both_records_in_status_order"},
+)
+
+facts_order_statuses_by_count = Defect(
+    id="native.facts_order_statuses_by_count",
+    target=records.saved_record_facts,
+    intent="Say the status counts smallest first instead of in status order, so 7 HOLD, 3 NOT RUN, 2 PASS is said 2 PASS, 3 NOT RUN, 7 HOLD.",
+    patch=(
+        "for status, n in sorted(statuses.items()))",
+        "for status, n in sorted(statuses.items(), key=lambda kv: kv[1]))",
+    ),
+    must_red={"native.records.the_checks_line_reads_both_records_in_status_order"},
+)

@@ -8,7 +8,9 @@ import attrs
 
 from claims import because, check
 from domain.core.outcome import reason_line
+from domain.native.checks import NativeCheck
 from domain.native.figures import Provenance
+from domain.native.observations import Evidence
 from domain.native.records import (
     SAVED_DIAGNOSTIC,
     SAVED_NEAR_CAP,
@@ -152,3 +154,51 @@ def admitted_records_say_each_field_in_its_own_place() -> None:
             "300K screen as native evidence: NATIVE, adoptable",
         ),
     )
+
+
+# --- partitions: any number of near-cap results, observations on either record or both, status counts in any order ---
+
+
+@witness.positive(
+    "Every near-cap result is said on its own line in the order given, for none, one, two or three results.",
+    rules=[saved_record_facts],
+)
+def every_near_cap_result_is_said_however_many() -> None:
+    results = (*SAVED_NEAR_CAP, attrs.evolve(SAVED_NEAR_CAP[0], prompt_tokens=11, completion_tokens=2, total_tokens=13))
+    for n in range(4):
+        given = results[:n]
+        lines = saved_record_facts(SAVED_DIAGNOSTIC, given, SAVED_SCREEN_300K).lines
+        check.equal(
+            f"near-cap lines of {n} result(s)",
+            [line for line in lines if line.startswith("near-cap ")],
+            [
+                f"near-cap {r.arm.value}: prompt {r.prompt_tokens} + completion {r.completion_tokens} = "
+                f"{r.total_tokens}, finish length"
+                for r in given
+            ],
+        )
+
+
+@witness.positive(
+    "The checks are decided on both records' observations together, and their counts are said in status order "
+    "(HOLD, NOT RUN, PASS) whichever count is larger: the diagnostic's four fixture checks and the screen's three hold, "
+    "the screen's two native checks pass, three stay NOT RUN.",
+    rules=[saved_record_facts],
+)
+def the_checks_line_reads_both_records_in_status_order() -> None:
+    checks = tuple(NativeCheck)
+    diagnostic = attrs.evolve(SAVED_DIAGNOSTIC, observations=complete(Evidence.CPU_FIXTURE, checks[:4]))
+    screen = attrs.evolve(
+        SAVED_SCREEN_300K,
+        observations=complete(Evidence.CPU_FIXTURE, checks[4:7]) + complete(checks=checks[7:9]),
+    )
+    for d, s, said in (
+        (diagnostic, screen, "7 HOLD, 3 NOT RUN, 2 PASS"),
+        (diagnostic, SAVED_SCREEN_300K, "4 HOLD, 8 NOT RUN"),
+        (SAVED_DIAGNOSTIC, screen, "3 HOLD, 7 NOT RUN, 2 PASS"),
+    ):
+        check.equal(
+            f"{len(d.observations)} + {len(s.observations)} observations",
+            saved_record_facts(d, SAVED_NEAR_CAP, s).lines[-1],
+            f"checks decided on the saved records: {said}",
+        )

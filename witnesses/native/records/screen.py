@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import attrs
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from claims import because, check
 from domain.core.outcome import Admitted
@@ -187,3 +188,60 @@ def a_recorded_gain_rounds_to_the_nearest_four_decimals() -> None:
             screen_gain(attrs.evolve(screen, gain_percent=Fraction(other))).refused,
             True,
         )
+
+
+# --- the whole partition: classification x adoptable x Stage-B x observations present or absent; gains either side of 0 ---
+
+
+@witness.property(
+    "A record is admitted as native evidence exactly when it is classified NATIVE, adoptable and carries observations, "
+    "whatever its Stage-B (PASS, HOLD, FAIL or empty); each missing conjunct is refused at its own place.",
+    rules=[screen_adoptable],
+)
+@settings(max_examples=80)
+@given(
+    st.sampled_from(["NATIVE", "SCREEN", "Screen", "NATIVE ", ""]),
+    st.booleans(),
+    st.sampled_from(["PASS", "HOLD", "FAIL", ""]),
+    st.booleans(),
+)
+@example("NATIVE", False, "HOLD", True)
+@example("NATIVE", False, "FAIL", False)
+def every_classification_adoptable_and_stage_b_partition_is_decided(
+    classification: str, adoptable: bool, stage_b: str, observed: bool
+) -> None:
+    record = attrs.evolve(
+        SAVED_SCREEN_300K,
+        classification=classification,
+        adoptable=adoptable,
+        stage_b=stage_b,
+        observations=complete() if observed else (),
+    )
+    outcome = screen_adoptable(record)
+    wheres = (["$.classification"] if classification != "NATIVE" or not adoptable else []) + (
+        [] if observed else ["$.observations"]
+    )
+    if not wheres:
+        check.equal("admitted", check.admitted(outcome), record)
+    else:
+        check.equal("refused at", [r.where for r in check.refused(outcome)], wheres)
+
+
+@witness.property(
+    "The recorded gain is (1 - median) x 100 rounded half to even at four decimals on either side of zero: a median above "
+    "1 gives a negative gain, admitted signed and refused with its sign dropped.",
+    rules=[screen_gain],
+)
+@settings(max_examples=60)
+@given(st.fractions(min_value=Fraction(9, 10), max_value=Fraction(11, 10), max_denominator=10**7))
+@example(Fraction("1.0000125"))  # exact -0.00125: a half, to the even -0.0012
+@example(Fraction("1.05"))
+@example(Fraction(1))
+def a_gain_either_side_of_zero_is_rounded_signed(median: Fraction) -> None:
+    exact = (1 - median) * 100
+    recorded = Fraction(round(exact, 4))
+    screen = attrs.evolve(SAVED_SCREEN_300K, median_on_off=median, gain_percent=recorded)
+    check.equal(f"median {median}: exact gain", check.admitted(screen_gain(screen)), exact)
+    if recorded:
+        flipped = screen_gain(attrs.evolve(screen, gain_percent=-recorded))
+        check.equal(f"median {median}: gain {-recorded} refused", flipped.refused, True)
