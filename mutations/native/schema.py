@@ -51,3 +51,11 @@ schema_id_bumped_to_version_2 = Defect(
     ),
     must_red={"native.schema.the_next_schema_version_is_refused_naming_version_1"},
 )
+
+digest_checked_for_the_first_two_files = Defect(
+    id="native.digest_checked_for_the_first_two_files",
+    target=schema.native_packet_schema_valid,
+    intent="Check the digests of the first two evidence files only, so a third file's bad digest passes the schema.",
+    patch=("if not _DIGEST.fullmatch(item.digest):", "if not _DIGEST.fullmatch(item.digest) and i < 2:"),
+    must_red={"native.schema.a_bad_digest_at_any_position_is_refused_at_it"},
+)

@@ -114,3 +114,31 @@ def a_q_not_positive_is_refused_at_the_q_alone(q: int) -> None:
         [(type(r).__name__, r.where, r.why) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
         [("CountInvalid", "$.q", f"q must be a positive token count, got {q}")],
     )
+
+
+_DERIVED = [36 * 4092 + k for k in (1, 127, 128, 129)]
+
+
+@witness.positive(
+    "Either arm's tails reordered, duplicated, extended by a fifth tail or short of one are refused at that arm alone: "
+    "the tails are exactly 36q + (1, 127, 128, 129) in that order.",
+    rules=[native_packet_schema_valid],
+)
+def tails_in_any_other_order_or_count_are_refused() -> None:
+    shapes = {
+        "reversed": _DERIVED[::-1],
+        "first two swapped": [_DERIVED[1], _DERIVED[0], *_DERIVED[2:]],
+        "last duplicated": [*_DERIVED, _DERIVED[-1]],
+        "a fifth tail": [*_DERIVED, 36 * 4092 + 130],
+        "one duplicated for another": [_DERIVED[0], _DERIVED[0], *_DERIVED[2:]],
+        "empty": [],
+    }
+    for arm in ("off", "on"):
+        for shape, tails in shapes.items():
+            doc = copy.deepcopy(packet_document(complete()))
+            doc["tails"][arm] = tails
+            check.equal(
+                f"{arm} tails {shape}",
+                [(type(r), r.where) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
+                [(TailsNotDerived, f"$.tails.{arm}")],
+            )

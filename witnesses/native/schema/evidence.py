@@ -110,3 +110,54 @@ def one_evidence_file_is_enough() -> None:
     doc["evidence"] = doc["evidence"][:1]
     packet = check.admitted(native_packet_schema_valid(_packet(doc)))
     check.equal("evidence paths", [e.path for e in packet.evidence], ["evidence/off/observations.json"])
+
+
+# --- partitions: a bad digest at any position of any number of files; a shared id of any text shape ---
+
+
+@witness.positive(
+    "Among one to five evidence files, a bad digest at any position (first, middle or last) is refused at that file "
+    "alone, and all good digests are valid.",
+    rules=[native_packet_schema_valid],
+)
+def a_bad_digest_at_any_position_is_refused_at_it() -> None:
+    for n in range(1, 6):
+        files = [{"path": f"evidence/file-{i}.json", "digest": EVIDENCE_DIGEST} for i in range(n)]
+        doc = copy.deepcopy(packet_document(complete()))
+        doc["evidence"] = files
+        check.admitted(native_packet_schema_valid(_packet(doc)))
+        for bad in range(n):
+            doc["evidence"] = [dict(f, digest="sha256:bad") if i == bad else f for i, f in enumerate(files)]
+            check.equal(
+                f"file {bad} of {n}",
+                [(type(r), r.where) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
+                [(DigestInvalid, f"$.evidence[{bad}].digest")],
+            )
+
+
+_SHARED_IDS = (
+    "s",
+    "up2-START-7",
+    "up2.start_7",
+    "up2-st\u00e4rt-7",
+    "x" * 64,
+    "up2-" + "9" * 200,
+)
+
+
+@witness.positive(
+    "OFF and ON sharing a start id or a container id of any shape (one character, uppercase, a dot, non-ASCII, 64 or "
+    "204 characters) are refused at the ON arm's field alone.",
+    rules=[native_packet_schema_valid],
+)
+def a_shared_id_of_any_shape_is_refused() -> None:
+    for what in ("start_id", "container_id"):
+        for shared in _SHARED_IDS:
+            doc = copy.deepcopy(packet_document(complete()))
+            doc["arms"]["off"][what] = shared
+            doc["arms"]["on"][what] = shared
+            check.equal(
+                f"shared {what} of {len(shared)} characters {shared[:12]!r}",
+                [(type(r), r.where) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
+                [(ArmIdentityInvalid, f"$.arms.on.{what}")],
+            )
