@@ -66,3 +66,14 @@ binding_read_from_the_observations = Defect(
     ),
     must_red={"native.packets.observations_agreeing_on_another_binding_are_each_unbound"},
 )
+
+long_json_names_admitted_unchecked = Defect(
+    id="native.long_json_names_admitted_unchecked",
+    target=packets.packet_name_admitted,
+    intent="Admit any name longer than 40 characters that ends in .json, so a long name carrying a '/' could leave the evidence root.",
+    patch=(
+        "if not _PACKET_NAME.fullmatch(name):",
+        "if not _PACKET_NAME.fullmatch(name) and not (len(name) > 40 and name.endswith('.json')):",
+    ),
+    must_red={"native.packets.a_name_of_any_length_is_admitted_iff_plain"},
+)

@@ -264,3 +264,27 @@ def near_misses_of_the_off_start_and_manifest_are_each_unbound():
 def near_misses_of_the_json_suffix_are_refused() -> None:
     misses = ("p.JSON", "p.Json", "p.jsn", "p.jso", "p.jsonl", "p.json5", "p.jѕon", "p_json")
     check.equal("admitted", [m for m in misses if not packet_name_admitted(m).refused], [])
+
+
+_UNSAFE_CHARACTERS = ("/", "\\", " ", "\n", "\u00e9", ":", "*")
+
+
+@witness.positive(
+    "A packet name of any length (6, 41, 200 or 255 characters) is admitted exactly when it is plain: one unsafe "
+    "character anywhere (first, middle or just before .json) is refused, and a hidden name is refused at any length.",
+    rules=[packet_name_admitted],
+)
+def a_name_of_any_length_is_admitted_iff_plain() -> None:
+    for length in (6, 41, 200, 255):
+        stem = ("p" + "a1-_." * 60)[: length - 5]
+        name = stem + ".json"
+        check.equal(f"plain name of {length}", check.admitted(packet_name_admitted(name)), name)
+        check.equal(f"hidden name of {length}", packet_name_admitted("." + name[1:]).refused, True)
+        for bad in _UNSAFE_CHARACTERS:
+            for index in (0, len(stem) // 2, len(stem) - 1):
+                unsafe = stem[:index] + bad + stem[index + 1 :] + ".json"
+                check.equal(
+                    f"{bad!r} at {index} of a {length}-character name",
+                    [(type(r), r.where) for r in check.refused(packet_name_admitted(unsafe))],
+                    [(PacketNameUnsafe, "$.name")],
+                )
