@@ -193,3 +193,38 @@ across_arms_exact_adds_printed_three = Defect(
     ),
     must_red={"native.windows.across_arms_exact_sums_only_exact_terms"},
 )
+
+across_arms_printed_only_at_three_near_cap_probes = Defect(
+    id="native.across_arms_printed_only_at_three_near_cap_probes",
+    target=windows.window_illustration,
+    intent="Add the printed near-cap figure only when there are exactly three near-cap probes, adding the exact one at any other count.",
+    patch=(
+        "rounded(eight, 1), rounded(three, 1))",
+        "rounded(eight, 1), rounded(three, 1) if i.probes_near_cap == 3 else three)",
+    ),
+    must_red={f"{WINDOWS}.across_arms_adds_the_printed_per_arm_figures_at_any_count"},
+)
+
+unmeasured_named_three_at_most = Defect(
+    id="native.unmeasured_named_three_at_most",
+    target=windows.one_hold_fit,
+    intent="Name only the first three unmeasured terms, so a fourth is never said.",
+    patch=("f\"unmeasured: {', '.join(unmeasured)}\"", "f\"unmeasured: {', '.join(unmeasured[:3])}\""),
+    must_red={f"{WINDOWS}.every_unmeasured_term_is_named_however_many"},
+)
+
+estimated_seconds_total_fits = Defect(
+    id="native.estimated_seconds_total_fits",
+    target=windows.one_hold_fit,
+    intent="Refuse an ESTIMATED total only when it is given in minutes, so the same estimate in seconds fits one HOLD.",
+    patch=("    if t.provenance is E:\n", "    if t.provenance is E and total.unit is MIN:\n"),
+    must_red={f"{WINDOWS}.an_estimated_total_is_refused_in_either_unit"},
+)
+
+case_costs_beyond_twelve_unjudged = Defect(
+    id="native.case_costs_beyond_twelve_unjudged",
+    target=windows.complete_packet_fit,
+    intent="Judge only the first twelve case costs, so a thirteenth cost repeating a check (unmeasured, ESTIMATED or a rate) is never judged.",
+    patch=("    for c in costs:\n", "    for c in costs[:12]:\n"),
+    must_red={f"{WINDOWS}.every_case_cost_is_judged_at_any_position_and_repeat"},
+)

@@ -236,3 +236,34 @@ def complete_packet_fits_iff_its_seconds_are_within_the_wait(wait: int, each: Fr
 )
 def complete_packet_refuses_a_negative_wait():
     return complete_packet_fit(_costs(50, 70, Unit.SECONDS), -1)
+
+
+@witness.positive(
+    "Every case cost is judged wherever it lies and however often its check appears: a thirteenth cost repeating a "
+    "check, first or last, that is unmeasured, ESTIMATED or a rate is refused at that check, and a MEASURED repeat is "
+    "added to the sum.",
+    rules=[complete_packet_fit],
+)
+def every_case_cost_is_judged_at_any_position_and_repeat() -> None:
+    costs = _costs(10, 20, Unit.SECONDS)
+    c = NativeCheck.NO_LOCAL_DRAFTER
+    at = f"$.cases.{c.value}"
+    for what, extra, expected in (
+        ("unmeasured", CaseCost(c, None), [(UnmeasuredCaseCost, at)]),
+        ("ESTIMATED", CaseCost(c, between(10, 20, Unit.SECONDS, E, c.value)), [(FitNotEstablished, at)]),
+        (
+            "a rate",
+            CaseCost(c, between(10, 20, Unit.TOKENS_PER_SECOND, M, c.value)),
+            [(FigureUnitInvalid, f"{at}.unit")],
+        ),
+    ):
+        for where, offered in (("last", (*costs, extra)), ("first", (extra, *costs))):
+            check.equal(
+                f"a repeated cost {what}, {where}",
+                [(type(r), r.where) for r in check.refused(complete_packet_fit(offered, 900))],
+                expected,
+            )
+    repeat = CaseCost(c, between(10, 20, Unit.SECONDS, M, c.value))
+    for where, offered in (("last", (*costs, repeat)), ("first", (repeat, *costs))):
+        fit = check.admitted(complete_packet_fit(offered, 900))
+        check.equal(f"a MEASURED repeat, {where}: total s", (fit.lo, fit.hi), (Fraction(130), Fraction(260)))

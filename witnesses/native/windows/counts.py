@@ -55,3 +55,37 @@ def every_count_is_read_from_the_inputs(
     check.equal(
         f"{waits} waits of {wait} s", (w.four_waits.lo, w.four_waits.hi), (Fraction(0), Fraction(waits * wait, 60))
     )
+
+
+def _tenths(value: Fraction) -> Fraction:
+    return Fraction(round(value, 1))
+
+
+@witness.property(
+    "For any probe counts, across OFF/ON is twice the sum of the per-arm figures as printed at one decimal, the exact "
+    "across is twice their exact sum, and the diagnostic before restore is S30's plus the printed across: the seed's "
+    "way of adding holds at every count, not only at 8 and 3.",
+    rules=[window_illustration],
+)
+@settings(max_examples=30)
+@given(probes=st.integers(1, 20), near=st.integers(1, 10))
+@example(probes=8, near=3)
+@example(probes=8, near=2)
+@example(probes=1, near=1)
+@example(probes=20, near=10)
+def across_arms_adds_the_printed_per_arm_figures_at_any_count(probes: int, near: int) -> None:
+    w = check.admitted(window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, probes_32k=probes, probes_near_cap=near)))
+    e, t = w.eight_probes, w.three_near_cap
+    printed = (2 * (_tenths(e.lo) + _tenths(t.lo)), 2 * (_tenths(e.hi) + _tenths(t.hi)))
+    check.equal(f"across of {probes} + {near} probes", (w.across_arms.lo, w.across_arms.hi), printed)
+    check.equal(
+        f"exact across of {probes} + {near} probes",
+        (w.across_arms_exact.lo, w.across_arms_exact.hi),
+        (2 * (e.lo + t.lo), 2 * (e.hi + t.hi)),
+    )
+    s30 = SEED_WINDOW_INPUTS.s30_diagnostic
+    check.equal(
+        "diagnostic before restore",
+        (w.diagnostic_before_restore.lo, w.diagnostic_before_restore.hi),
+        (s30.lo + printed[0], s30.hi + printed[1]),
+    )

@@ -148,3 +148,35 @@ def an_estimated_rate_past_both_bounds_is_refused_at_its_unit_alone():
 )
 def a_total_past_other_limits_names_those_limits():
     return one_hold_fit(between(50, 85, Unit.MINUTES, M, "fixture_measured_diagnostic"), 60, 80, ())
+
+
+@witness.positive(
+    "A MEASURED total within both bounds is refused for its unmeasured terms exactly when there are any, naming every "
+    "one in order, for none to five terms.",
+    rules=[one_hold_fit],
+)
+def every_unmeasured_term_is_named_however_many() -> None:
+    total = between(60, 70, Unit.MINUTES, M, "fixture_measured_diagnostic")
+    terms = ("audit overhead", "per-case and fault timings", "hooks, fault waits and cache primes", "restore", "probes")
+    check.admitted(one_hold_fit(total, 75, 90, ()))
+    for n in range(1, 6):
+        check.equal(
+            f"{n} unmeasured term(s)",
+            [(type(r), r.where, r.why) for r in check.refused(one_hold_fit(total, 75, 90, terms[:n]))],
+            [(UnmeasuredTerms, "$.diagnostic.unmeasured", f"unmeasured: {', '.join(terms[:n])}")],
+        )
+
+
+@witness.positive(
+    "An ESTIMATED total within both bounds is refused for its provenance alone whether given in seconds or in minutes, "
+    "and the same total MEASURED fits in either unit.",
+    rules=[one_hold_fit],
+)
+def an_estimated_total_is_refused_in_either_unit() -> None:
+    for lo, hi, unit in ((60, 70, Unit.MINUTES), (3600, 4200, Unit.SECONDS)):
+        check.equal(
+            f"ESTIMATED {lo}-{hi} {unit.value}",
+            [(type(r), r.where) for r in check.refused(one_hold_fit(between(lo, hi, unit, E, "fixture"), 75, 90, ()))],
+            [(FitNotEstablished, "$.diagnostic.provenance")],
+        )
+        check.admitted(one_hold_fit(between(lo, hi, unit, M, "fixture"), 75, 90, ()))
