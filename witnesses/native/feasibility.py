@@ -294,3 +294,30 @@ def the_probes_line_says_the_exact_probes() -> None:
             "three near-cap probes per arm: 31.0–34.4 min (ESTIMATED)",
         ),
     )
+
+
+@witness.positive(
+    "The wait after the diagnostic ends, at each end of the call interval, at min(call + wait, the submission deadline), "
+    "whether the call is given in minutes or seconds, is a point or an interval, comes early, straddles the deadline or "
+    "lies past it, and keeps the call's provenance.",
+    rules=[window_feasibility],
+)
+def the_wait_after_any_call_ends_at_each_end_of_the_call() -> None:
+    wait_s, window_min = 600, 75
+    for call in (
+        between(30, 35, Unit.MINUTES, M, "s30_diagnostic"),
+        between(1800, 2100, Unit.SECONDS, M, "s30_diagnostic"),
+        point(50, Unit.MINUTES, Provenance.ESTIMATED, "s30_diagnostic"),
+        between(60, 70, Unit.MINUTES, Provenance.ESTIMATED, "s30_diagnostic"),
+        between(3600, 4200, Unit.SECONDS, Provenance.ESTIMATED, "s30_diagnostic"),
+        between(100, 120, Unit.MINUTES, M, "s30_diagnostic"),
+    ):
+        inputs = attrs.evolve(MEASURED_INPUTS, s30_diagnostic=call, native_wait_s=wait_s)
+        feasibility = check.admitted(window_feasibility(inputs, MEASURED_COSTS, ()))
+        seconds = (call.lo, call.hi) if call.unit is Unit.SECONDS else (call.lo * 60, call.hi * 60)
+        ends = [Fraction(min(s + wait_s, window_min * 60), 60) for s in seconds]
+        check.equal(
+            f"the wait after a call at {call.lo}-{call.hi} {call.unit.value} {call.provenance.value}",
+            feasibility.wait_after_diagnostic,
+            between(ends[0], ends[1], Unit.MINUTES, call.provenance, "wait_after_diagnostic"),
+        )
