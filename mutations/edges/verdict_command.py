@@ -150,3 +150,41 @@ valid_schema_said_without_its_caveat = Defect(
     ),
     must_red={f"{W}.a_valid_schema_is_said_not_to_be_native_evidence"},
 )
+
+verdict_line_skips_the_first_check = Defect(
+    id="edges.verdict_line_skips_the_first_check",
+    target=verdict_command.packet_verdict,
+    intent="Name the short checks in the verdict line from the second check on, so a packet whose first check is NOT RUN says only 'not qualified'.",
+    patch=(
+        'rest = [f"{v.check.value} {v.status.value}" for v in verdicts if',
+        'rest = [f"{v.check.value} {v.status.value}" for v in verdicts[1:] if',
+    ),
+    must_red={f"{W}.every_short_check_is_named_with_its_reasons"},
+)
+
+not_run_checks_print_no_reason = Defect(
+    id="edges.not_run_checks_print_no_reason",
+    target=verdict_command.packet_verdict,
+    intent="Print the reasons of HOLD checks only, so a NOT RUN check never says why.",
+    patch=("*_reason_lines(v.reasons)]", "*_reason_lines(v.reasons if v.status is Status.HOLD else ())]"),
+    must_red={f"{W}.every_short_check_is_named_with_its_reasons"},
+)
+
+schema_prints_three_reasons_at_most = Defect(
+    id="edges.schema_prints_three_reasons_at_most",
+    target=verdict_command.packet_verdict,
+    intent="Print at most three schema reasons under a REFUSED line that counts them all.",
+    patch=("*_reason_lines(schema.reasons)]", "*_reason_lines(schema.reasons[:3])]"),
+    must_red={f"{W}.every_schema_reason_and_shape_error_is_printed_however_many"},
+)
+
+malformed_prints_two_errors_at_most = Defect(
+    id="edges.malformed_prints_two_errors_at_most",
+    target=verdict_command.packet_verdict,
+    intent="Print at most two located shape errors of a malformed packet.",
+    patch=(
+        'return bad_input(tuple(type(r)(f"{path}: {r.where}", r.why) for r in read.reasons))',
+        'return bad_input(tuple(type(r)(f"{path}: {r.where}", r.why) for r in read.reasons[:2]))',
+    ),
+    must_red={f"{W}.every_schema_reason_and_shape_error_is_printed_however_many"},
+)

@@ -6,11 +6,13 @@ import itertools
 import json
 
 from claims import check
-from domain.core.outcome import Admitted, Refused
+from domain.core.outcome import Admitted, Refused, reason_line
 from domain.edges import verdict_command as cmd
 from domain.edges.command_output import CommandOutput
 from domain.edges.streams import InputUnreadable
-from domain.native.checks import Arm, NativeCheck
+from domain.native.checks import SUBCASES, Arm, NativeCheck
+from domain.native.reading import read_packet_text
+from domain.native.schema import native_packet_schema_valid
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET
 from witnesses.edges.verdict_command import witness
 from witnesses.native.fixtures import (
@@ -288,3 +290,80 @@ def a_valid_schema_is_said_not_to_be_native_evidence() -> None:
     for what, observations in (("complete", complete()), ("no observations", ())):
         output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations))))
         check.equal(f"{what}: schema line", output.out[1], "schema: valid (schema-valid is not native evidence)")
+
+
+# --- partitions: which checks fall short (first, last, several, all), and how many schema reasons or shape errors ---
+
+
+@witness.positive(
+    "Whichever checks fall short (the first, the last, the first and last, or all twelve), each prints its status with "
+    "every reason beneath it, NOT RUN as well as HOLD, and the verdict line names every one of them in the seed's order.",
+    rules=[cmd.packet_verdict],
+)
+def every_short_check_is_named_with_its_reasons() -> None:
+    checks = list(NativeCheck)
+    for dropped in ([checks[0]], [checks[-1]], [checks[0], checks[-1]], checks):
+        observations = complete()
+        for c in dropped:
+            observations = without(observations, c, None, None)
+        out = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(observations)))).out
+        names = ", ".join(c.value for c in dropped)
+        for c in dropped:
+            at = out.index(f"{c.value}: NOT RUN (packet says PASS)")
+            check.equal(
+                f"{names}: {c.value}'s reason",
+                out[at + 1],
+                f"  NoObservations @ $.checks.{c.value}: no observation of any of its {len(SUBCASES[c])} subcases "
+                "in either arm; the default is NOT RUN",
+            )
+        check.equal(
+            f"{names}: verdict",
+            out[-1],
+            f"verdict: {12 - len(dropped)}/12 PASS; not qualified: " + ", ".join(f"{c.value} NOT RUN" for c in dropped),
+        )
+
+
+_SCHEMA_FAULTS = (
+    ('"completions": 28', '"completions": 27'),
+    ('"audited_rounds": {"off": 96', '"audited_rounds": {"off": 0'),
+    ('"schema": "up2-native-packet/1"', '"schema": "up2-native-packet/2"'),
+    ('"classification": "NATIVE"', '"classification": "SCREEN"'),
+    ('"q": 4092', '"q": 0'),
+)
+_SHAPE_FAULTS = (
+    ('"q": 4092', '"q": "4092"'),
+    ('"audited_rounds": {"off": 96', '"audited_rounds": {"off": "96"'),
+    ('"send_intents": 28', '"send_intents": "28"'),
+    ('"classification": "NATIVE"', '"classification": 7'),
+)
+
+
+@witness.positive(
+    "A schema refused for one to five reasons prints every one under its REFUSED line, and a packet malformed in one to "
+    "four places prints every located error on stderr: none is dropped however many there are.",
+    rules=[cmd.packet_verdict],
+)
+def every_schema_reason_and_shape_error_is_printed_however_many() -> None:
+    for n in range(1, len(_SCHEMA_FAULTS) + 1):
+        text = COMPLETE_PACKET
+        for old, new in _SCHEMA_FAULTS[:n]:
+            text = text.replace(old, new, 1)
+        refused = check.refused(native_packet_schema_valid(check.admitted(read_packet_text(text))))
+        out = cmd.packet_verdict("p.json", Admitted(text)).out
+        at = out.index(f"schema: REFUSED ({len(refused)} reason(s))")
+        check.equal(
+            f"{n} schema fault(s)", out[at + 1 : at + 1 + len(refused)], tuple(f"  {reason_line(r)}" for r in refused)
+        )
+        check.equal(f"{n} schema fault(s): the next line", out[at + 1 + len(refused)].startswith("binding:"), True)
+    for n in range(1, len(_SHAPE_FAULTS) + 1):
+        text = COMPLETE_PACKET
+        for old, new in _SHAPE_FAULTS[:n]:
+            text = text.replace(old, new, 1)
+        malformed = check.refused(read_packet_text(text))
+        output = cmd.packet_verdict("bad.json", Admitted(text))
+        check.equal(
+            f"{n} shape fault(s)",
+            (output.code, output.out, output.err),
+            (2, (), tuple(f"bad.json: {r.where}: {r.why}" for r in malformed)),
+        )
+        check.equal(f"{n} shape fault(s): counted", len(output.err), n)
