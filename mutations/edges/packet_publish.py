@@ -72,3 +72,30 @@ temp_owned_only_once_written = Defect(
     ),
     must_red={f"{W}.a_packet_the_disk_refuses_leaves_no_temp_file"},
 )
+
+large_payload_written_empty = Defect(
+    id="edges.large_payload_written_empty",
+    target=packet_publish.publish_packet,
+    intent="Stop writing a payload of 1 MiB or more after its first write, publishing it cut short while every smaller packet lands whole.",
+    patch=(
+        "view = view[os.write(fd, view) :]",
+        'view = view[os.write(fd, view) :] if len(payload) < 1 << 20 else b""',
+    ),
+    must_red={"edges.packet_publish.a_payload_of_any_size_under_any_name_is_published_whole"},
+)
+
+empty_payload_leaves_its_temp = Defect(
+    id="edges.empty_payload_leaves_its_temp",
+    target=packet_publish.publish_packet,
+    intent="Remove the temp file only when the payload is not empty, so an empty packet leaves a temp file in the evidence root.",
+    patch=("        for path in made:\n", "        for path in (made if payload else []):\n"),
+    must_red={"edges.packet_publish.a_payload_of_any_size_under_any_name_is_published_whole"},
+)
+
+uppercase_names_open_the_temp_shared = Defect(
+    id="edges.uppercase_names_open_the_temp_shared",
+    target=packet_publish.publish_packet,
+    intent="Create the temp file exclusively only for a lowercase packet name, so a taken temp name of a name with an uppercase letter is opened and written through.",
+    patch=("os.O_WRONLY | os.O_CREAT | os.O_EXCL,", "os.O_WRONLY | os.O_CREAT | (os.O_EXCL if name.islower() else 0),"),
+    must_red={"edges.packet_publish.a_taken_temp_name_is_left_alone_for_any_name"},
+)

@@ -295,3 +295,46 @@ def a_packet_the_disk_refuses_leaves_no_temp_file(tmp_path: Path):
         outcome = publish_packet(tmp_path, "p.json", PACKET)
     check.equal("a failed write: evidence root", listing(tmp_path), {})
     return in_folder(outcome, tmp_path)
+
+
+# --- partitions: payloads of every size, empty included; packet names of every shape ---
+
+_NAMES = ("p.json", "UP2-Native.json", "up2.native.v2.json", "p_1-2.json", "P" * 200 + ".json")
+_PAYLOADS = (b"", b"{", PACKET, b"x" * (64 * 1024 + 1), bytes(range(256)) * (8 * 1024 + 1))
+
+
+@witness.positive(
+    "A payload of any size (empty, one byte, a packet, 64 KiB + 1, just over 2 MiB) under a name of any shape "
+    "(uppercase, dotted, digits, 205 characters) is published with exactly its bytes, and no temp file is left.",
+    rules=[publish_packet],
+)
+def a_payload_of_any_size_under_any_name_is_published_whole(tmp_path: Path) -> None:
+    for i, payload in enumerate(_PAYLOADS):
+        for j, name in enumerate(_NAMES):
+            root = tmp_path / f"root-{i}-{j}"
+            root.mkdir()
+            check.equal(
+                f"{len(payload)} bytes as {name[:16]}", publish_packet(root, name, payload), Admitted(root / name)
+            )
+            check.equal(f"{len(payload)} bytes as {name[:16]}: root", listing(root), {name: ("file", payload)})
+
+
+@witness.positive(
+    "A temp name already taken is someone else's for a packet name of any shape (lowercase, uppercase, dotted, "
+    "digits): the publish is refused as failed and the taken file is neither written, followed nor removed.",
+    rules=[publish_packet],
+)
+def a_taken_temp_name_is_left_alone_for_any_name(tmp_path: Path) -> None:
+    for j, name in enumerate(_NAMES[:4]):
+        root = tmp_path / f"root-{j}"
+        root.mkdir()
+        written(root, "victim.txt", "someone else's")
+        (root / f".{name}.taken.tmp").symlink_to("victim.txt")
+        before = listing(root)
+        outcome = publish_packet(root, name, PACKET, temp_name=lambda n: f".{n}.taken.tmp")
+        check.equal(
+            f"{name}: refused at",
+            [(type(r), r.where) for r in check.refused(outcome)],
+            [(PublishFailed, f"$.packets.{name}")],
+        )
+        check.equal(f"{name}: root", listing(root), before)
