@@ -217,3 +217,30 @@ facts_order_statuses_by_count = Defect(
     ),
     must_red={"native.records.the_checks_line_reads_both_records_in_status_order"},
 )
+
+ledger_count_capped_at_the_seeds = Defect(
+    id="native.ledger_count_capped_at_the_seeds",
+    target=records.requests_accounted,
+    intent="Admit at most the seed's 28 requests, so a ledger of 29 equal counts is said to hold 28.",
+    patch=("    return Admitted(r.completions)", "    return Admitted(min(r.completions, 28))"),
+    must_red={"native.records.equal_positive_counts_admit_their_count"},
+)
+
+empty_finish_taken_as_length = Defect(
+    id="native.empty_finish_taken_as_length",
+    target=records.near_cap_finish,
+    intent="Take an empty finish reason for `length`, so a near-cap request that reported no finish is admitted.",
+    patch=('if r.finish != "length":', 'if r.finish not in ("length", ""):'),
+    must_red={"native.records.every_count_size_and_finish_is_decided"},
+)
+
+total_unchecked_without_completion = Defect(
+    id="native.total_unchecked_without_completion",
+    target=records.near_cap_finish,
+    intent="Check the total only when the completion is positive, so a request completing no token may report any total.",
+    patch=(
+        "    if r.prompt_tokens + r.completion_tokens != r.total_tokens:",
+        "    if r.prompt_tokens + r.completion_tokens != r.total_tokens and r.completion_tokens > 0:",
+    ),
+    must_red={"native.records.every_count_size_and_finish_is_decided"},
+)

@@ -107,3 +107,18 @@ def a_ledger_short_only_of_opened_is_unaccounted():
 )
 def negative_ledger_is_unaccounted():
     return requests_accounted(attrs.evolve(SAVED_DIAGNOSTIC, send_intents=-1, opened=-1, completions=-1))
+
+
+@witness.property(
+    "A ledger of equal positive counts admits exactly its count, at one, the seed's 28, past it and past 32 bits.",
+    rules=[requests_accounted],
+)
+@settings(max_examples=30)
+@given(st.integers(1, 2**40))
+@example(1)
+@example(28)
+@example(29)
+@example(2**33)
+def equal_positive_counts_admit_their_count(n: int) -> None:
+    record = attrs.evolve(SAVED_DIAGNOSTIC, send_intents=n, opened=n, completions=n)
+    check.equal(f"{n}/{n}/{n}", requests_accounted(record), Admitted(n))

@@ -77,3 +77,33 @@ def a_near_cap_total_off_by_one_either_way_is_refused_at_the_total() -> None:
             for total in (327679, 327681)
         },
     )
+
+
+@witness.positive(
+    "A near-cap request is admitted exactly when its prompt and completion add up to its total and it finished at "
+    "`length`, for every size of either count (zero, one, the seed's, past 32 bits) and every finish (empty, `stop`, "
+    "`length`), in either arm; each fault is refused at its own place.",
+    rules=[near_cap_finish],
+)
+def every_count_size_and_finish_is_decided() -> None:
+    for arm_result in SAVED_NEAR_CAP:
+        for prompt in (0, 1, 327675, 2**40):
+            for completion in (0, 1, 5, 2**33):
+                for total_delta in (0, -1, 1):
+                    for finish in ("length", "", "stop"):
+                        result = attrs.evolve(
+                            arm_result,
+                            prompt_tokens=prompt,
+                            completion_tokens=completion,
+                            total_tokens=prompt + completion + total_delta,
+                            finish=finish,
+                        )
+                        wheres = (["$.usage.total_tokens"] if total_delta else []) + (
+                            [] if finish == "length" else ["$.finish_reason"]
+                        )
+                        outcome = near_cap_finish(result)
+                        said = f"{arm_result.arm.value} {prompt}+{completion} total {prompt + completion + total_delta} {finish!r}"
+                        if wheres:
+                            check.equal(said, [r.where for r in check.refused(outcome)], wheres)
+                        else:
+                            check.equal(said, outcome, Admitted(prompt + completion))
