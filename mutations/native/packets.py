@@ -77,3 +77,22 @@ long_json_names_admitted_unchecked = Defect(
     ),
     must_red={"native.packets.a_name_of_any_length_is_admitted_iff_plain"},
 )
+
+fixture_observations_never_unbound_by_start = Defect(
+    id="native.fixture_observations_never_unbound_by_start",
+    target=packets.packet_binds_observations,
+    intent="Bind only NATIVE observations to their arm's start, so a CPU_FIXTURE observation from another start passes as bound.",
+    patch=("if o.start_id != starts[o.arm]:", 'if o.start_id != starts[o.arm] and o.evidence.value == "NATIVE":'),
+    must_red={"native.packets.every_evidence_kind_and_outcome_is_bound"},
+)
+
+unheld_observations_never_unbound_by_manifest = Defect(
+    id="native.unheld_observations_never_unbound_by_manifest",
+    target=packets.packet_binds_observations,
+    intent="Bind only held observations to the packet's manifest, so an observation that did not hold may come from another manifest.",
+    patch=(
+        "if o.manifest_digest != binding.manifest_digest:",
+        "if o.manifest_digest != binding.manifest_digest and o.held:",
+    ),
+    must_red={"native.packets.every_evidence_kind_and_outcome_is_bound"},
+)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.native.checks import Arm, NativeCheck
+from domain.native.observations import Evidence
 from domain.native.packets import (
     ObservationUnbound,
     PacketBinding,
@@ -288,3 +289,34 @@ def a_name_of_any_length_is_admitted_iff_plain() -> None:
                     [(type(r), r.where) for r in check.refused(packet_name_admitted(unsafe))],
                     [(PacketNameUnsafe, "$.name")],
                 )
+
+
+@witness.positive(
+    "Every observation is bound to its own arm's start and the packet's manifest whatever it says: NATIVE or CPU_FIXTURE, "
+    "held or not, in either arm; one from another start or manifest is unbound at that field.",
+    rules=[packet_binds_observations],
+)
+def every_evidence_kind_and_outcome_is_bound() -> None:
+    packet = check.admitted(COMPLETE_PACKET)
+    for evidence in Evidence:
+        for held in (True, False):
+            for arm, other_start in ((Arm.OFF, ON_START), (Arm.ON, OTHER_ON_START)):
+                for field, value in (("start_id", other_start), ("manifest_digest", OTHER_MANIFEST)):
+                    changed = replaced(
+                        packet.observations, RANK, "kept_agreement", arm, evidence=evidence, held=held, **{field: value}
+                    )
+                    index = next(
+                        i
+                        for i, o in enumerate(changed)
+                        if o.check is RANK and o.subcase == "kept_agreement" and o.arm is arm
+                    )
+                    check.equal(
+                        f"{evidence.value} held={held} {arm.value} {field}",
+                        [
+                            (type(r), r.where)
+                            for r in check.refused(
+                                packet_binds_observations(attrs.evolve(packet, observations=changed))
+                            )
+                        ],
+                        [(ObservationUnbound, f"$.observations[{index}].{field}")],
+                    )
