@@ -60,3 +60,11 @@ falsy_text_read_as_an_empty_object = Defect(
     ),
     must_red={"native.reading.non_object_text_is_malformed_at_the_root"},
 )
+
+empty_object_read_as_no_object = Defect(
+    id="native.empty_object_read_as_no_object",
+    target=reading.read_packet,
+    intent="Refuse an empty JSON object as if it were not an object, so its twelve missing keys are never named.",
+    patch=("if not isinstance(document, dict):", "if not isinstance(document, dict) or not document:"),
+    must_red={"native.reading.an_empty_object_names_every_missing_key"},
+)

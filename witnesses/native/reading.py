@@ -205,3 +205,36 @@ def hostile_values_in_packet_text_are_malformed_at_their_paths():
 )
 def every_shape_error_of_a_packet_is_named():
     return read_packet(edited(q="4092", tails=3, zeta=1))
+
+
+@witness.positive(
+    "An empty JSON object is an object: it is malformed at each of the packet's twelve fields as a missing key, never "
+    "as a document that is not an object.",
+    rules=[read_packet, read_packet_text],
+)
+def an_empty_object_names_every_missing_key() -> None:
+    fields = ("schema", "classification", "manifest_digest", "q", "arms", "evidence", "checks", "audited_rounds")
+    fields += ("requests", "tails", "observations", "owner_resolutions")
+    expected = [(f"$.{name}", "expected a value, got nothing (the key is missing)") for name in fields]
+    for how, outcome in (("document", read_packet({})), ("text", read_packet_text("{}"))):
+        check.equal(f"{how}: reasons", [(r.where, r.why) for r in check.refused(outcome)], expected)
+
+
+@witness.positive(
+    "Text that is not JSON is located at the parser's own line and column wherever the error lies: the first column, "
+    "past column 80 and past column 1000 of the first line, or on a later line.",
+    rules=[read_packet_text],
+)
+def invalid_json_is_located_at_any_line_and_column() -> None:
+    for text, line, column in (
+        ("x", 1, 1),
+        ('{"q": ' + " " * 90 + "x}", 1, 97),
+        ('{"q": ' + " " * 1000 + "x}", 1, 1007),
+        ('{\n  "q":\n' + " " * 120 + "x}", 3, 121),
+    ):
+        reasons = check.refused(read_packet_text(text))
+        check.equal(
+            f"error at line {line} column {column}",
+            [(r.where, r.why.split(":")[0]) for r in reasons],
+            [("$", f"expected JSON, got invalid JSON at line {line} column {column}")],
+        )
