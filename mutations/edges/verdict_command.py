@@ -188,3 +188,47 @@ malformed_prints_two_errors_at_most = Defect(
     ),
     must_red={f"{W}.every_schema_reason_and_shape_error_is_printed_however_many"},
 )
+
+note_blind_to_surrounding_space = Defect(
+    id="edges.note_blind_to_surrounding_space",
+    target=verdict_command.packet_verdict,
+    intent="Compare the packet's claimed string to the status with its surrounding space stripped, so 'PASS ' on a passing check carries no note.",
+    patch=(
+        "if claimed is not None and claimed != v.status.value",
+        "if claimed is not None and claimed.strip() != v.status.value",
+    ),
+    must_red={f"{W}.every_claimed_string_differing_from_the_status_is_noted"},
+)
+
+many_observations_excuse_one_short_check = Defect(
+    id="edges.many_observations_excuse_one_short_check",
+    target=verdict_command.packet_verdict,
+    intent="Qualify a packet one check short when it carries more than 110 observations, so duplicates stand in for a check.",
+    patch=(
+        "len(passed) == len(verdicts)",
+        "len(passed) >= len(verdicts) - (1 if len(packet.observations) > 110 else 0)",
+    ),
+    must_red={f"{W}.duplicated_observations_never_qualify_a_short_check"},
+)
+
+records_exit_0_without_near_cap = Defect(
+    id="edges.records_exit_0_without_near_cap",
+    target=verdict_command.records_verdict,
+    intent="Exit 0 on refused records when no near-cap result is given.",
+    patch=(
+        "EXIT_NO if facts.verdict.refused else EXIT_YES",
+        "EXIT_NO if facts.verdict.refused and near_cap else EXIT_YES",
+    ),
+    must_red={f"{W}.the_records_exit_code_follows_the_verdict_however_many_near_cap_results"},
+)
+
+binding_line_says_off_for_a_non_ascii_on_start = Defect(
+    id="edges.binding_line_says_off_for_a_non_ascii_on_start",
+    target=verdict_command.packet_verdict,
+    intent="Say the OFF start as the ON start when the ON start id is not ASCII.",
+    patch=(
+        "ON start {b.on_start_id}, manifest",
+        "ON start {b.on_start_id if b.on_start_id.isascii() else b.off_start_id}, manifest",
+    ),
+    must_red={f"{W}.the_binding_line_names_each_arms_own_start"},
+)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 
+import attrs
+
 from claims import check
 from domain.core.outcome import Admitted, Refused, reason_line
 from domain.edges import verdict_command as cmd
@@ -16,6 +18,7 @@ from domain.native.schema import native_packet_schema_valid
 from witnesses.edges.fixtures import COMPLETE_PACKET, MALFORMED_PACKET, MISSING_SUBCASE_PACKET
 from witnesses.edges.verdict_command import witness
 from witnesses.native.fixtures import (
+    MANIFEST,
     OFF_START,
     ON_START,
     complete,
@@ -367,3 +370,60 @@ def every_schema_reason_and_shape_error_is_printed_however_many() -> None:
             (2, (), tuple(f"bad.json: {r.where}: {r.why}" for r in malformed)),
         )
         check.equal(f"{n} shape fault(s): counted", len(output.err), n)
+
+
+@witness.positive(
+    "A packet carrying every observation more than once (two or three times over) with one check short is still not "
+    "qualified and exits 1, and carrying them twice over with none short passes: duplicates never stand in for a check.",
+    rules=[cmd.packet_verdict],
+)
+def duplicated_observations_never_qualify_a_short_check() -> None:
+    short = without(complete(), NativeCheck.NO_LOCAL_DRAFTER, None, None)
+    for times in (2, 3):
+        output = cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(short * times))))
+        check.equal(f"{times} times over, one check short: code", output.code, 1)
+        check.equal(
+            f"{times} times over: verdict",
+            output.out[-1],
+            "verdict: 11/12 PASS; not qualified: no_local_drafter NOT RUN",
+        )
+    check.equal(
+        "twice over, none short",
+        cmd.packet_verdict("p.json", Admitted(json.dumps(packet_document(complete() * 2)))).code,
+        0,
+    )
+
+
+@witness.positive(
+    "A check the packet claims with any string other than its status (a trailing space, lowercase, HOLD) carries the "
+    "packet's string as a note, PASS checks included.",
+    rules=[cmd.packet_verdict],
+)
+def every_claimed_string_differing_from_the_status_is_noted() -> None:
+    name = NativeCheck.NO_LOCAL_DRAFTER.value
+    for claimed in ("PASS ", "pass", " PASS", "HOLD", "NOT RUN"):
+        document = packet_document(complete())
+        document["checks"][name] = claimed
+        out = cmd.packet_verdict("p.json", Admitted(json.dumps(document))).out
+        check.contains(f"claimed {claimed!r}", f"{name}: PASS (packet says {claimed})", out)
+
+
+@witness.positive(
+    "The binding line names each arm's own start, for start ids of any shape (non-ASCII, uppercase, dotted, 200 characters).",
+    rules=[cmd.packet_verdict],
+)
+def the_binding_line_names_each_arms_own_start() -> None:
+    for off, on in (
+        ("up2-off-\u00e9", "up2-on-\u00e9"),
+        ("UP2-OFF", "UP2-ON"),
+        ("up2.off.1", "up2.on.1"),
+        ("o" * 200, "n" * 200),
+        (OFF_START, "d\u00e9marrage-on"),
+    ):
+        observations = tuple(attrs.evolve(o, start_id=off if o.arm is Arm.OFF else on) for o in complete())
+        document = packet_document(observations)
+        document["arms"]["off"]["start_id"], document["arms"]["on"]["start_id"] = off, on
+        out = cmd.packet_verdict("p.json", Admitted(json.dumps(document))).out
+        check.contains(
+            f"{off[:12]!r} / {on[:12]!r}", f"binding: OFF start {off}, ON start {on}, manifest {MANIFEST}", out
+        )

@@ -159,3 +159,23 @@ def verdict_outputs_are_byte_identical() -> str:
         ("--records", cmd.records_verdict()),
     ]
     return "".join(shown(title, output.code, output.out, output.err) for title, output in cases)
+
+
+@witness.positive(
+    "The records report exits 0 exactly when every record is admitted, for none, one or two near-cap results, whichever "
+    "record (the diagnostic, a near-cap result or the screen) is refused.",
+    rules=[cmd.records_verdict],
+)
+def the_records_exit_code_follows_the_verdict_however_many_near_cap_results() -> None:
+    diagnostic = attrs.evolve(SAVED_DIAGNOSTIC, q_provenance=Provenance.MEASURED, tails_verified=True)
+    screen = attrs.evolve(SAVED_SCREEN_300K, classification="NATIVE", adoptable=True, observations=complete())
+    stopped = attrs.evolve(SAVED_NEAR_CAP[0], finish="stop")
+    for n in range(3):
+        near_cap = SAVED_NEAR_CAP[:n]
+        check.equal(f"{n} near-cap: all admitted", cmd.records_verdict(diagnostic, near_cap, screen).code, 0)
+        for what, d, nc, s in (
+            ("the diagnostic", SAVED_DIAGNOSTIC, near_cap, screen),
+            ("the screen", diagnostic, near_cap, SAVED_SCREEN_300K),
+            ("a near-cap result", diagnostic, (*near_cap, stopped), screen),
+        ):
+            check.equal(f"{n} near-cap: {what} refused", cmd.records_verdict(d, nc, s).code, 1)
