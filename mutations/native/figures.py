@@ -105,3 +105,25 @@ projected_rate_keeps_its_provenance = Defect(
     ),
     must_red={"native.figures.a_projection_of_any_unit_is_estimated"},
 )
+
+scaled_by_zero_is_unscaled = Defect(
+    id="native.scaled_by_zero_is_unscaled",
+    target=figures.scaled,
+    intent="Leave a figure unscaled when the count is zero, so zero probes cost as much as one.",
+    patch=(
+        "return Figure(f.lo * k, f.hi * k, f.unit, f.provenance, source)",
+        "return Figure(f.lo * k if k else f.lo, f.hi * k if k else f.hi, f.unit, f.provenance, source)",
+    ),
+    must_red={"native.figures.scaling_by_any_count_multiplies_both_ends"},
+)
+
+whole_unit_report_says_its_own_provenance = Defect(
+    id="native.whole_unit_report_says_its_own_provenance",
+    target=figures.report,
+    intent="Say the figure's own provenance instead of the claimed one when printing whole units.",
+    patch=(
+        'f"{printed(f, places)} ({claimed.value})"',
+        'f"{printed(f, places)} ({claimed.value if places else f.provenance.value})"',
+    ),
+    must_red={"native.figures.a_report_says_the_claimed_provenance_at_every_place"},
+)

@@ -351,3 +351,35 @@ def a_projection_of_any_unit_is_estimated(f: Figure) -> None:
     projection = figures.projected(f, "projected")
     check.equal("projection", projection, Figure(f.lo, f.hi, f.unit, E, "projected"))
     check.equal("reported as MEASURED is refused", report(projection, M, 1).refused, True)
+
+
+@witness.property(
+    "Scaling a figure by any non-negative count (zero, one, several, a fraction) multiplies both ends by it, keeping unit "
+    "and provenance, so the report of a figure scaled by zero is 0.",
+    rules=[report],
+)
+@given(
+    gen.figures(), st.sampled_from([Fraction(0), Fraction(1), Fraction(3), Fraction(1, 2), Fraction(17), Fraction(8)])
+)
+@example(between(5, 9, Unit.MINUTES, M, "fixture"), Fraction(0))
+def scaling_by_any_count_multiplies_both_ends(f: Figure, k: Fraction) -> None:
+    s = figures.scaled(f, k, "scaled")
+    check.equal(f"{k} x", s, Figure(f.lo * k, f.hi * k, f.unit, f.provenance, "scaled"))
+    if k == 0:
+        check.equal("by zero, reported", check.admitted(report(s, E, 1)).text, f"0.0 {f.unit.value} (ESTIMATED)")
+
+
+@witness.positive(
+    "A figure reported under a provenance it may take says that provenance at every number of places, 0 to 4: a MEASURED "
+    "figure reported as ESTIMATED says ESTIMATED even in whole units.",
+    rules=[report],
+)
+def a_report_says_the_claimed_provenance_at_every_place() -> None:
+    f = between(5, 9, Unit.MINUTES, M, "fixture")
+    for places in range(5):
+        for claimed in (M, E):
+            check.equal(
+                f"{claimed.value} at {places}",
+                check.admitted(report(f, claimed, places)).text.endswith(f" min ({claimed.value})"),
+                True,
+            )
