@@ -41,3 +41,14 @@ subcase_table_mutable = Defect(
     must_red={"native.checks.the_subcase_table_is_read_only_and_fresh"},
     must_green={"native.checks.the_table_is_keyed_by_the_seeds_twelve_names"},
 )
+
+tails_past_32_bits_lose_one = Defect(
+    id="native.tails_past_32_bits_lose_one",
+    target=checks.tail_sizes,
+    intent="Derive every tail one token short for a q of 2**31 or more, keeping every smaller q right.",
+    patch=(
+        "FINAL_TAIL_FACTOR * q + k for k in FINAL_TAIL_OFFSETS))",
+        "FINAL_TAIL_FACTOR * q + (k if q < 2**31 else k - 1) for k in FINAL_TAIL_OFFSETS))",
+    ),
+    must_red={"native.checks.tails_of_a_q_of_any_size_are_36q_plus_offsets"},
+)

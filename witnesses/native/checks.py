@@ -187,3 +187,18 @@ def the_subcase_table_is_read_only_and_fresh() -> None:
 )
 def negative_q_has_no_tails():
     return tail_sizes(-1)
+
+
+@witness.property(
+    "For a q of any size (one, the seed's, past 32 bits, past 64 bits), the final tails are exactly 36q + 1, 127, 128 "
+    "and 129, in that order.",
+    rules=[tail_sizes],
+)
+@settings(max_examples=30)
+@given(st.one_of(st.integers(1, 2**20), st.integers(2**31 - 2, 2**31 + 2), st.integers(2**31, 2**70)))
+@example(1)
+@example(2**31)
+@example(2**63 - 1)
+@example(2**64 + 3)
+def tails_of_a_q_of_any_size_are_36q_plus_offsets(q: int) -> None:
+    check.equal(f"tails for q={q}", check.admitted(tail_sizes(q)), tuple(36 * q + k for k in (1, 127, 128, 129)))
