@@ -142,3 +142,24 @@ def tails_in_any_other_order_or_count_are_refused() -> None:
                 [(type(r), r.where) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
                 [(TailsNotDerived, f"$.tails.{arm}")],
             )
+
+
+@witness.positive(
+    "An audited-round count of any non-positive size (0, -1, -100, -2**63) in either arm is refused at that arm alone, "
+    "and any positive count (1, 96, 2**62) is valid.",
+    rules=[native_packet_schema_valid],
+)
+def audited_rounds_of_any_size_are_judged_by_sign() -> None:
+    for arm in ("off", "on"):
+        for rounds in (0, -1, -100, -101, -(2**63)):
+            doc = copy.deepcopy(packet_document(complete()))
+            doc["audited_rounds"][arm] = rounds
+            check.equal(
+                f"{arm} {rounds}",
+                [(type(r), r.where) for r in check.refused(native_packet_schema_valid(_packet(doc)))],
+                [(CountInvalid, f"$.audited_rounds.{arm}")],
+            )
+        for rounds in (1, 96, 2**62):
+            doc = copy.deepcopy(packet_document(complete()))
+            doc["audited_rounds"][arm] = rounds
+            check.admitted(native_packet_schema_valid(_packet(doc)))
