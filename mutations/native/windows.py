@@ -228,3 +228,22 @@ case_costs_beyond_twelve_unjudged = Defect(
     patch=("    for c in costs:\n", "    for c in costs[:12]:\n"),
     must_red={f"{WINDOWS}.every_case_cost_is_judged_at_any_position_and_repeat"},
 )
+
+printed_probes_exact_off_the_seeds_tokens = Defect(
+    id="native.printed_probes_exact_off_the_seeds_tokens",
+    target=windows.window_illustration,
+    intent="Scale the printed probe only at the seed's 32 tokens, scaling the exact probe at any other token count.",
+    patch=(
+        "eight_printed_probes=scaled(rounded(probe, 2),",
+        "eight_printed_probes=scaled(rounded(probe, 2) if i.probe_tokens == 32 else probe,",
+    ),
+    must_red={f"{WINDOWS}.the_printed_probes_scale_the_printed_probe_at_any_count"},
+)
+
+hard_bound_judged_only_above_the_window = Defect(
+    id="native.hard_bound_judged_only_above_the_window",
+    target=windows.one_hold_fit,
+    intent="Judge the hard bound only when it lies above the window, so a total past a hard bound below the window is never refused at it.",
+    patch=("    if t.hi > hard_bound_min:", "    if t.hi > hard_bound_min and submission_window_min < hard_bound_min:"),
+    must_red={f"{WINDOWS}.each_limit_is_judged_independently_of_the_other"},
+)

@@ -89,3 +89,23 @@ def across_arms_adds_the_printed_per_arm_figures_at_any_count(probes: int, near:
         (w.diagnostic_before_restore.lo, w.diagnostic_before_restore.hi),
         (s30.lo + printed[0], s30.hi + printed[1]),
     )
+
+
+@witness.property(
+    "For any probe token count and probe count, the eight-printed-probes figure is the count times the one probe as "
+    "printed at two decimals, not only at the seed's 32 tokens.",
+    rules=[window_illustration],
+)
+@settings(max_examples=30)
+@given(tokens=st.integers(1, 400), probes=st.integers(1, 20))
+@example(tokens=32, probes=8)
+@example(tokens=33, probes=8)
+@example(tokens=1, probes=1)
+def the_printed_probes_scale_the_printed_probe_at_any_count(tokens: int, probes: int) -> None:
+    w = check.admitted(window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, probe_tokens=tokens, probes_32k=probes)))
+    lo, hi = Fraction(round(w.probe_32k.lo, 2)), Fraction(round(w.probe_32k.hi, 2))
+    check.equal(
+        f"{probes} printed probes of {tokens} tokens",
+        (w.eight_printed_probes.lo, w.eight_printed_probes.hi),
+        (probes * lo, probes * hi),
+    )

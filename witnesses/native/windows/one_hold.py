@@ -180,3 +180,21 @@ def an_estimated_total_is_refused_in_either_unit() -> None:
             [(FitNotEstablished, "$.diagnostic.provenance")],
         )
         check.admitted(one_hold_fit(between(lo, hi, unit, M, "fixture"), 75, 90, ()))
+
+
+@witness.property(
+    "A MEASURED total is judged against the window and the hard bound independently, whichever is larger: a window "
+    "of 75, 90 or 100 min against a hard bound of 60, 90 or 120 min names each limit its total passes.",
+    rules=[one_hold_fit],
+)
+@settings(max_examples=40)
+@given(st.sampled_from([75, 90, 100]), st.sampled_from([60, 90, 120]), st.integers(40, 130))
+@example(100, 90, 95)
+@example(100, 60, 80)
+def each_limit_is_judged_independently_of_the_other(window: int, bound: int, hi: int) -> None:
+    outcome = one_hold_fit(between(30, hi, Unit.MINUTES, M, "fixture_measured_diagnostic"), window, bound, ())
+    expected = [
+        where for where, limit in (("$.diagnostic.hi", window), ("$.diagnostic.hard_bound", bound)) if hi > limit
+    ]
+    seen = [r.where for r in outcome.reasons] if outcome.refused else []
+    check.equal(f"a total up to {hi} min against {window} / {bound}", seen, expected)
