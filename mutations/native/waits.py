@@ -49,3 +49,14 @@ wait_before_the_clocks_zero_ignores_the_deadline = Defect(
     ),
     must_red={f"{WAITS}.every_call_time_ends_at_the_earlier_of_call_plus_wait_and_deadline"},
 )
+
+long_wait_admitted_before_the_clocks_zero = Defect(
+    id="native.long_wait_admitted_before_the_clocks_zero",
+    target=waits.native_wait_deadline,
+    intent="Refuse a wait beyond 900 s only for a call at or after the clock's zero, so a call at a negative time may wait any length.",
+    patch=(
+        "if native_wait > MAX_NATIVE_WAIT_S or native_wait < 0:",
+        "if (native_wait > MAX_NATIVE_WAIT_S and time_at_call >= 0) or native_wait < 0:",
+    ),
+    must_red={f"{WAITS}.a_wait_outside_0_to_900_s_is_refused_at_any_call_time"},
+)

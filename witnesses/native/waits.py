@@ -137,3 +137,22 @@ def every_call_time_ends_at_the_earlier_of_call_plus_wait_and_deadline(
         check.admitted(native_wait_deadline(call, wait, deadline)),
         min(call + wait, deadline),
     )
+
+
+@witness.property(
+    "A wait outside 0..900 s (900 1/10, 901, 10**6, -1/2, -1) is refused at any call time (negative, zero, fractional, "
+    "positive) and whatever the deadline.",
+    rules=[native_wait_deadline],
+)
+@settings(max_examples=60)
+@given(
+    _CALLS,
+    st.sampled_from([Fraction(9001, 10), Fraction(901), Fraction(10**6), Fraction(-1, 2), Fraction(-1)]),
+    _DEADLINE_OFFSETS,
+)
+@example(Fraction(-900), Fraction(901), Fraction(0))
+def a_wait_outside_0_to_900_s_is_refused_at_any_call_time(call: Fraction, wait: Fraction, offset: Fraction) -> None:
+    reasons = check.refused(native_wait_deadline(call, wait, call + offset))
+    check.equal(
+        f"call {call}, wait {wait}", [(type(r), r.where) for r in reasons], [(NativeWaitTooLong, "$.native_wait")]
+    )
