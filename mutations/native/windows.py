@@ -247,3 +247,14 @@ hard_bound_judged_only_above_the_window = Defect(
     patch=("    if t.hi > hard_bound_min:", "    if t.hi > hard_bound_min and submission_window_min < hard_bound_min:"),
     must_red={f"{WINDOWS}.each_limit_is_judged_independently_of_the_other"},
 )
+
+count_refusal_clamps_its_value = Defect(
+    id="native.count_refusal_clamps_its_value",
+    target=windows.window_illustration,
+    intent="Say a count below -1 as -1 in its refusal, so -1000 probes is said as -1.",
+    patch=(
+        'f"{name} must be positive, got {getattr(inputs, name)}"',
+        'f"{name} must be positive, got {max(getattr(inputs, name), -1)}"',
+    ),
+    must_red={f"{WINDOWS}.a_count_of_any_non_positive_value_is_said_as_given"},
+)

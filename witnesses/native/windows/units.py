@@ -117,3 +117,18 @@ def durations_are_admitted_in_seconds_or_minutes() -> None:
         (start.unit, start.lo, start.hi, start.provenance),
         (Unit.SECONDS, Fraction(390), Fraction(408), E),
     )
+
+
+@witness.positive(
+    "Every count at any non-positive value (0, -1, -2, -1000) is refused at its own field, saying the value as given.",
+    rules=[window_illustration],
+)
+def a_count_of_any_non_positive_value_is_said_as_given() -> None:
+    for name in ("probe_tokens", "near_cap_completion", "probes_32k", "probes_near_cap", "waits"):
+        for value in (0, -1, -2, -1000):
+            reasons = check.refused(window_illustration(attrs.evolve(SEED_WINDOW_INPUTS, **{name: value})))
+            check.equal(
+                f"{name} = {value}",
+                [(type(r), r.where, r.why) for r in reasons],
+                [(ProbeCountInvalid, f"$.{name}", f"{name} must be positive, got {value}")],
+            )
