@@ -59,3 +59,14 @@ hard_bound_said_as_90_min = Defect(
     must_red={f"{FEASIBILITY}.a_window_says_its_own_window_and_hard_bound"},
     must_green={f"{FEASIBILITY}.the_seed_window_says_every_figure_with_its_provenance"},
 )
+
+empty_costs_read_as_the_seeds = Defect(
+    id="native.empty_costs_read_as_the_seeds",
+    target=feasibility.window_feasibility,
+    intent="Read an empty tuple of case costs as the seed's unmeasured costs, so a window given no costs says each check has no established bound instead of no cost at all.",
+    patch=(
+        "complete_packet=complete_packet_fit(costs, inputs.native_wait_s),",
+        'complete_packet=complete_packet_fit(costs or __import__("domain.native.windows", fromlist=["x"]).SEED_CASE_COSTS, inputs.native_wait_s),',
+    ),
+    must_red={"native.feasibility.a_window_without_costs_names_every_check_as_costless"},
+)

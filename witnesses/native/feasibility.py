@@ -321,3 +321,17 @@ def the_wait_after_any_call_ends_at_each_end_of_the_call() -> None:
             feasibility.wait_after_diagnostic,
             between(ends[0], ends[1], Unit.MINUTES, call.provenance, "wait_after_diagnostic"),
         )
+
+
+@witness.positive(
+    "A window given no case costs at all says each of the twelve checks has no cost at all: an empty tuple of costs is "
+    "never read as the seed's unmeasured ones.",
+    rules=[window_feasibility],
+)
+def a_window_without_costs_names_every_check_as_costless() -> None:
+    feasibility = check.admitted(window_feasibility(MEASURED_INPUTS, (), ()))
+    check.equal(
+        "complete-packet reasons",
+        [(r.where, r.why) for r in check.refused(feasibility.complete_packet)],
+        [(f"$.cases.{c.value}", f"{c.value} has no cost at all") for c in NativeCheck],
+    )
