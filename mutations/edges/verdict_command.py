@@ -232,3 +232,14 @@ binding_line_says_off_for_a_non_ascii_on_start = Defect(
     ),
     must_red={f"{W}.the_binding_line_names_each_arms_own_start"},
 )
+
+refused_window_counts_three_at_most = Defect(
+    id="edges.refused_window_counts_three_at_most",
+    target=verdict_command.window_verdict,
+    intent="Count at most three reasons on a refused window's line while printing them all.",
+    patch=(
+        'f"window: REFUSED ({len(feasibility.reasons)} reason(s))"',
+        'f"window: REFUSED ({min(len(feasibility.reasons), 3)} reason(s))"',
+    ),
+    must_red={f"{W}.a_refused_window_counts_and_prints_every_reason"},
+)

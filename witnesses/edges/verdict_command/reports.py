@@ -179,3 +179,16 @@ def the_records_exit_code_follows_the_verdict_however_many_near_cap_results() ->
             ("a near-cap result", diagnostic, (*near_cap, stopped), screen),
         ):
             check.equal(f"{n} near-cap: {what} refused", cmd.records_verdict(d, nc, s).code, 1)
+
+
+@witness.positive(
+    "A window refused for one to five reasons says how many it has and prints every one.",
+    rules=[cmd.window_verdict],
+)
+def a_refused_window_counts_and_prints_every_reason() -> None:
+    faults = (("probe_tokens", 0), ("near_cap_completion", 0), ("probes_32k", 0), ("probes_near_cap", 0), ("waits", 0))
+    for n in range(1, len(faults) + 1):
+        output = cmd.window_verdict(attrs.evolve(SEED_WINDOW_INPUTS, **dict(faults[:n])))
+        check.equal(f"{n} fault(s): code", output.code, 1)
+        check.equal(f"{n} fault(s): count", output.out[1], f"window: REFUSED ({n} reason(s))")
+        check.equal(f"{n} fault(s): printed", len(output.out) - 2, n)
