@@ -127,3 +127,14 @@ whole_unit_report_says_its_own_provenance = Defect(
     ),
     must_red={"native.figures.a_report_says_the_claimed_provenance_at_every_place"},
 )
+
+rate_printed_without_its_per_second = Defect(
+    id="native.rate_printed_without_its_per_second",
+    target=figures.printed,
+    intent="Print a rate in tok instead of tok/s, keeping every duration's unit.",
+    patch=(
+        'return f"{body} {f.unit.value}"',
+        "return f\"{body} {f.unit.value if f.unit is not Unit.TOKENS_PER_SECOND else 'tok'}\"",
+    ),
+    must_red={"native.figures.a_figure_prints_in_its_own_unit"},
+)

@@ -383,3 +383,15 @@ def a_report_says_the_claimed_provenance_at_every_place() -> None:
                 check.admitted(report(f, claimed, places)).text.endswith(f" min ({claimed.value})"),
                 True,
             )
+
+
+@witness.positive(
+    "A figure prints in its own unit, whichever it is: seconds as s, minutes as min, a rate as tok/s.",
+    rules=[report],
+)
+def a_figure_prints_in_its_own_unit() -> None:
+    check.equal(
+        "texts",
+        [check.admitted(report(between(52, 56, unit, M, "fixture"), M, 0)).text for unit in Unit],
+        ["52–56 s (MEASURED)", "52–56 min (MEASURED)", "52–56 tok/s (MEASURED)"],
+    )
