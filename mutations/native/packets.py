@@ -96,3 +96,14 @@ unheld_observations_never_unbound_by_manifest = Defect(
     ),
     must_red={"native.packets.every_evidence_kind_and_outcome_is_bound"},
 )
+
+binding_without_observations_names_off_twice = Defect(
+    id="native.binding_without_observations_names_off_twice",
+    target=packets.packet_binds_observations,
+    intent="Bind a packet carrying no observation to its OFF start for both arms.",
+    patch=(
+        "PacketBinding(packet.arms.off.start_id, packet.arms.on.start_id, packet.manifest_digest)",
+        "PacketBinding(packet.arms.off.start_id, packet.arms.on.start_id if packet.observations else packet.arms.off.start_id, packet.manifest_digest)",
+    ),
+    must_red={"native.packets.the_binding_names_the_packets_starts_however_many_observations"},
+)

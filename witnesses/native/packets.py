@@ -320,3 +320,17 @@ def every_evidence_kind_and_outcome_is_bound() -> None:
                         ],
                         [(ObservationUnbound, f"$.observations[{index}].{field}")],
                     )
+
+
+@witness.positive(
+    "A packet's binding names its own two starts and manifest whether it carries no observation, one, or all of them.",
+    rules=[packet_binds_observations],
+)
+def the_binding_names_the_packets_starts_however_many_observations() -> None:
+    packet = check.admitted(COMPLETE_PACKET)
+    for n in (0, 1, 2, len(packet.observations)):
+        check.equal(
+            f"{n} observation(s)",
+            packet_binds_observations(attrs.evolve(packet, observations=packet.observations[:n])),
+            Admitted(BINDING),
+        )
