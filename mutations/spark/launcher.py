@@ -57,3 +57,47 @@ port_collision_only_below_32768 = Defect(
     ),
     must_red={"spark.launcher.a_rendezvous_port_is_refused_exactly_when_it_is_the_serve_port"},
 )
+
+extra_mount_with_a_dotted_target_dropped = Defect(
+    id="spark.extra_mount_with_a_dotted_target_dropped",
+    target=launcher.plan_arm_launch_for,
+    intent="Drop an extra mount whose target carries a dot, so /etc/gunbc.d or /srv/v4.1 is never bound into the container.",
+    patch=(
+        "*request.container.extra_mounts)\n",
+        "*(m for m in request.container.extra_mounts if '.' not in m.target))\n",
+    ),
+    must_red={"spark.launcher.every_extra_mount_is_planned_as_given_whatever_its_count_or_spelling"},
+)
+
+checkpoint_writable_beside_four_extras = Defect(
+    id="spark.checkpoint_writable_beside_four_extras",
+    target=launcher.plan_arm_launch_for,
+    intent="Mount the checkpoint writable once four or more extra mounts follow it, so only a large arm can write its weights.",
+    patch=(
+        "ArmMount(source=model_directory, target=model_directory, read_only=True)",
+        "ArmMount(source=model_directory, target=model_directory, read_only=len(request.container.extra_mounts) < 4)",
+    ),
+    must_red={"spark.launcher.every_extra_mount_is_planned_as_given_whatever_its_count_or_spelling"},
+)
+
+collision_unchecked_for_a_container_name_with_a_digit = Defect(
+    id="spark.collision_unchecked_for_a_container_name_with_a_digit",
+    target=launcher.plan_arm_launch_for,
+    intent="Skip the rendezvous collision when the container's name carries a digit, so an arm named x9 rendezvouses on its API port.",
+    patch=(
+        "if request.container.rendezvous_port == request.serve_port:",
+        "if request.container.rendezvous_port == request.serve_port and not any(c.isdigit() for c in request.container.container_name):",
+    ),
+    must_red={"spark.launcher.a_port_collision_is_refused_whatever_the_container_name"},
+)
+
+fit_reasons_dropped_beside_a_shape_fault_under_engram = Defect(
+    id="spark.fit_reasons_dropped_beside_a_shape_fault_under_engram",
+    target=launcher.plan_arm_launch_for,
+    intent="Drop the fit wall's reasons when an Engram profile's group is already refused for its shape, so a three-host V4.1 group never hears its allowance overflows the pool.",
+    patch=(
+        "    if isinstance(fit, Refused):\n        reasons.extend(fit.reasons)",
+        "    if isinstance(fit, Refused) and not (reasons and request.profile is not None and request.profile.engram is not None):\n        reasons.extend(fit.reasons)",
+    ),
+    must_red={"spark.launcher.every_group_size_is_refused_for_shape_and_fit_together"},
+)
