@@ -135,3 +135,41 @@ fifth_mount_dropped = Defect(
     patch=("    for mount in plan.mounts:\n", "    for mount in plan.mounts[:4]:\n"),
     must_red={"spark.render.five_mounts_and_an_uppercase_kv_dtype_parse_back"},
 )
+
+auto_tokenizer_mode_dropped = Defect(
+    id="spark.auto_tokenizer_mode_dropped",
+    target=render.vllm_serve_args,
+    intent="Render no --tokenizer-mode when the row names `auto`, so a mode the row states is left to vLLM's default (seed A2: only an absent mode renders no flag).",
+    patch=("if parsers.tokenizer_mode is not None:", 'if parsers.tokenizer_mode not in (None, "auto"):'),
+    must_red={"spark.render.a_pinned_image_an_auto_tokenizer_and_expandable_values_parse_back"},
+)
+
+image_digest_pin_dropped = Defect(
+    id="spark.image_digest_pin_dropped",
+    target=render.docker_create_argv,
+    intent="Cut the image at its `@`, so a digest-pinned image runs whatever tag the registry now serves.",
+    patch=(
+        'argv += ["--entrypoint", "vllm", plan.request.image]',
+        'argv += ["--entrypoint", "vllm", plan.request.image.split("@")[0]]',
+    ),
+    must_red={"spark.render.a_pinned_image_an_auto_tokenizer_and_expandable_values_parse_back"},
+)
+
+description_host_cut_at_its_dot = Defect(
+    id="spark.description_host_cut_at_its_dot",
+    target=render.render_unit,
+    intent="Name only the host's first label in the unit description, so srv1.lab and srv1.prod read alike.",
+    patch=("on {rank.host.name})", "on {rank.host.name.split('.')[0]})"),
+    must_red={"spark.render.every_unit_line_keeps_its_value_whole_in_every_spelling"},
+)
+
+stop_names_a_truncated_container = Defect(
+    id="spark.stop_names_a_truncated_container",
+    target=render.render_unit,
+    intent="Stop the container by its first 40 characters, so a long-named arm's ExecStop stops nothing.",
+    patch=(
+        'f"ExecStop={DOCKER} stop --time {STOP_TIMEOUT_SECONDS} {name}"',
+        'f"ExecStop={DOCKER} stop --time {STOP_TIMEOUT_SECONDS} {name[:40]}"',
+    ),
+    must_red={"spark.render.every_unit_line_keeps_its_value_whole_in_every_spelling"},
+)

@@ -8,6 +8,8 @@ checkpoint) or drops an element is caught line by line, in both arms.
 
 from __future__ import annotations
 
+import attrs
+
 from claims import check
 from domain.spark import render
 from domain.spark.launcher import ArmLaunchPlan
@@ -144,3 +146,33 @@ def every_rank_enables_auto_tool_choice_with_its_parsers() -> None:
             check.equal(f"{arm} rank {rank.node_rank} auto tool choice", words.count("--enable-auto-tool-choice"), 1)
             at = words.index("--enable-auto-tool-choice") + 1
             check.equal(f"{arm} rank {rank.node_rank} parsers", words[at : at + len(parsers)], parsers)
+
+
+@witness.positive(
+    "A unit's description, container lines and logs keep the rank's values whole whatever their spelling: a host name with a dot or an uppercase letter, a container name of 60 characters, a log path with a digit.",
+    rules=[render.render_unit],
+)
+def every_unit_line_keeps_its_value_whole_in_every_spelling() -> None:
+    plan = glm_plan()
+    name = "arm-" + "x9" * 28
+    hosts = tuple(
+        attrs.evolve(host, name=spelled)
+        for host, spelled in zip(plan.request.group.hosts, ("srv1.lab", "Srv2", "srv-3.example.org", "s4"), strict=True)
+    )
+    ranks = tuple(attrs.evolve(rank, host=host) for rank, host in zip(plan.ranks, hosts, strict=True))
+    request = attrs.evolve(plan.request, container=attrs.evolve(plan.request.container, container_name=name))
+    spelled_plan = attrs.evolve(plan, request=request, ranks=ranks)
+    for rank in spelled_plan.ranks:
+        lines = _without_create(render.render_unit(spelled_plan, rank))
+        role = "serving head" if rank.node_rank == 0 else "headless rank"
+        check.contains(
+            f"rank {rank.node_rank} description",
+            f"Description=GLM native TP4 arm on Group B ({role}, node rank {rank.node_rank} of 4 on {rank.host.name})",
+            lines,
+        )
+        for line in (
+            f"ExecStartPre=-/usr/bin/docker rm --force {name}",
+            f"ExecStart=/usr/bin/docker start --attach {name}",
+            f"ExecStop=/usr/bin/docker stop --time 60 {name}",
+        ):
+            check.contains(f"rank {rank.node_rank} container line", line, lines)

@@ -213,6 +213,26 @@ def five_mounts_and_an_uppercase_kv_dtype_parse_back() -> None:
     _argv_parses_back(check.admitted(launcher.plan_arm_launch_for(attrs.evolve(request, container=container))))
 
 
+@witness.positive(
+    "An arm with a digest-pinned image, an explicit auto tokenizer mode, and env values and a mount source systemd"
+    " would expand or split parses back whole.",
+    rules=_PARSED_BACK,
+)
+def a_pinned_image_an_auto_tokenizer_and_expandable_values_parse_back() -> None:
+    request = glm_group_b_launch_request(GLM_GROUP_B_PROFILE)
+    spelled = attrs.evolve(
+        request,
+        image="registry.example/vllm@sha256:" + "0" * 64,
+        row=attrs.evolve(request.row, parsers=attrs.evolve(request.row.parsers, tokenizer_mode="auto")),
+        env=(launcher.ArmEnv(name="RATIO", value="50% of $HOME a b"), launcher.ArmEnv(name="EMPTY", value="")),
+        container=attrs.evolve(
+            glm_group_b_launch.glm_native_arm_container(),
+            extra_mounts=(ArmMount(source="/srv/Row Stores %1", target="/mnt/$x", read_only=False),),
+        ),
+    )
+    _argv_parses_back(check.admitted(launcher.plan_arm_launch_for(spelled)))
+
+
 @witness.property(
     "Rank 0 is the only rank that serves the API; every other rank runs headless.",
     rules=[render.vllm_serve_args, launcher.plan_arm_launch_for],
@@ -276,4 +296,20 @@ def every_unit_file_ends_in_one_newline() -> None:
                 f"{label} ends its [Install] section in one newline",
                 unit.endswith("\n[Install]\nWantedBy=multi-user.target\n"),
                 unit[-40:],
+            )
+
+
+@witness.positive(
+    "A unit's create line reads back as the rank's argv for any word in any position of its line: an image carrying a space, a percent or a dollar sign follows --entrypoint vllm and is still escaped.",
+    rules=[render.render_unit, render.systemd_word],
+)
+def every_word_of_a_continued_line_reads_back() -> None:
+    for image in ("registry.example/vllm@sha256:" + "0" * 64, "local image:%v $TAG", 'quoted "tag"\\x'):
+        plan = attrs.evolve(glm_plan(), request=attrs.evolve(glm_plan().request, image=image))
+        for rank in plan.ranks:
+            argv = render.docker_create_argv(plan, rank)
+            check.equal(
+                f"image {image!r} rank {rank.node_rank}",
+                argv_of_unit(render.render_unit(plan, rank)),
+                ("/usr/bin/docker", *argv[1:]),
             )
