@@ -7,6 +7,8 @@ dropped or swapped line of any stage is caught in the GLM arm as in V4.1's.
 
 from __future__ import annotations
 
+import shlex
+
 import attrs
 
 from claims import check
@@ -168,3 +170,31 @@ def the_front_door_polls_the_steps_own_serve_port() -> None:
                 f"echo 'front door: glm-4.6-fp8 never answered on port {port}'",
             ],
         )
+
+
+@witness.positive(
+    "A preflight tests each mount source quoted whole for the shell whatever its spelling: a space, a dollar sign, a semicolon, a glob star, a dot, an uppercase or non-ASCII letter.",
+    rules=[apply_steps.render_step_script],
+)
+def a_preflight_quotes_every_source_whatever_its_spelling() -> None:
+    sources = ("/srv/Row Stores", "/srv/$HOME", "/srv/a;b", "/srv/*", "/srv/v4.1", "/srv/é")
+    for step in spark_native_arm_steps_of(glm_plan()).preflight:
+        spelled = attrs.evolve(step, mount_sources=sources)
+        tests = [line.split(" || ")[0] for line in _lines(spelled) if line.startswith("test -e ")]
+        check.equal(f"rank {step.node_rank} tests", tests, [f"test -e {shlex.quote(s)}" for s in sources])
+
+
+@witness.positive(
+    "The front door greps the API's model list for the served model exactly as named: uppercase letters, dots and hyphens kept.",
+    rules=[apply_steps.render_step_script],
+)
+def the_front_door_greps_the_served_model_as_named() -> None:
+    for model in ("glm-4.6-fp8", "GLM-4.6-FP8", "DeepSeek-V4.1-Flash", "m"):
+        head = attrs.evolve(spark_native_arm_steps_of(glm_plan()).front_door[0], served_model=model)
+        lines = _lines(head)
+        check.contains(
+            f"grep {model}",
+            f"  if curl --fail --silent --max-time 10 http://127.0.0.1:8000/v1/models | grep -F -- {model} >/dev/null; then exit 0; fi",
+            lines,
+        )
+        check.contains(f"give up {model}", f"echo 'front door: {model} never answered on port 8000'", lines)
