@@ -102,3 +102,33 @@ root_scope_seals_nothing = Defect(
     ),
     must_red={"spark.remote_steps.a_root_scope_seals_the_files_directly_under_it"},
 )
+
+sealed_write_host_cut_at_its_dot = Defect(
+    id="spark.sealed_write_host_cut_at_its_dot",
+    target=remote_steps.seal_remote_file_write,
+    intent="Keep only a host's first label on a sealed write, so the manifest meant for srv5.lab lands on whatever srv5 resolves to.",
+    patch=(
+        "return Admitted(TypedRemoteFileWrite(host=host,",
+        "return Admitted(TypedRemoteFileWrite(host=host.split('.')[0],",
+    ),
+    must_red={"spark.remote_steps.a_sealed_write_renders_whole_in_every_shape"},
+)
+
+long_write_path_rendered_by_basename = Defect(
+    id="spark.long_write_path_rendered_by_basename",
+    target=remote_steps.render_remote_step,
+    intent="Show a write's path past 80 characters by its file name only, so an operator cannot read where a deep manifest lands.",
+    patch=(
+        'f"write-file on {step.host}: {step.path} (',
+        'f"write-file on {step.host}: {step.path if len(step.path) <= 80 else posixpath.basename(step.path)} (',
+    ),
+    must_red={"spark.remote_steps.a_sealed_write_renders_whole_in_every_shape"},
+)
+
+empty_write_says_no_bytes = Defect(
+    id="spark.empty_write_says_no_bytes",
+    target=remote_steps.render_remote_step,
+    intent="Say 'no bytes' instead of the count for an empty write, so the rendered size is no longer a number.",
+    patch=("({len(step.content)} bytes,", "({len(step.content) or 'no'} bytes,"),
+    must_red={"spark.remote_steps.a_sealed_write_renders_whole_in_every_shape"},
+)

@@ -227,3 +227,23 @@ def a_root_scope_seals_the_files_directly_under_it() -> None:
     )
     reasons = check.refused(remote_steps.seal_remote_file_write("srv5", "/srv/m.json", b"{}", root))
     check.equal("/srv/m.json", [type(r) for r in reasons], [WriteOutsideScope])
+
+
+@witness.positive(
+    "A sealed write keeps and renders its host, its whole path and its byte count exactly: a dotted, uppercase or hyphenated host, a path of any length (short, or past 80 characters), content of none, one or many bytes.",
+    rules=[remote_steps.seal_remote_file_write, remote_steps.render_remote_step],
+)
+def a_sealed_write_renders_whole_in_every_shape() -> None:
+    long_root = "/srv/gunbc/engram/manifests/" + "deep-" * 16 + "tp4"
+    for host in ("srv5", "srv5.lab.example", "Srv-6"):
+        for root in (SCOPE.root, long_root, "/m"):
+            for content in (b"", b"x", b"{}\n" * 700):
+                path, scope = f"{root}/row-store-manifest.json", FileTreeScope(root=root)
+                write = check.admitted(remote_steps.seal_remote_file_write(host, path, content, scope))
+                check.equal(f"{host} host kept", write.host, host)
+                check.equal(
+                    f"{host} {len(path)}-character path, {len(content)} bytes",
+                    remote_steps.render_remote_step(write),
+                    f"write-file on {host}: {path} ({len(content)} bytes, sha256 {hashlib.sha256(content).hexdigest()}) "
+                    f"sealed to FileTreeScope({root}); lands when the readback digest matches",
+                )
