@@ -234,3 +234,22 @@ one_bet_line_unrendered = Defect(
     patch=("    if report.engram_bets:\n", "    if len(report.engram_bets) > 1:\n"),
     must_red={"spark.dry_run.the_v41_report_says_its_shape_under_every_partition"},
 )
+
+manifest_source_replaced_without_an_image = Defect(
+    id="spark.manifest_source_replaced_without_an_image",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Name a generic source for #12359 whenever the image is still open, so the report stops saying which manifest discharged it.",
+    patch=(
+        "discharged[ENGRAM_MANIFEST.key] = inputs.engram_manifest.source",
+        "discharged[ENGRAM_MANIFEST.key] = inputs.engram_manifest.source if inputs.produced is not None else 'the manifest given'",
+    ),
+    must_red={"spark.dry_run.each_frontier_follows_its_own_value_under_every_presence"},
+)
+
+read_second_zero_said_as_the_epoch = Defect(
+    id="spark.read_second_zero_said_as_the_epoch",
+    target=dry_run.render_dry_run_report,
+    intent="Say 'the epoch' instead of 0 for a log read at second 0, so the header no longer states the second as a number.",
+    patch=("(read at {report.at})", "(read at {report.at or 'the epoch'})"),
+    must_red={"spark.dry_run.the_header_says_any_read_second"},
+)

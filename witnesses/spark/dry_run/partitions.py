@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import attrs
@@ -125,3 +126,50 @@ def the_12370_discharge_names_the_logs_whole_path() -> None:
             [f.split("discharged by ", 1)[1] for f in line],
             [f"the authority log {source}, read as group_suspended_for_authorized_successor events (#12370's shape)"],
         )
+
+
+@witness.positive(
+    "Under each of the eight ways the image, the launch shape and the manifest are supplied or withheld, each of #12353, #12371 and #12359 is discharged by its own value's source when supplied and OPEN when withheld, whatever the other two are.",
+    rules=[dry_run.v41_group_a_launch_dry_run],
+)
+def each_frontier_follows_its_own_value_under_every_presence() -> None:
+    log = admitting_log()
+    for produced, shape, manifest in itertools.product((True, False), repeat=3):
+        inputs = v41_inputs(
+            produced=V41_PROBED_RUNTIME if produced else None,
+            shape=v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE if shape else None,
+            manifest=v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST if manifest else None,
+        )
+        lines = dry_run.v41_group_a_launch_dry_run(log, READ_AT, inputs).frontiers
+        expected = (
+            (
+                produced,
+                f"discharged by the authority log {log.source}: image {V41_PROBED_RUNTIME.artifact.config_digest}",
+            ),
+            (shape, f"discharged by {v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE.source}"),
+            (manifest, f"discharged by {v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.source}"),
+        )
+        for line, (present, discharged) in zip(lines[:3], expected, strict=True):
+            said = line.split("): ", 1)[1]
+            if present:
+                check.equal(f"{(produced, shape, manifest)} {line[:6]}", said, discharged)
+            else:
+                check.holds(f"{(produced, shape, manifest)} {line[:6]} open", said.startswith("OPEN; today: "), line)
+
+
+@witness.positive(
+    "The report's header says the second it read the log at, whatever that second is: 0, 1, the witnesses' second or the largest JSON integer.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
+)
+def the_header_says_any_read_second() -> None:
+    for at in (0, 1, READ_AT, 2**53 - 1):
+        for report in (
+            dry_run.v41_group_a_launch_dry_run(admitting_log(), at, v41_inputs()),
+            dry_run.glm_group_b_launch_dry_run(admitting_log(), at, GLM_GROUP_B_PROFILE),
+        ):
+            check.equal(f"{report.arm} at {at}", report.at, at)
+            check.contains(
+                f"{report.arm} header at {at}",
+                f"\nauthority log: {admitting_log().source} (read at {at})\n",
+                dry_run.render_dry_run_report(report),
+            )
