@@ -186,3 +186,36 @@ admission_never_at_second_zero = Defect(
     ),
     must_red={"spark.v41_group_a_launch.the_admission_carries_any_read_second"},
 )
+
+cli_path_dropped_without_a_vllm_version = Defect(
+    id="spark.cli_path_dropped_without_a_vllm_version",
+    target=v41_group_a_launch.v41_produced_from_log,
+    intent="Drop the reading's hub CLI path whenever its vLLM version was not read, so a probed image with a CLI reads as one whose CLI is Absent (seed A3).",
+    patch=(
+        "else RegistryReading(hub_cli_path=reading.hub_cli_path,",
+        "else RegistryReading(hub_cli_path=reading.hub_cli_path if reading.vllm_version is not None else None,",
+    ),
+    must_red={"spark.v41_group_a_launch_beyond_seed.the_reading_carries_each_field_under_every_presence"},
+)
+
+transition_source_escaped_to_ascii = Defect(
+    id="spark.transition_source_escaped_to_ascii",
+    target=v41_group_a_launch.authority_transition_discharge,
+    intent="Name the log's source with every non-ASCII character replaced, so #12370's discharge names a path that does not exist.",
+    patch=(
+        'by=f"the authority log {log.source}, read',
+        "by=f\"the authority log {log.source.encode('ascii', 'replace').decode()}, read",
+    ),
+    must_red={"spark.v41_group_a_launch_beyond_seed.a_discharge_in_any_spelling_discharges_its_frontier"},
+)
+
+receipt_mkdir_on_a_lowercased_host = Defect(
+    id="spark.receipt_mkdir_on_a_lowercased_host",
+    target=v41_group_a_launch.v41_engram_staging_steps,
+    intent="Plan the receipt directory's mkdir on the lowercased host, so an uppercase-named host's receipt directory is made elsewhere.",
+    patch=(
+        "receipt_dir=mkdir_step(host, V41_ENGRAM_TOUCH_RECEIPT_DIR),",
+        "receipt_dir=mkdir_step(host.lower(), V41_ENGRAM_TOUCH_RECEIPT_DIR),",
+    ),
+    must_red={"spark.v41_group_a_launch_beyond_seed.every_staging_step_lands_on_the_host_as_named"},
+)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 
 from claims import because, check
 from domain.spark import v41_group_a_launch
 from domain.spark.authority_log import ImageAdmitted
 from domain.spark.frontiers import ObligationOpen
-from domain.spark.runtime import NoRegistryReading, ProducedArtifact, RegistryReading
+from domain.spark.runtime import (
+    V41_PROBED_RUNTIME,
+    V41_UNPROBED_RUNTIME,
+    NoRegistryReading,
+    ProducedArtifact,
+    RegistryReading,
+)
 from domain.spark.v41_group_a_launch import plan_v41_group_a_launch, v41_produced_from_log
 from witnesses.spark.fixtures import (
     ACTIVE,
@@ -23,7 +31,7 @@ from witnesses.spark.fixtures import (
     authority_log,
     v41_inputs,
 )
-from witnesses.spark.v41_group_a_launch import witness
+from witnesses.spark.v41_group_a_launch import beyond_the_seed, witness
 
 
 @witness.refusal(
@@ -126,3 +134,49 @@ def the_produced_image_carries_its_logged_runtime_key() -> None:
             produced.artifact if produced else None,
             ProducedArtifact(config_digest=DIGEST, runtime_key=runtime_key),
         )
+
+
+@beyond_the_seed.positive(
+    "The produced image's reading carries each of its fields as logged under all four presences: hub CLI path and vLLM version both read, either alone, or neither.",
+    rules=[v41_group_a_launch.v41_produced_from_log],
+)
+def the_reading_carries_each_field_under_every_presence() -> None:
+    for cli, version in itertools.product(("/usr/local/bin/hf", None), ("0.1.dev1+gd2d649e6", None)):
+        log = authority_log(IMAGE, attrs.evolve(READING, hub_cli_path=cli, vllm_version=version))
+        produced = v41_produced_from_log(log, READ_AT)
+        check.equal(
+            f"cli {cli!r}, version {version!r}",
+            produced.registry_reading if produced else None,
+            RegistryReading(hub_cli_path=cli, vllm_version=version),
+        )
+
+
+@beyond_the_seed.positive(
+    "#12370's discharge names the log's source whole in any spelling (non-ASCII, a space, a long path), and a caller's note in any spelling (non-ASCII, long, one character) discharges its frontier in the plan.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def a_discharge_in_any_spelling_discharges_its_frontier() -> None:
+    for source in ("/var/lib/gunbc/autorité.jsonl", "/srv/Authority Log/a.jsonl", "/srv/" + "deep/" * 30 + "a.jsonl"):
+        log = attrs.evolve(admitting_log(), source=source)
+        check.equal(
+            f"{source!r}",
+            v41_group_a_launch.authority_transition_discharge(log).by,
+            f"the authority log {source}, read as group_suspended_for_authorized_successor events (#12370's shape)",
+        )
+    for note in ("bestätigt von der Flotte", "x", "n" * 300):
+        inputs = v41_inputs()
+        inputs = attrs.evolve(inputs, discharges=tuple(attrs.evolve(d, by=note) for d in inputs.discharges))
+        check.admitted(plan_v41_group_a_launch(inputs))
+
+
+@beyond_the_seed.positive(
+    "Every open frontier's obligation names the produced image by its digest whether or not a registry reading was found in it.",
+    rules=[v41_group_a_launch.plan_v41_group_a_launch],
+)
+def an_open_frontier_names_the_image_with_or_without_a_reading() -> None:
+    for produced in (V41_PROBED_RUNTIME, V41_UNPROBED_RUNTIME):
+        reasons = check.refused(plan_v41_group_a_launch(v41_inputs(produced=produced, shape=None, manifest=None)))
+        opened = [r for r in reasons if isinstance(r, ObligationOpen)]
+        check.equal("open frontiers", [r.where for r in opened], ["#12371", "#12359"])
+        for reason in opened:
+            check.contains(f"{reason.where} names the image", f"image {DIGEST}", reason.why)

@@ -23,7 +23,7 @@ from witnesses.spark.fixtures import (
     shape_at,
     v41_inputs,
 )
-from witnesses.spark.v41_group_a_launch import witness
+from witnesses.spark.v41_group_a_launch import beyond_the_seed, witness
 
 
 def _argvs() -> list[tuple[str, ...]]:
@@ -258,3 +258,17 @@ def the_plan_mints_every_launch_shape_and_manifest_exactly(
     )
     for staged in plan.staging:
         check.equal(f"{staged.manifest.host} manifest bytes", staged.manifest.content, text.encode("utf-8"))
+
+
+@beyond_the_seed.positive(
+    "Each of a host's three staging steps lands on that host as named: a lowercase, uppercase, dotted or hyphenated host name is kept whole by both mkdirs and the sealed write.",
+    rules=[v41_group_a_launch.v41_engram_staging_steps],
+)
+def every_staging_step_lands_on_the_host_as_named() -> None:
+    for host in ("srv5", "SRV6", "srv7.lab.example", "Srv-8"):
+        staged = check.admitted(v41_engram_staging_steps(host, v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST))
+        check.equal(
+            f"{host} steps' hosts",
+            [staged.manifest_dir.host, staged.receipt_dir.host, staged.manifest.host],
+            [host, host, host],
+        )
