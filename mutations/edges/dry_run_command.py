@@ -371,3 +371,25 @@ whole_part_guard_skipped_with_places = Defect(
     patch=("if len(whole) > 1:", "if len(whole) > 1 and not places:"),
     must_red={"edges.dry_run_command.the_whole_part_is_read_exactly"},
 )
+
+frontier_key_strips_every_hash = Defect(
+    id="edges.frontier_key_strips_every_hash",
+    target=dry_run_command.frontier_key,
+    intent="Strip every leading # before reading a numeric frontier, so ##12371 names #12371 instead of being refused.",
+    patch=(
+        'key = f"#{text}" if _EPOCH.fullmatch(text) else text',
+        "key = f\"#{text.lstrip('#')}\" if _EPOCH.fullmatch(text.lstrip('#')) else text",
+    ),
+    must_red={"edges.dry_run_command.a_frontier_takes_at_most_one_leading_hash"},
+)
+
+glm_override_ignored_off_whole_hundreds = Defect(
+    id="edges.glm_override_ignored_off_whole_hundreds",
+    target=dry_run_command.dry_run_report,
+    intent="Ignore a GLM utilization that is not a whole hundred of basis points, so 0.8125 plans GLM at its profile's 8500 bp.",
+    patch=(
+        "GLM_GROUP_B_PROFILE if share is None else attrs.evolve",
+        "GLM_GROUP_B_PROFILE if share is None or share % 100 else attrs.evolve",
+    ),
+    must_red={"edges.dry_run_command.a_glm_utilization_of_any_places_reaches_the_report"},
+)

@@ -373,3 +373,14 @@ def glm_names_every_open_frontier_in_the_order_given():
 def glm_names_a_repeated_open_frontier_as_often_as_given():
     opened = ("12371", "#12371", "wet-runner")
     return cmd.dry_run_report(v41(arm="glm-group-b", opened=opened), Admitted(ADMITTING_LOG), OUT, now=0)
+
+
+@witness.positive(
+    "A numeric frontier is named with or without its one leading #; a doubled #, a # after the number, a # before a word key or a space after the # names no frontier.",
+    rules=[cmd.frontier_key],
+)
+def a_frontier_takes_at_most_one_leading_hash() -> None:
+    for text, key in (("12371", "#12371"), ("#12371", "#12371"), ("#12351", "#12351"), ("wet-runner", "wet-runner")):
+        check.equal(f"{text!r}", cmd.frontier_key(text), Admitted(key))
+    for text in ("##12371", "###12359", "12371#", "#wet-runner", "# 12371", "#"):
+        check.holds(f"{text!r} refused", cmd.frontier_key(text).refused, cmd.frontier_key(text))

@@ -405,3 +405,15 @@ def an_empty_option_alone_is_refused_alone() -> None:
         for option, changes in (("--at", {"at": ""}), ("--gpu-memory-utilization", {"utilization": ""})):
             reasons = check.refused(cmd.dry_run_report(v41(arm=arm, **changes), Admitted(ADMITTING_LOG), OUT, now=0))
             check.equal(f"{arm} with an empty {option}", [r.where for r in reasons], [option])
+
+
+@witness.positive(
+    "A GLM utilization given to any of four places reaches the GLM report exactly: whole hundreds, tens, single basis points, and trailing zeros.",
+    rules=[cmd.dry_run_report],
+)
+def a_glm_utilization_of_any_places_reaches_the_report() -> None:
+    for utilization, bp in (("0.8125", 8125), ("0.0001", 1), ("0.85", 8500), ("0.905", 9050), ("1.0000", 10000)):
+        report = check.admitted(
+            cmd.dry_run_report(v41(arm="glm-group-b", utilization=utilization), Admitted(ADMITTING_LOG), OUT, now=0)
+        )
+        check.equal(f"{utilization}", report.utilization_bp, bp)
