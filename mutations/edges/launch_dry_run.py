@@ -105,3 +105,33 @@ glm_read_at_second_zero = Defect(
     patch=("int(time.time())", "int(time.time()) if args.arm == 'v41-group-a' else 0"),
     must_red={"edges.launch_dry_run.each_option_reaches_the_rule_as_typed"},
 )
+
+glm_engram_bets_silently_dropped = Defect(
+    id="edges.glm_engram_bets_silently_dropped",
+    target=launch_dry_run.main,
+    intent="Drop --engram-bets on the GLM arm before the rule sees it, so an option GLM refuses is silently ignored instead of bad input.",
+    patch=("engram_bets=args.engram_bets,", 'engram_bets=args.engram_bets and args.arm == "v41-group-a",'),
+    must_red={"edges.launch_dry_run.each_option_is_handed_on_untrimmed_and_checked"},
+)
+
+default_out_unchecked_against_the_log = Defect(
+    id="edges.default_out_unchecked_against_the_log",
+    target=launch_dry_run.main,
+    intent="Check the report path against the authority log only when --out is given, so without it a log lying at the default path is overwritten by its own report.",
+    patch=(
+        'checked = checked_out_path(out, {"authority log": call.authority_log})',
+        'checked = checked_out_path(out, {"authority log": call.authority_log} if call.out is not None else {})',
+    ),
+    must_red={"edges.launch_dry_run.each_option_is_handed_on_untrimmed_and_checked"},
+)
+
+utilization_trimmed_by_the_shell = Defect(
+    id="edges.utilization_trimmed_by_the_shell",
+    target=launch_dry_run.main,
+    intent="Trim --gpu-memory-utilization in the shell, so ' 0.80' is read as 0.80 instead of being refused as typed.",
+    patch=(
+        "utilization=args.gpu_memory_utilization,",
+        "utilization=None if args.gpu_memory_utilization is None else args.gpu_memory_utilization.strip(),",
+    ),
+    must_red={"edges.launch_dry_run.each_option_is_handed_on_untrimmed_and_checked"},
+)

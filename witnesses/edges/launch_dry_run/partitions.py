@@ -78,3 +78,38 @@ def each_option_reaches_the_rule_as_typed(tmp_path: Path) -> None:
         read_at is not None and before <= read_at <= after,
         read_at,
     )
+
+
+@witness.positive(
+    "Each option the shell hands on is the text typed, on either arm: GLM's --engram-bets is bad input, a utilization with a space before or after it is bad input, and without --out an authority log lying at the default report path is refused and left as it was.",
+    rules=[launch_dry_run.main],
+)
+def each_option_is_handed_on_untrimmed_and_checked(tmp_path: Path) -> None:
+    glm_log = written(tmp_path, "glm.jsonl", log_text(*HELD_B))
+    for name, argv in (
+        ("GLM --engram-bets", ("glm-group-b", "--authority-log", str(glm_log), "--at", AT, "--engram-bets")),
+        (
+            "leading space",
+            ("glm-group-b", "--authority-log", str(glm_log), "--at", AT, "--gpu-memory-utilization=  0.80"),
+        ),
+        (
+            "trailing space",
+            ("v41-group-a", "--authority-log", str(glm_log), "--at", AT, "--gpu-memory-utilization", "0.80 "),
+        ),
+    ):
+        folder = tmp_path / name.replace(" ", "-")
+        code, _, err = ran(launch_dry_run.main, *argv, "--out", str(folder / "r.txt"), default_dir=str(tmp_path))
+        check.equal(f"{name}: exit code", code, 2)
+        check.contains(f"{name}: trailer", BAD_INPUT, err)
+        check.holds(f"{name}: nothing written", not folder.exists(), sorted(listing(tmp_path)))
+    for arm in ("v41-group-a", "glm-group-b"):
+        home = tmp_path / f"home-{arm}"
+        (home / "target").mkdir(parents=True)
+        log = written(
+            home / "target", f"{arm}-launch-dry-run.txt", ADMITTING_LOG if arm == "v41-group-a" else log_text(*HELD_B)
+        )
+        before = log.read_bytes()
+        code, _, err = ran(launch_dry_run.main, arm, "--authority-log", str(log), "--at", AT, default_dir=str(home))
+        check.equal(f"{arm} log at the default path: exit code", code, 2)
+        check.contains(f"{arm} log at the default path: trailer", BAD_INPUT, err)
+        check.equal(f"{arm} log at the default path: left as it was", log.read_bytes(), before)
