@@ -461,3 +461,25 @@ def every_group_size_is_refused_for_shape_and_fit_together() -> None:
             check.admitted(outcome)
             continue
         check.equal(f"{size} hosts", [(type(r), r.where) for r in check.refused(outcome)], expected[size])
+
+
+@witness.positive(
+    "A target bound two, three or five times is refused at each mount that binds it, each saying how many times it is bound.",
+    rules=[launcher.plan_arm_launch_for],
+)
+def a_repeated_target_says_its_own_count() -> None:
+    for times in (2, 3, 5):
+        mounts = tuple(ArmMount(source=f"/srv/s{n}", target="/srv/w", read_only=True) for n in range(times))
+        reasons = check.refused(
+            launcher.plan_arm_launch_for(
+                attrs.evolve(GLM_REQUEST, container=attrs.evolve(GLM_REQUEST.container, extra_mounts=mounts))
+            )
+        )
+        check.equal(
+            f"bound {times} times",
+            [(type(r), r.where, r.why) for r in reasons],
+            [
+                (MountTargetRepeated, f"$.container.extra_mounts[{n}].target", f"/srv/w is bound {times} times")
+                for n in range(times)
+            ],
+        )
