@@ -132,3 +132,14 @@ empty_write_says_no_bytes = Defect(
     patch=("({len(step.content)} bytes,", "({len(step.content) or 'no'} bytes,"),
     must_red={"spark.remote_steps.a_sealed_write_renders_whole_in_every_shape"},
 )
+
+seal_refuses_a_non_ascii_name = Defect(
+    id="spark.seal_refuses_a_non_ascii_name",
+    target=remote_steps.seal_remote_file_write,
+    intent="Refuse any path with a non-ASCII character, so a manifest named in the operator's language is never sealed though it lies inside its scope.",
+    patch=(
+        '    if not path.startswith("/") or normal != path',
+        '    if not path.isascii() or not path.startswith("/") or normal != path',
+    ),
+    must_red={"spark.remote_steps.any_direct_child_is_sealed_whatever_its_name"},
+)

@@ -247,3 +247,14 @@ def a_sealed_write_renders_whole_in_every_shape() -> None:
                     f"write-file on {host}: {path} ({len(content)} bytes, sha256 {hashlib.sha256(content).hexdigest()}) "
                     f"sealed to FileTreeScope({root}); lands when the readback digest matches",
                 )
+
+
+@witness.positive(
+    "Any file directly inside its scope is sealed whatever its name's spelling: non-ASCII, a space, a leading dot, digits only, uppercase, a long name.",
+    rules=[remote_steps.seal_remote_file_write],
+)
+def any_direct_child_is_sealed_whatever_its_name() -> None:
+    for name in ("manifeste-été.json", "row stores.json", ".hidden", "12371", "MANIFEST.JSON", "m" * 200, "行.json"):
+        path = f"{SCOPE.root}/{name}"
+        write = check.admitted(remote_steps.seal_remote_file_write("srv5", path, b"{}", SCOPE))
+        check.equal(f"{name[:20]!r} path", write.path, path)
