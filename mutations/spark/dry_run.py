@@ -253,3 +253,25 @@ read_second_zero_said_as_the_epoch = Defect(
     patch=("(read at {report.at})", "(read at {report.at or 'the epoch'})"),
     must_red={"spark.dry_run.the_header_says_any_read_second"},
 )
+
+long_log_source_shortened = Defect(
+    id="spark.long_log_source_shortened",
+    target=dry_run.v41_group_a_launch_dry_run,
+    intent="Name a log source past 60 characters by its file name only, so the V4.1 report no longer says which log it read.",
+    patch=(
+        '        arm="v41-group-a",\n        authority_source=log.source,',
+        "        arm=\"v41-group-a\",\n        authority_source=log.source if len(log.source) <= 60 else log.source.rsplit('/', 1)[-1],",
+    ),
+    must_red={"spark.dry_run.the_report_names_the_logs_whole_source"},
+)
+
+glm_admission_read_at_one_for_zero = Defect(
+    id="spark.glm_admission_read_at_one_for_zero",
+    target=dry_run.glm_group_b_launch_dry_run,
+    intent="Read GLM's admission at second 1 when the dry run reads at 0, so holdings logged at second 1 admit a read that precedes them.",
+    patch=(
+        "    admission = glm_group_b_launch_admission(log, at)\n    hosts",
+        "    admission = glm_group_b_launch_admission(log, at or 1)\n    hosts",
+    ),
+    must_red={"spark.dry_run.the_glm_dry_run_reads_holdings_at_any_second"},
+)

@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claims import check
-from domain.core.outcome import Admitted
+from domain.core.outcome import Admitted, Refused
 from domain.core.sizes import format_bp
 from domain.spark import dry_run, v41_group_a_launch
 from domain.spark.capacity import v41_engram_bet_lines
@@ -173,3 +173,32 @@ def the_header_says_any_read_second() -> None:
                 f"\nauthority log: {admitting_log().source} (read at {at})\n",
                 dry_run.render_dry_run_report(report),
             )
+
+
+@witness.positive(
+    "Each report names the authority log's source whole, however long or spelled: a short name, a path of 200 characters, a space, a non-ASCII letter.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
+)
+def the_report_names_the_logs_whole_source() -> None:
+    for source in ("a.jsonl", "/srv/" + "deep/" * 38 + "log.jsonl", "/srv/Authority Log.jsonl", "/srv/autorité.jsonl"):
+        log = attrs.evolve(admitting_log(), source=source)
+        for report in (
+            dry_run.v41_group_a_launch_dry_run(log, READ_AT, v41_inputs()),
+            dry_run.glm_group_b_launch_dry_run(log, READ_AT, GLM_GROUP_B_PROFILE),
+        ):
+            check.equal(f"{report.arm} source", report.authority_source, source)
+            check.contains(
+                f"{report.arm} header", f"\nauthority log: {source} (read at ", dry_run.render_dry_run_report(report)
+            )
+
+
+@witness.positive(
+    "The GLM dry run reads Group B's holdings at its own read second, 0 included: holdings logged at second 1 refuse a read at 0 and admit a read at 1.",
+    rules=[dry_run.glm_group_b_launch_dry_run],
+)
+def the_glm_dry_run_reads_holdings_at_any_second() -> None:
+    log = authority_log(*(attrs.evolve(held, at=1) for held in HELD_B))
+    at_zero = dry_run.glm_group_b_launch_dry_run(log, 0, GLM_GROUP_B_PROFILE)
+    check.holds("read at 0 refuses", isinstance(at_zero.admission, Refused), at_zero.admission)
+    at_one = dry_run.glm_group_b_launch_dry_run(log, 1, GLM_GROUP_B_PROFILE)
+    check.holds("read at 1 admits", isinstance(at_one.admission, Admitted), at_one.admission)
