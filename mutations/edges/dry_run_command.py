@@ -393,3 +393,25 @@ glm_override_ignored_off_whole_hundreds = Defect(
     ),
     must_red={"edges.dry_run_command.a_glm_utilization_of_any_places_reaches_the_report"},
 )
+
+printed_path_loses_its_dot_slash = Defect(
+    id="edges.printed_path_loses_its_dot_slash",
+    target=dry_run_command.dry_run_output,
+    intent="Print a refused report's path without its leading ./, so the line no longer names the --out the operator typed.",
+    patch=(
+        'report written to {out}"\n        return CommandOutput(EXIT_NO',
+        "report written to {out.removeprefix('./')}\"\n        return CommandOutput(EXIT_NO",
+    ),
+    must_red={"edges.dry_run_command.the_printed_path_is_the_out_as_given"},
+)
+
+bets_dropped_when_occupancy_opened = Defect(
+    id="edges.bets_dropped_when_occupancy_opened",
+    target=dry_run_command.dry_run_report,
+    intent="Drop --engram-bets when #12351 is opened, so the bets go unreported beside an open occupancy frontier.",
+    patch=(
+        "return Admitted(v41_group_a_launch_dry_run(log, when, inputs, engram_bets=call.engram_bets))",
+        "return Admitted(v41_group_a_launch_dry_run(log, when, inputs, engram_bets=call.engram_bets and OCCUPANCY.key not in keys))",
+    ),
+    must_red={"edges.dry_run_command.the_bets_are_reported_beside_any_open_frontier"},
+)

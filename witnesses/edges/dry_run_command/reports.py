@@ -417,3 +417,31 @@ def a_glm_utilization_of_any_places_reaches_the_report() -> None:
             cmd.dry_run_report(v41(arm="glm-group-b", utilization=utilization), Admitted(ADMITTING_LOG), OUT, now=0)
         )
         check.equal(f"{utilization}", report.utilization_bp, bp)
+
+
+@witness.positive(
+    "The printed line names the report path exactly as given, admitted or refused: relative with or without ./, absolute, with a space or a non-ASCII letter.",
+    rules=[cmd.dry_run_output],
+)
+def the_printed_path_is_the_out_as_given() -> None:
+    refused = check.admitted(cmd.dry_run_report(v41(opened=("12371",)), Admitted(ADMITTING_LOG), OUT, now=0))
+    for out in ("./r.txt", "r.txt", "/srv/reports/r.txt", "./my reports/r.txt", "./rapports/é.txt"):
+        for report in (ADMITTED_REPORT, Admitted(refused)):
+            head = cmd.dry_run_output(report, out, OUT).out[0]
+            check.holds(f"{out!r}: {head[:30]}", head.endswith(f"; report written to {out}"), head)
+
+
+@witness.positive(
+    "--engram-bets beside any one --open still reports the bets: the launch shape's one not-reached line, the bets otherwise.",
+    rules=[cmd.dry_run_report],
+)
+def the_bets_are_reported_beside_any_open_frontier() -> None:
+    for key in cmd.OPENABLE:
+        report = check.admitted(
+            cmd.dry_run_report(v41(opened=(key,), engram_bets=True), Admitted(ADMITTING_LOG), OUT, now=0)
+        )
+        check.holds(f"--open {key}: bets reported", len(report.engram_bets) >= 1, report.engram_bets)
+        if key == "#12371":
+            check.equal("#12371 open: not reached", len(report.engram_bets), 1)
+        else:
+            check.contains(f"--open {key}: per-rank allowance", "per-rank allowance", report.engram_bets[0])
