@@ -415,3 +415,14 @@ bets_dropped_when_occupancy_opened = Defect(
     ),
     must_red={"edges.dry_run_command.the_bets_are_reported_beside_any_open_frontier"},
 )
+
+directory_trailing_spaces_stripped = Defect(
+    id="edges.directory_trailing_spaces_stripped",
+    target=dry_run_command.report_path,
+    intent="Strip spaces as well as slashes from the end of the directory, so a report meant under 'reports ' lands under 'reports'.",
+    patch=(
+        "return f\"{directory.rstrip('/')}/{DEFAULT_OUT[call.arm]}\" if directory else",
+        "return f\"{directory.rstrip('/ ')}/{DEFAULT_OUT[call.arm]}\" if directory else",
+    ),
+    must_red={"edges.dry_run_command.the_directory_is_kept_whole"},
+)

@@ -314,15 +314,18 @@ def a_fraction_reads_up_to_six_digits_and_no_further(digits: int, zone: str) -> 
 
 
 @witness.property(
-    "Without --out the arm's default goes under the named directory whatever its last name ends in.",
+    "Without --out the arm's default goes under the named directory whatever its last name ends in: slashes, a space, a non-ASCII letter.",
     rules=[cmd.report_path],
 )
 @settings(max_examples=20)
-@given(st.from_regex(r"/?[A-Za-z0-9._-]{1,8}(/[A-Za-z0-9._-]{1,8})?/{0,2}", fullmatch=True))
+@given(st.from_regex(r"/?[A-Za-z0-9._ -]{1,8}(/[A-Za-z0-9._ -]{1,8})?/{0,2}", fullmatch=True))
 @example("/srv/BOX")
 @example("/srv/work-X/")
 @example("/")
 @example("//")
+@example("/srv/reports ")
+@example("/srv/my reports/ ")
+@example("/srv/é/")
 def the_directory_is_kept_whole(directory: str) -> None:
     path = cmd.report_path(v41(out=None), directory)
     check.equal("under the directory", path, directory.rstrip("/") + "/target/v41-group-a-launch-dry-run.txt")
