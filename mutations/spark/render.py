@@ -173,3 +173,14 @@ stop_names_a_truncated_container = Defect(
     ),
     must_red={"spark.render.every_unit_line_keeps_its_value_whole_in_every_spelling"},
 )
+
+privileged_port_served_on_loopback = Defect(
+    id="spark.privileged_port_served_on_loopback",
+    target=render.vllm_serve_args,
+    intent="Bind the head to 127.0.0.1 when its serve port is below 1024, so an arm serving on 80 or 443 answers no other host.",
+    patch=(
+        '["--host", "0.0.0.0", "--port", str(request.serve_port)]',
+        '["--host", "0.0.0.0" if request.serve_port >= 1024 else "127.0.0.1", "--port", str(request.serve_port)]',
+    ),
+    must_red={"spark.render.the_head_serves_on_every_address_at_any_port"},
+)

@@ -313,3 +313,16 @@ def every_word_of_a_continued_line_reads_back() -> None:
                 argv_of_unit(render.render_unit(plan, rank)),
                 ("/usr/bin/docker", *argv[1:]),
             )
+
+
+@witness.positive(
+    "The head serves the API on every address at its own serve port, privileged or not (80, 443, 1023, 1024, 8000, 65535).",
+    rules=[render.vllm_serve_args],
+)
+def the_head_serves_on_every_address_at_any_port() -> None:
+    plan = glm_plan()
+    for port in (80, 443, 1023, 1024, 8000, 65535):
+        ported = attrs.evolve(plan, request=attrs.evolve(plan.request, serve_port=port))
+        words = render.vllm_serve_args(ported, ported.ranks[0])
+        at = words.index("--host")
+        check.equal(f"port {port}", words[at : at + 4], ("--host", "0.0.0.0", "--port", str(port)))
