@@ -80,3 +80,11 @@ commit_stage_misspelled = Defect(
     replacement=steps_with_the_commit_stage_misspelled,
     must_red={"spark.apply_steps.every_step_logs_under_its_stage_and_rank"},
 )
+
+log_directory_bare_without_a_space = Defect(
+    id="spark.log_directory_bare_without_a_space",
+    target=apply_steps.render_step_script,
+    intent="Quote the log directory only when it has a space, so a directory with a $ or a ; is expanded or split by the shell.",
+    patch=('f"mkdir -p {q(log_dir)}",', "f\"mkdir -p {log_dir if ' ' not in log_dir else q(log_dir)}\","),
+    must_red={"spark.apply_steps.every_script_keeps_its_log_directory_and_image_whole"},
+)

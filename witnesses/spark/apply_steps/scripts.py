@@ -198,3 +198,21 @@ def the_front_door_greps_the_served_model_as_named() -> None:
             lines,
         )
         check.contains(f"give up {model}", f"echo 'front door: {model} never answered on port 8000'", lines)
+
+
+@witness.positive(
+    "Every stage script makes and logs into its log directory quoted whole for the shell, and carries the plan's image exactly, whatever their spelling: a dollar sign, a semicolon or a space in the directory; an image with a space before or after it.",
+    rules=[apply_steps.render_step_script, apply_steps.spark_native_arm_steps_of],
+)
+def every_script_keeps_its_log_directory_and_image_whole() -> None:
+    plan = glm_plan()
+    for log_dir, image in (("/var/log/$x", " img:1"), ("/var/log/a;b", "img:1 "), ("/var/log/a b", GLM_IMAGE)):
+        request = attrs.evolve(plan.request, image=image, units=attrs.evolve(plan.request.units, apply_log_dir=log_dir))
+        steps = spark_native_arm_steps_of(attrs.evolve(plan, request=request))
+        for step in (*steps.preflight, *steps.readback, *steps.cleanup):
+            check.equal(f"{step.stage.value} rank {step.node_rank} image", step.image, image)
+            check.equal(
+                f"{step.stage.value} rank {step.node_rank} log lines",
+                _lines(step)[3:5],
+                [f"mkdir -p {shlex.quote(log_dir)}", f"exec >>{shlex.quote(step.log_path)} 2>&1"],
+            )
