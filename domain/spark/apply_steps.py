@@ -119,7 +119,8 @@ def _body(step: ApplyStep) -> list[str]:
     kept = f"{unit}.preserved"
     if step.stage is ApplyStage.PREFLIGHT:
         lines = [
-            f"test -e {q(s)} || {{ echo 'preflight: mount source {s} is missing'; exit 1; }}"
+            # The message is quoted whole too: a source may hold a quote, a `;` or `$(...)`.
+            f"test -e {q(s)} || {{ echo {q(f'preflight: mount source {s} is missing')}; exit 1; }}"
             for s in step.mount_sources
         ]
         return [*lines, f"docker image inspect {q(step.image)} >/dev/null"]
@@ -158,7 +159,7 @@ def _body(step: ApplyStep) -> list[str]:
             f"  if curl --fail --silent --max-time 10 {q(url)} | grep -F -- {q(step.served_model)} >/dev/null; then exit 0; fi",
             "  sleep 10",
             "done",
-            f"echo 'front door: {step.served_model} never answered on port {step.serve_port}'",
+            f"echo {q(f'front door: {step.served_model} never answered on port {step.serve_port}')}",
             "exit 1",
         ]
     # Cleanup touches only this arm: a staged unit left by a failed apply, and this container if it is dead.

@@ -26,6 +26,10 @@ from domain.spark.profile import ServingLaunchProfile, profile_subject_key
 
 ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
 SHM_SIZE = re.compile(r"^[1-9][0-9]*[kmg]?$")
+ONE_LINE = re.compile(r"(?=[^\x00-\x1f\x7f-\x9f]*\S)[^\x00-\x1f\x7f-\x9f]+")
+"""Text on one line, not blank: a line break (or another control character) in a description or a log path would
+end its unit directive early and start another, and end the apply script's unit heredoc early."""
+_ONE_LINE_TEXT = vf.matching(ONE_LINE, "one line of text, not blank, with no control character")
 
 
 @frozen
@@ -62,10 +66,10 @@ class ArmUnitIdentity:
 
     head_unit_name: str = field(validator=vf.name_token)
     rank_unit_name: str = field(validator=vf.name_token)
-    head_log_path: str = field(validator=vf.non_empty_str)
-    rank_log_path: str = field(validator=vf.non_empty_str)
-    apply_log_dir: str = field(validator=vf.non_empty_str)
-    description: str = field(validator=vf.non_empty_str)
+    head_log_path: str = field(validator=_ONE_LINE_TEXT)
+    rank_log_path: str = field(validator=_ONE_LINE_TEXT)
+    apply_log_dir: str = field(validator=_ONE_LINE_TEXT)
+    description: str = field(validator=_ONE_LINE_TEXT)
 
 
 @frozen
@@ -89,7 +93,7 @@ class RankPlan:
     node_rank: int = field(validator=vf.non_negative_int)
     host: Host = field(validator=vf.instance_of(Host))
     unit_name: str = field(validator=vf.name_token)
-    log_path: str = field(validator=vf.non_empty_str)
+    log_path: str = field(validator=_ONE_LINE_TEXT)
     headless: bool = field(validator=vf.strict_bool)
 
 

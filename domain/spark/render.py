@@ -122,6 +122,11 @@ def systemd_word(word: str) -> str:
     return '"' + quoted + '"'
 
 
+def _literal(text: str) -> str:
+    """Write text systemd reads as itself in a setting that expands specifiers: `%` doubled."""
+    return text.replace("%", "%%")
+
+
 def _exec_line(key: str, argv: tuple[str, ...]) -> str:
     # One flag (and its values) per continued line, so a reader sees the argv at a glance.
     lines: list[list[str]] = [[f"{key}={DOCKER}", *argv[1:2]]]
@@ -139,7 +144,8 @@ def render_unit(plan: ArmLaunchPlan, rank: RankPlan) -> str:
     return "\n".join(
         [
             "[Unit]",
-            f"Description={plan.request.units.description} ({role}, node rank {rank.node_rank} of {len(plan.ranks)} on {rank.host.name})",
+            # `%` doubled: systemd expands specifiers in a description and in an output path.
+            f"Description={_literal(plan.request.units.description)} ({role}, node rank {rank.node_rank} of {len(plan.ranks)} on {rank.host.name})",
             "Wants=network-online.target",
             "After=network-online.target docker.service",
             "Requires=docker.service",
@@ -150,8 +156,8 @@ def render_unit(plan: ArmLaunchPlan, rank: RankPlan) -> str:
             _exec_line("ExecStartPre", docker_create_argv(plan, rank)),
             f"ExecStart={DOCKER} start --attach {name}",
             f"ExecStop={DOCKER} stop --time {STOP_TIMEOUT_SECONDS} {name}",
-            f"StandardOutput=append:{rank.log_path}",
-            f"StandardError=append:{rank.log_path}",
+            f"StandardOutput=append:{_literal(rank.log_path)}",
+            f"StandardError=append:{_literal(rank.log_path)}",
             "TimeoutStartSec=infinity",
             "Restart=no",
             "",

@@ -184,3 +184,19 @@ privileged_port_served_on_loopback = Defect(
     ),
     must_red={"spark.render.the_head_serves_on_every_address_at_any_port"},
 )
+
+description_percent_left_to_systemd = Defect(
+    id="spark.description_percent_left_to_systemd",
+    target=render.render_unit,
+    intent="Write the description as given, so systemd expands a `%` in it as a specifier (or refuses the unit).",
+    patch=("Description={_literal(plan.request.units.description)}", "Description={plan.request.units.description}"),
+    must_red={"spark.render.a_description_and_a_log_path_are_written_literally"},
+)
+
+log_path_percent_left_to_systemd = Defect(
+    id="spark.log_path_percent_left_to_systemd",
+    target=render.render_unit,
+    intent="Write the rank's output path as given, so systemd expands a `%` in it and logs elsewhere.",
+    patch=('f"StandardOutput=append:{_literal(rank.log_path)}"', 'f"StandardOutput=append:{rank.log_path}"'),
+    must_red={"spark.render.a_description_and_a_log_path_are_written_literally"},
+)

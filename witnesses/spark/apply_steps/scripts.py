@@ -216,3 +216,66 @@ def every_script_keeps_its_log_directory_and_image_whole() -> None:
                 _lines(step)[3:5],
                 [f"mkdir -p {shlex.quote(log_dir)}", f"exec >>{shlex.quote(step.log_path)} 2>&1"],
             )
+
+
+def _words(text: str) -> list[str]:
+    """Split shell text into words as `sh` would quote them; an unclosed quote is one word saying so."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        return [f"(does not parse: {exc})"]
+
+
+_HOSTILE_SOURCES = (
+    "/nonexistent'; touch /tmp/claims-pwned; echo '",
+    "/srv/$(id)",
+    "/srv/`id`",
+    "/srv/a'b",
+    "/srv/a\nexit 0",
+    "/srv/a\\",
+)
+
+
+@witness.positive(
+    "A preflight's failure message quotes the mount source whole too: a source holding a quote, a command"
+    " substitution, a backquote, a line break or a backslash reads back as the same two words and nothing runs.",
+    rules=[apply_steps.render_step_script, apply_steps.spark_native_arm_steps_of],
+)
+def a_preflight_message_reads_back_any_source_whole() -> None:
+    for step in spark_native_arm_steps_of(glm_plan()).preflight:
+        script = render_step_script(attrs.evolve(step, mount_sources=_HOSTILE_SOURCES))
+        body = script.split("exec >>", 1)[1].split("\n", 1)[1]
+        expected = [
+            token
+            for s in _HOSTILE_SOURCES
+            for token in (
+                "test",
+                "-e",
+                s,
+                "||",
+                "{",
+                "echo",
+                f"preflight: mount source {s} is missing;",
+                "exit",
+                "1;",
+                "}",
+            )
+        ]
+        words = _words(body)
+        check.equal(f"rank {step.node_rank} preflight words", words[: len(expected)], expected)
+
+
+@witness.positive(
+    "The front door's closing message quotes the served model whole: a model spelled with a quote or a `$` reads back"
+    " as one word.",
+    rules=[apply_steps.render_step_script],
+)
+def the_front_door_message_reads_back_any_model_whole() -> None:
+    for model in ("it's", "m$(id)", "glm-4.6-fp8"):
+        head = attrs.evolve(spark_native_arm_steps_of(glm_plan()).front_door[0], served_model=model)
+        last = [line for line in _lines(head) if line.startswith("echo ")]
+        check.equal(
+            f"give up {model}",
+            [_words(line) for line in last],
+            [["echo", f"front door: {model} never answered on port 8000"]],
+        )

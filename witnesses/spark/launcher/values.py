@@ -7,7 +7,7 @@ import attrs
 from claims import because, check
 from domain.core import value_fields as vf
 from domain.spark.glm_group_b_launch import glm_group_b_launch_request, glm_native_arm_units
-from domain.spark.launcher import ArmEnv, ArmMount
+from domain.spark.launcher import ArmEnv, ArmMount, RankPlan
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.core.fixtures import ValueRefused, constructed
 from witnesses.spark.launcher import witness
@@ -17,6 +17,7 @@ ENV = "ArmEnv.name: expected an UPPER_CASE environment name, got str"
 SHM = "ArmContainerIdentity.shm_size: expected a docker size such as 64g, got str"
 UNIT = "ArmUnitIdentity"
 TOKEN = "expected a name of letters, digits, '.', '_' or '-', got str"
+ONE_LINE = "expected one line of text, not blank, with no control character, got str"
 
 
 @witness.positive(
@@ -78,16 +79,14 @@ def a_unit_name_must_be_one_token():
 
 @witness.refusal(
     "A flag-like container name and a blank mount target, image or log path are refused at construction, each naming its class and field.",
-    rules=[vf.name_token, vf.non_empty_str],
+    rules=[vf.name_token, vf.non_empty_str, vf.matching],
     reasons=[
         because(ValueRefused, at="construction", saying=f"ArmContainerIdentity.container_name: {TOKEN} '-glm'"),
         because(ValueRefused, at="construction", saying="ArmMount.target: expected a non-empty str, got str '  '"),
         because(
             ValueRefused, at="construction", saying="ArmLaunchRequest.image: expected a non-empty str, got str '  '"
         ),
-        because(
-            ValueRefused, at="construction", saying=f"{UNIT}.head_log_path: expected a non-empty str, got str '  '"
-        ),
+        because(ValueRefused, at="construction", saying=f"{UNIT}.head_log_path: {ONE_LINE} '  '"),
     ],
 )
 def a_flag_like_container_or_a_blank_target_image_or_log_is_refused():
@@ -97,4 +96,54 @@ def a_flag_like_container_or_a_blank_target_image_or_log_is_refused():
         lambda: ArmMount(source="/srv/x", target="  ", read_only=True),
         lambda: attrs.evolve(request, image="  "),
         lambda: attrs.evolve(request.units, head_log_path="  "),
+    )
+
+
+# --- unit texts: a description or a log path is written into a unit line, and the unit into a heredoc ---
+
+_BREAKS = ("\n", "\r", "\t", "\x00", "\x1b", "\x7f", "\x85")
+_UNIT_TEXTS = ("description", "head_log_path", "rank_log_path", "apply_log_dir")
+
+
+@witness.refusal(
+    "A description, log path or apply log directory holding a line break or any other control character (at its"
+    " start, middle or end) is refused at construction naming its field, and so is a rank's log path.",
+    rules=[vf.matching],
+    reasons=[
+        *(
+            because(ValueRefused, at="construction", saying=f"{UNIT}.{name}: {ONE_LINE} {text!r}")
+            for name in _UNIT_TEXTS
+            for text in ("GLM\nGUNBC_UNIT", "\n/var/log/x", "/var/log/x\n")
+        ),
+        *(
+            because(ValueRefused, at="construction", saying=f"{UNIT}.description: {ONE_LINE} {'GLM' + c!r}")
+            for c in _BREAKS
+        ),
+        because(ValueRefused, at="construction", saying=f"RankPlan.log_path: {ONE_LINE} '/var/log/a\\nb'"),
+    ],
+)
+def a_unit_text_with_a_line_break_or_control_character_is_refused():
+    units = glm_native_arm_units()
+    rank = glm_group_b_launch_request(GLM_GROUP_B_PROFILE).group.hosts[0]
+    return constructed(
+        *(
+            (lambda name=name, text=text: attrs.evolve(units, **{name: text}))
+            for name in _UNIT_TEXTS
+            for text in ("GLM\nGUNBC_UNIT", "\n/var/log/x", "/var/log/x\n")
+        ),
+        *((lambda c=c: attrs.evolve(units, description="GLM" + c)) for c in _BREAKS),
+        lambda: RankPlan(node_rank=0, host=rank, unit_name="u.service", log_path="/var/log/a\nb", headless=False),
+    )
+
+
+@witness.positive(
+    "A description or log path of one line is accepted whatever else it holds: a percent sign, a dollar sign, quotes,"
+    " a backslash, non-ASCII letters, a space at either end.",
+    rules=[vf.matching],
+)
+def a_unit_text_of_one_line_is_accepted_whatever_it_holds() -> None:
+    units = glm_native_arm_units()
+    texts = ("50% of $HOME", "say \"hi\" and 'bye'", "a\\b", "GLM é 模型", " padded ", "%n")
+    check.admitted(
+        constructed(*((lambda name=name, t=t: attrs.evolve(units, **{name: t})) for name in _UNIT_TEXTS for t in texts))
     )

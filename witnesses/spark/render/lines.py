@@ -11,8 +11,10 @@ from __future__ import annotations
 import attrs
 
 from claims import check
-from domain.spark import render
+from domain.spark import launcher, render
+from domain.spark.glm_group_b_launch import glm_group_b_launch_request
 from domain.spark.launcher import ArmLaunchPlan
+from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.spark.fixtures import glm_plan, v41_plan
 from witnesses.spark.render import witness
 
@@ -176,3 +178,28 @@ def every_unit_line_keeps_its_value_whole_in_every_spelling() -> None:
             f"ExecStop=/usr/bin/docker stop --time 60 {name}",
         ):
             check.contains(f"rank {rank.node_rank} container line", line, lines)
+
+
+@witness.positive(
+    "A description and a log path are written as systemd reads them literally: each `%` doubled, everything else"
+    " (a `$`, quotes, a backslash, non-ASCII letters) as given, on the one line of its directive.",
+    rules=[render.render_unit],
+)
+def a_description_and_a_log_path_are_written_literally() -> None:
+    request = glm_group_b_launch_request(GLM_GROUP_B_PROFILE)
+    for text in ("50% of $HOME", "%n on %H", "say \"hi\" 'a\\b' é"):
+        units = attrs.evolve(request.units, description=text, head_log_path=f"/var/log/{text}.log")
+        plan = check.admitted(launcher.plan_arm_launch_for(attrs.evolve(request, units=units)))
+        head = plan.ranks[0]
+        lines = render.render_unit(plan, head).split("\n")
+        literal = text.replace("%", "%%")
+        check.equal(
+            f"{text!r}: description",
+            [line for line in lines if line.startswith("Description=")],
+            [f"Description={literal} (serving head, node rank 0 of 4 on {head.host.name})"],
+        )
+        check.equal(
+            f"{text!r}: output lines",
+            [line for line in lines if line.startswith(("StandardOutput=", "StandardError="))],
+            [f"StandardOutput=append:/var/log/{literal}.log", f"StandardError=append:/var/log/{literal}.log"],
+        )
