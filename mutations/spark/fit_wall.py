@@ -160,3 +160,14 @@ per_rank_allowance_split_at_most_four_ways = Defect(
     patch=("len(group.hosts))", "min(len(group.hosts), 4))"),
     must_red={"spark.capacity.the_per_rank_allowance_splits_over_groups_of_every_size"},
 )
+
+charge_unsaid_above_9000_bp = Defect(
+    id="spark.charge_unsaid_above_9000_bp",
+    target=fit_wall.serving_arm_admits_under,
+    intent="Drop the utilization from an allowance refusal above 9000 bp, so a refusal at a high utilization no longer says what the charge was taken at (seed A3: the refusal names the declared allowance and its utilization).",
+    patch=(
+        '    charge = f" at {format_bp(profile.gpu_memory_utilization_bp)} utilization"',
+        '    charge = f" at {format_bp(profile.gpu_memory_utilization_bp)} utilization" if profile.gpu_memory_utilization_bp <= 9000 else ""',
+    ),
+    must_red={"spark.fit_wall.every_refusal_says_its_figures_whole"},
+)

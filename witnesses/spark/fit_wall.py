@@ -11,6 +11,7 @@ wall's rounding, factor or comparison shows as a disagreement.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import attrs
@@ -449,3 +450,87 @@ def without_a_profile_only_a_row_of_nothing_beyond_weights_is_fitted(row: Checkp
         fit = check.admitted(outcome)
         check.equal("allowance (GiB)", fit.allowance_gib, 0)
         check.equal("margin (GiB)", fit.margin_gib, pool - Fraction(row.weight_gib * 5, 4))
+
+
+# ---------------------------------------------------------------------------
+# The wall's sentences and its boundary over every group size, weight and utilization.
+
+
+def exact_text(value: int | Fraction) -> str:
+    """Spell a terminating exact figure as a decimal, independently of `domain.core.sizes`."""
+    value = Fraction(value)
+    return str(Decimal(value.numerator) / Decimal(value.denominator))
+
+
+def group_of_size(n: int) -> HostGroup:
+    """Build a group of `n` GB10-named hosts of 120 GiB each, so its pool (120n) is divisible by 5/4."""
+    hosts = tuple(fleet.Host(name=f"srv{i + 1}", fabric_address=f"10.77.9.{i + 1}", memory_gib=120) for i in range(n))
+    return HostGroup(name=f"Group{n}", hosts=hosts, subject="spark-serving-test")
+
+
+@witness.positive(
+    "On a group of every size from 1 to 12 hosts a requirement exactly equal to the pool fits with zero margin, with or without a charged page cache, and one GiB more weight is refused.",
+    rules=[fit_wall.serving_arm_admits, fit_wall.serving_arm_admits_under],
+)
+def a_requirement_equal_to_the_pool_fits_on_groups_of_every_size() -> None:
+    for n in range(1, 13):
+        group = group_of_size(n)
+        weights = 96 * n  # x 5/4 = 120n, the whole pool
+        bare = attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=weights)
+        charged = attrs.evolve(V41, weight_gib=weights)
+        for name, outcome in (
+            ("without a profile", fit_wall.serving_arm_admits(bare, group)),
+            ("at 10000 bp (zero charge)", fit_wall.serving_arm_admits_under(charged, group, v41_profile_at(10_000))),
+        ):
+            fit = check.admitted(outcome)
+            check.equal(f"margin on {n} hosts ({name})", fit.margin_gib, Fraction(0))
+        one_more = attrs.evolve(bare, weight_gib=weights + 1)
+        check.holds(f"one GiB more is refused on {n} hosts", refused(fit_wall.serving_arm_admits(one_more, group)), n)
+
+
+@witness.property(
+    "Every refusal of the wall says its figures whole: the row, weights, charge and the utilization it is charged at, the requirement, the pool, the group and the excess, for rows of any weight, groups of any size and name, and every utilization.",
+    rules=[fit_wall.serving_arm_admits_under, fit_wall.serving_arm_admits],
+)
+@given(
+    gen.checkpoint_rows(weight=st.integers(min_value=1, max_value=10**6)),
+    gen.host_groups(count=st.integers(min_value=1, max_value=8)),
+    basis_points,
+)
+@example(attrs.evolve(V41, weight_gib=293), GROUP_A, 8000)
+@example(attrs.evolve(V41, weight_gib=294), GROUP_A, 8000)
+@example(attrs.evolve(V41, weight_gib=387), GROUP_A, 9500)
+@example(attrs.evolve(V41, weight_gib=387), GROUP_A, 10_000)
+@example(attrs.evolve(V41, weight_gib=2000), GROUP_A, 8000)
+@example(attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=10**6), GROUP_B, 8000)
+@example(attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=300), attrs.evolve(GROUP_B, hosts=GROUP_B.hosts[:2]), 8000)
+@example(attrs.evolve(V41, weight_gib=500), attrs.evolve(GROUP_A, hosts=(*GROUP_A.hosts, *GROUP_B.hosts)), 8000)
+def every_refusal_says_its_figures_whole(row: CheckpointRow, group: HostGroup, bp: int) -> None:
+    pool, requirement = requirement_of(row, group, bp)
+    charged = not isinstance(row.resident_beyond_weights, NothingBeyondWeights)
+    allowance = requirement * Fraction(4, 5) - row.weight_gib
+    for name, outcome in (
+        ("under the profile", fit_wall.serving_arm_admits_under(row, group, v41_profile_at(bp))),
+        ("without a profile", fit_wall.serving_arm_admits(row, group) if not charged else None),
+    ):
+        if outcome is None or not refused(outcome):
+            continue
+        (reason,) = check.refused(outcome)
+        weights_x = Fraction(row.weight_gib * 5, 4)
+        if weights_x > pool:
+            expected = (
+                WeightsOverflowPool,
+                "$.row.weight_gib",
+                f"{row.name}'s {row.weight_gib} GiB of weights x 5/4 = {exact_text(weights_x)} GiB exceeds the "
+                f"{pool} GiB pool of {group.name}",
+            )
+        else:
+            charge = f" at {bp} bp ({exact_text(Fraction(bp, 10_000))}) utilization" if charged else ""
+            expected = (
+                EngramAllowanceOverflowsPool,
+                "$.row.resident_beyond_weights",
+                f"({row.weight_gib} GiB weights + {exact_text(allowance)} GiB declared Engram page-cache allowance"
+                f"{charge}) x 5/4 = {exact_text(requirement)} GiB exceeds the {pool} GiB pool of {group.name} "
+                f"by {exact_text(requirement - pool)} GiB",
+            )
+        check.equal(f"reason ({name})", (type(reason), reason.where, reason.why), expected)
