@@ -204,3 +204,63 @@ candidate_compared_without_non_ascii = Defect(
     ),
     must_red={"spark.admission.near_misses_of_the_candidate_key_are_other_successors"},
 )
+
+expiry_said_at_least_one_second_late = Defect(
+    id="spark.expiry_said_at_least_one_second_late",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Say a lease read at its very expiry second expired 1 s before the read, not 0 s (seed A4: each conjunct says what it read).",
+    patch=(
+        'f"{at - state.lease_expires_at} s before the read at {at}"',
+        'f"{max(1, at - state.lease_expires_at)} s before the read at {at}"',
+    ),
+    must_red={"spark.admission.an_expired_lease_says_the_seconds_since_it_expired"},
+)
+
+another_successor_said_in_part = Defect(
+    id="spark.another_successor_said_in_part",
+    target=admission.successor_is_candidate,
+    intent="Cut the other successor's key to its first 64 characters in the refusal, so a long key is never said whole.",
+    patch=("is suspended for successor {authorized!r}", "is suspended for successor {authorized[:64]!r}"),
+    must_red={"spark.admission.another_successor_is_said_whole"},
+)
+
+only_three_unheld_hosts_said = Defect(
+    id="spark.only_three_unheld_hosts_said",
+    target=admission.admit_host_held_by_subject_among,
+    intent="Name at most three unheld hosts in the held-host reason, so a fourth stray goes unsaid (seed A4 conjunct 4: every host).",
+    patch=("for name, holder in strays\n        )", "for name, holder in strays[:3]\n        )"),
+    must_red={"spark.admission.the_held_host_conjunct_names_every_unheld_host_of_any_group"},
+)
+
+lease_beyond_2038_admitted_as_none = Defect(
+    id="spark.lease_beyond_2038_admitted_as_none",
+    target=admission.successor_launch_admission,
+    intent="Carry a lease expiring at or after 2**31 as no lease at all in the admitted value.",
+    patch=(
+        "            lease_expires_at=state.lease_expires_at,",
+        "            lease_expires_at=state.lease_expires_at if state.lease_expires_at < 2**31 else None,",
+    ),
+    must_red={"spark.admission.the_fold_admits_any_group_with_what_it_read"},
+)
+
+held_before_image_without_a_state = Defect(
+    id="spark.held_before_image_without_a_state",
+    target=admission.successor_launch_admission,
+    intent="State the held-host reason before the image's when the log records no group state, so the reasons leave the conjunct order.",
+    patch=(
+        "    for outcome in (image, held):",
+        "    for outcome in ((held, image) if state is None else (image, held)):",
+    ),
+    must_red={"spark.admission.the_reasons_follow_the_conjunct_order"},
+)
+
+holder_said_as_the_group_off_four_hosts = Defect(
+    id="spark.holder_said_as_the_group_off_four_hosts",
+    target=admission.successor_launch_admission,
+    intent="Admit a group of other than four hosts as held by its group name instead of its subject.",
+    patch=(
+        "            hosts_held_by=group.subject,",
+        "            hosts_held_by=group.subject if len(group.hosts) == 4 else group.name,",
+    ),
+    must_red={"spark.admission.the_fold_admits_any_group_with_what_it_read"},
+)

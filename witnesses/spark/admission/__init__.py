@@ -12,4 +12,4 @@ from claims import Witness
 witness = Witness("spark.admission")
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.admission import conjuncts, near_misses, one_character  # noqa: E402, F401
+from witnesses.spark.admission import conjuncts, near_misses, one_character, partitions  # noqa: E402, F401
