@@ -205,3 +205,36 @@ no_bets_taken_as_covering = Defect(
     ),
     must_red={"spark.capacity.bets_cover_the_staircase_exactly"},
 )
+
+zero_reading_falsifies_its_bet = Defect(
+    id="spark.zero_reading_falsifies_its_bet",
+    target=capacity.v41_capacity_measurement,
+    intent="Falsify a bet whose reading is 0 bytes, though nothing resident is within any bet (seed A3: only a reading above its bet falsifies it).",
+    patch=(
+        "        if measured > bet.per_rank_gib:",
+        "        if measured > bet.per_rank_gib or reading.per_rank_bytes == 0:",
+    ),
+    must_red={"spark.capacity.readings_from_zero_to_their_bet_confirm_it"},
+)
+
+pressured_bets_in_size_order = Defect(
+    id="spark.pressured_bets_in_size_order",
+    target=capacity.v41_capacity_measurement,
+    intent="Name the pressing bets in the order of their sizes, not the staircase's, so bets that do not grow with concurrency are named out of order.",
+    patch=(
+        "tuple(b.concurrency for b in bets if b.per_rank_gib > allowance)",
+        "tuple(b.concurrency for b in sorted(bets, key=lambda b: b.per_rank_gib) if b.per_rank_gib > allowance)",
+    ),
+    must_red={"spark.capacity.bets_press_in_the_staircase_order"},
+)
+
+large_allowance_said_whole = Defect(
+    id="spark.large_allowance_said_whole",
+    target=capacity.v41_engram_bet_lines,
+    intent="Say a per-rank allowance above 30 GiB in whole GiB, dropping its fraction (seed A3: exact arithmetic).",
+    patch=(
+        'f"per-rank allowance {format_gib(m.per_rank_allowance_gib)} at',
+        'f"per-rank allowance {format_gib(int(m.per_rank_allowance_gib) if m.per_rank_allowance_gib > 30 else m.per_rank_allowance_gib)} at',
+    ),
+    must_red={"spark.capacity.the_allowance_line_says_its_figures_whole"},
+)

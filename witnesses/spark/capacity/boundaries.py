@@ -326,3 +326,89 @@ def bets_cover_the_staircase_exactly(steps: list[int]) -> None:
         [(type(r), r.where) for r in check.refused(outcome)],
         [(BetsDoNotCoverStaircase, "$.bets")],
     )
+
+
+def exact_text(value: int | Fraction) -> str:
+    """Spell an exact figure as seed A3's reasons do: a decimal when it ends within six places, else n/d."""
+    value = Fraction(value)
+    scaled = value * 10**6
+    if scaled.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    whole, rest = divmod(scaled.numerator, 10**6)
+    return f"{whole}.{rest:06d}".rstrip("0").rstrip(".")
+
+
+@witness.property(
+    "Readings at any distinct staircase steps, in any order, each from 0 bytes to one byte over its bet, confirm exactly the ones within (0 bytes included) in staircase order, falsify exactly the ones over at their own index, and leave the steps not read unmeasured.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(st.permutations(list(BETS)).flatmap(lambda steps: st.tuples(st.just(steps), st.integers(0, 4))), st.data())
+@example(([2, 4, 6, 16], 4), None)
+@example(([16, 2], 2), None)
+def readings_from_zero_to_their_bet_confirm_it(chosen: tuple[list[int], int], data: st.DataObject | None) -> None:
+    order, count = chosen
+    steps = order[:count]
+    if data is None:  # the @example rows: every reading at 0 bytes
+        sizes = [0] * len(steps)
+    else:
+        sizes = [
+            data.draw(st.sampled_from([0, 1, BETS[s] * GIB, BETS[s] * GIB + 1]) | st.integers(0, BETS[s] * GIB + 1))
+            for s in steps
+        ]
+    readings = tuple(
+        V41AfterRequestsResident(concurrency=s, per_rank_bytes=b) for s, b in zip(steps, sizes, strict=True)
+    )
+    outcome = capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
+    over = [i for i, (s, b) in enumerate(zip(steps, sizes, strict=True)) if b > BETS[s] * GIB]
+    if over:
+        check.equal(
+            "falsified",
+            [(type(r), r.where) for r in check.refused(outcome)],
+            [(BetFalsified, f"$.after_requests_resident[{i}].per_rank_bytes") for i in over],
+        )
+        return
+    measured = check.admitted(outcome)
+    check.equal("confirmed", measured.confirmed_concurrencies, tuple(s for s in BETS if s in steps))
+    check.equal("unmeasured", measured.unmeasured_concurrencies, tuple(s for s in BETS if s not in steps))
+
+
+@witness.property(
+    "Bets of any size at the staircase's steps press exactly where they are above the per-rank share, named in the staircase's order whatever their sizes' order, on any group at any utilization.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(
+    st.lists(st.integers(min_value=1, max_value=128), min_size=4, max_size=4),
+    gen.host_groups(),
+    st.integers(min_value=1, max_value=10_000),
+)
+@example([46, 37, 30, 19], GROUP_A, 8000)
+@example([30, 46, 25, 37], GROUP_A, 8000)
+def bets_press_in_the_staircase_order(gibs: list[int], group: HostGroup, bp: int) -> None:
+    bets = tuple(ResidentBet(concurrency=s, per_rank_gib=g) for s, g in zip(BETS, gibs, strict=True))
+    profile_at = attrs.evolve(PROFILE, gpu_memory_utilization_bp=bp)
+    measured = check.admitted(capacity.v41_capacity_measurement(profile_at, group, bets, ()))
+    pool = sum(h.memory_gib for h in group.hosts)
+    share = Fraction(-(-(10_000 - bp) * pool // 10_000), len(group.hosts))
+    check.equal(
+        "pressured", measured.pressured_concurrencies, tuple(b.concurrency for b in bets if b.per_rank_gib > share)
+    )
+
+
+@witness.property(
+    "On any group at any utilization the first bet line says the exact per-rank allowance, the utilization and the group, whole.",
+    rules=[capacity.v41_engram_bet_lines],
+)
+@given(gen.host_groups(), st.integers(min_value=1, max_value=10_000))
+@example(GROUP_A, 8000)
+@example(GROUP_A, 1)
+@example(GROUP_A, 3000)
+@example(attrs.evolve(GROUP_A, hosts=GROUP_A.hosts[:3]), 2000)
+def the_allowance_line_says_its_figures_whole(group: HostGroup, bp: int) -> None:
+    lines = check.admitted(capacity.v41_engram_bet_lines(attrs.evolve(PROFILE, gpu_memory_utilization_bp=bp), group))
+    pool = sum(h.memory_gib for h in group.hosts)
+    share = Fraction(-(-(10_000 - bp) * pool // 10_000), len(group.hosts))
+    check.equal(
+        "the allowance line",
+        lines[0],
+        f"per-rank allowance {exact_text(share)} GiB at {bp} bp ({exact_text(Fraction(bp, 10_000))}) on {group.name}",
+    )
