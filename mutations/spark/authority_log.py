@@ -127,3 +127,55 @@ group_state_tie_kept_by_the_earlier_line = Defect(
     patch=("return _latest(states)", "return _latest(states[::-1])"),
     must_red={"spark.authority_log.of_two_group_states_at_one_second_the_later_line_is_read"},
 )
+
+comment_lines_skipped = Defect(
+    id="spark.comment_lines_skipped",
+    target=authority_log.read_authority_log,
+    intent="Skip a line starting with '#' as a comment, so a line that is not JSON is read as nothing instead of refused (seed A4: the log is typed JSON Lines, read strictly).",
+    patch=("        if not raw.strip():", '        if not raw.strip() or raw.lstrip().startswith("#"):'),
+    must_red={"spark.authority_log.every_non_json_line_shape_is_refused"},
+)
+
+null_line_said_a_list = Defect(
+    id="spark.null_line_said_a_list",
+    target=authority_log.read_authority_log,
+    intent="Say a JSON null line is a list, so the refusal of one JSON type names another.",
+    patch=(
+        'f"expected a JSON object, got {type(document).__name__} {document!r}"',
+        "f\"expected a JSON object, got {'list' if document is None else type(document).__name__} {document!r}\"",
+    ),
+    must_red={"spark.authority_log.every_json_value_but_an_object_is_refused_by_its_type"},
+)
+
+crlf_line_numbered_one_early = Defect(
+    id="spark.crlf_line_numbered_one_early",
+    target=authority_log.read_authority_log,
+    intent="Number every CRLF-ended line after the first one line early, so a log written on another system locates its events and errors on the wrong lines.",
+    patch=(
+        "        if not raw.strip():\n            continue",
+        '        if not raw.strip():\n            continue\n        if raw.endswith("\\r") and number > 1:\n            number -= 1',
+    ),
+    must_red={"spark.authority_log.crlf_lines_keep_their_numbers"},
+)
+
+another_groups_active_state_read = Defect(
+    id="spark.another_groups_active_state_read",
+    target=authority_log.group_state_at,
+    intent="Read any group's Active state as this group's, so another group's incumbent hides this group's suspension.",
+    patch=(
+        "and event.group == group\n",
+        "and (event.group == group or isinstance(event, GroupActive))\n",
+    ),
+    must_red={"spark.authority_log.each_lookup_reads_its_own_key_over_every_event_type"},
+)
+
+empty_reading_ignored = Defect(
+    id="spark.empty_reading_ignored",
+    target=authority_log.registry_reading_at,
+    intent="Ignore a registry reading that read neither a CLI path nor a version, though it is still a reading (seed A3: what was never read is Absent, not unprobed).",
+    patch=(
+        "and event.config_digest == config_digest\n",
+        "and event.config_digest == config_digest and (event.hub_cli_path is not None or event.vllm_version is not None)\n",
+    ),
+    must_red={"spark.authority_log.each_lookup_reads_its_own_key_over_every_event_type"},
+)

@@ -18,4 +18,4 @@ witness = Witness(
 )
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.authority_log import blank_lines, every_fault, lookups, reading  # noqa: E402, F401
+from witnesses.spark.authority_log import blank_lines, every_fault, lookups, partitions, reading  # noqa: E402, F401
