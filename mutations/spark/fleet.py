@@ -72,3 +72,11 @@ host_count_capped_at_nine = Defect(
     patch=('f"{group.name} has {len(group.hosts)}"', 'f"{group.name} has {min(len(group.hosts), 9)}"'),
     must_red={"spark.fleet.every_size_but_four_is_refused_saying_its_count"},
 )
+
+not_four_group_named_to_its_first_dot = Defect(
+    id="spark.not_four_group_named_to_its_first_dot",
+    target=fleet.four_spark_tp4,
+    intent="Name a group of other than four hosts only up to the first dot of its name, so a dotted group name is said in part.",
+    patch=('f"{group.name} has {len(group.hosts)}"', "f\"{group.name.split('.')[0]} has {len(group.hosts)}\""),
+    must_red={"spark.fleet.the_not_four_reason_says_the_whole_group_name"},
+)

@@ -339,3 +339,18 @@ def every_size_but_four_is_refused_saying_its_count() -> None:
                 )
             ],
         )
+
+
+@witness.positive(
+    "A group of any name shape (a dot, a hyphen, an underscore, digits, one letter, 80 letters) and of any size but 4 is refused as not FourSparkTp4 saying its whole name and its count.",
+    rules=[fleet.four_spark_tp4],
+)
+def the_not_four_reason_says_the_whole_group_name() -> None:
+    for name in ("srv-group.7", "Fabric.Group.A", "g", "Group_9", "9", "A" * 80, "fabric-group-a"):
+        for size in (1, 3, 5):
+            group = attrs.evolve(_group_of(size), name=name)
+            check.equal(
+                f"{name!r} of {size} hosts",
+                [r.why for r in check.refused(fleet.four_spark_tp4(group))],
+                [f"FourSparkTp4 seats one GPU rank on each of 4 hosts; {name} has {size}"],
+            )
