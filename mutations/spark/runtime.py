@@ -92,3 +92,14 @@ unprobed_image_of_another_runtime_admitted = Defect(
     ),
     must_red={"spark.runtime.the_wall_refuses_exactly_the_unprobed_image"},
 )
+
+local_version_dropped_unmodelled = Defect(
+    id="spark.local_version_dropped_unmodelled",
+    target=runtime.runtime_reader_route,
+    intent="Drop a vLLM version carrying a local '+' segment on the unmodelled route, so what was read is said Absent (seed A3).",
+    patch=(
+        "        return Admitted(UnmodelledRuntimeExecutor(vllm_version=reading.vllm_version))",
+        "        return Admitted(UnmodelledRuntimeExecutor(vllm_version=reading.vllm_version if '+' not in (reading.vllm_version or '') else None))",
+    ),
+    must_red={"spark.runtime.either_route_carries_a_version_of_any_text"},
+)

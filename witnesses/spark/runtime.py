@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 from hypothesis import example, given
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.spark import runtime
@@ -185,3 +186,19 @@ def the_wall_refuses_exactly_the_unprobed_image(variant: GunbcDeepseekV41EngramP
         else HubCliReader(hub_cli_path=reading.hub_cli_path, vllm_version=reading.vllm_version)
     )
     check.equal("route", admitted.route, route)
+
+
+@witness.property(
+    "Either route carries a vLLM version of any text as read: a local '+' segment, a dev or rc tag, uppercase, spaces, non-ASCII.",
+    rules=[runtime.runtime_reader_route],
+)
+@given(st.text(min_size=1, max_size=60).filter(str.strip))
+@example("0.1.dev1+gd2d649e6")
+@example("0.12.0+cu128")
+@example("0.12.0rc1")
+@example("V0.12.0 (Local)")
+def either_route_carries_a_version_of_any_text(version: str) -> None:
+    hub = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path="/opt/hf", vllm_version=version)))
+    check.equal("Hub CLI route", hub, HubCliReader(hub_cli_path="/opt/hf", vllm_version=version))
+    bare = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version=version)))
+    check.equal("unmodelled route", bare, UnmodelledRuntimeExecutor(vllm_version=version))
