@@ -39,3 +39,14 @@ trigger_said_only_for_pr_keys = Defect(
     patch=("TRIGGER: {frontier.trigger};", "TRIGGER: {frontier.trigger if frontier.key.startswith('#') else ''};"),
     must_red={"spark.frontiers.every_frontier_refuses_saying_each_of_its_parts"},
 )
+
+obligation_context_stripped = Defect(
+    id="spark.obligation_context_stripped",
+    target=frontiers.obligation_open,
+    intent="Strip the caller's context before saying it, so the refusal no longer opens with the context as given.",
+    patch=(
+        '            f"{context} waits on {frontier.input}',
+        '            f"{context.strip()} waits on {frontier.input}',
+    ),
+    must_red={"spark.frontiers.the_refusal_says_its_context_verbatim"},
+)

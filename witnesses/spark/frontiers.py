@@ -126,3 +126,17 @@ def every_frontier_refuses_saying_each_of_its_parts() -> None:
             f"ctx waits on {frontier.input} (owner {frontier.owner}); today: {frontier.today}; "
             f"TRIGGER: {frontier.trigger}; SUFFICIENT FOR: {frontier.sufficient_for}",
         )
+
+
+@witness.property(
+    "An open frontier's refusal opens with the caller's context verbatim, of any text: surrounding spaces, tabs, non-ASCII, a digest.",
+    rules=[frontiers.obligation_open],
+)
+@given(st.sampled_from(frontiers.V41_DECLARED_FRONTIERS), st.text(min_size=1, max_size=80))
+@example(frontiers.PRODUCED_IMAGE, "the V4.1 plan for image an unestablished image ")
+@example(frontiers.LAUNCH_SHAPE, "  the plan\t")
+@example(frontiers.ENGRAM_MANIFEST, "le plan n\u00b0 7")
+def the_refusal_says_its_context_verbatim(frontier: frontiers.DeclaredFrontier, context: str) -> None:
+    reason = frontiers.obligation_open(frontier, context)
+    check.equal("where", reason.where, frontier.key)
+    check.holds("opens with the context", reason.why.startswith(f"{context} waits on {frontier.input} "), reason.why)
