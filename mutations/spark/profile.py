@@ -98,3 +98,14 @@ mint_caps_the_context = Defect(
     patch=("max_model_len=max_model_len,", "max_model_len=min(max_model_len, 262144),"),
     must_red={"spark.profile.the_mint_takes_every_measured_axis_as_given"},
 )
+
+full_utilization_keyed_as_9999 = Defect(
+    id="spark.full_utilization_keyed_as_9999",
+    target=profiles.profile_subject_key,
+    intent="Key a profile at 10000 bp as 9999 bp, so two profiles share a subject key.",
+    patch=(
+        '        f"gpu_memory_utilization_bp={profile.gpu_memory_utilization_bp}",',
+        '        f"gpu_memory_utilization_bp={min(profile.gpu_memory_utilization_bp, 9999)}",',
+    ),
+    must_red={"spark.profile.the_key_says_the_utilization_at_its_extremes"},
+)

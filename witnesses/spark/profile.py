@@ -366,3 +366,15 @@ def the_mint_takes_every_measured_axis_as_given(
             engram=V41_ENGRAM_REQUEST,
         ),
     )
+
+
+@witness.positive(
+    "The subject key says the utilization exactly at both ends of its range and beside them: 1, 2, 9999 and 10000 bp.",
+    rules=[profile.profile_subject_key],
+)
+def the_key_says_the_utilization_at_its_extremes() -> None:
+    for bp in (1, 2, 9999, 10_000):
+        key = profile.profile_subject_key(
+            GLM_CHECKPOINT_ROW, attrs.evolve(GLM_GROUP_B_PROFILE, gpu_memory_utilization_bp=bp)
+        )
+        check.contains(f"the key at {bp} bp", f";gpu_memory_utilization_bp={bp};", key)
