@@ -20,3 +20,14 @@ placement_truncates_long_names = Defect(
     patch=("{row.name}", "{row.name[:24]}"),
     must_red={"spark.checkpoint.every_row_name_is_placed_whole"},
 )
+
+trailing_dots_stripped_from_placement = Defect(
+    id="spark.trailing_dots_stripped_from_placement",
+    target=checkpoint.spark_local_checkpoint_directory,
+    intent="Strip trailing dots from the row name when placing it, so 'Glm46Fp8.' and 'Glm46Fp8' share one directory (seed A2: the one placement function).",
+    patch=(
+        '    return f"{SPARK_CHECKPOINT_ROOT}/{row.name}"',
+        "    return f\"{SPARK_CHECKPOINT_ROOT}/{row.name.rstrip('.')}\"",
+    ),
+    must_red={"spark.checkpoint.every_row_name_is_placed_whole"},
+)

@@ -123,7 +123,7 @@ _LONG_NAMES = st.builds(
 
 
 @witness.property(
-    "Every row name, of any length and with dots, hyphens, digits or capitals, is placed whole in its own directory at any weight, so two rows never share one.",
+    "Every row name, of any length and with dots, hyphens, digits or capitals anywhere (trailing ones included), is placed whole in its own directory at any weight, so two rows never share one.",
     rules=[checkpoint.spark_local_checkpoint_directory],
 )
 @given(name_tokens | _LONG_NAMES, name_tokens | _LONG_NAMES, st.integers(min_value=1, max_value=800))
@@ -132,6 +132,10 @@ _LONG_NAMES = st.builds(
 @example("Glm46Fp8", "Glm46Fp8.v2", 500)
 @example("Model7", "Model", 287)
 @example("a" * 80, "a" * 79, 287)
+@example("Glm46Fp8.", "Glm46Fp8", 287)
+@example("a..", "a.", 287)
+@example("Model-", "Model", 287)
+@example("v1_", "v1", 287)
 def every_row_name_is_placed_whole(name: str, other: str, weight: int) -> None:
     row = attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=weight)
     placed = checkpoint.spark_local_checkpoint_directory(attrs.evolve(row, name=name))
