@@ -264,3 +264,44 @@ holder_said_as_the_group_off_four_hosts = Defect(
     ),
     must_red={"spark.admission.the_fold_admits_any_group_with_what_it_read"},
 )
+
+no_state_at_zero_said_the_start = Defect(
+    id="spark.no_state_at_zero_said_the_start",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Say a read at epoch second 0 as 'the start', so the no-state refusal no longer says the second it read at.",
+    patch=('at or before {at}"', "at or before {at or 'the start'}\""),
+    must_red={"spark.admission.no_state_says_the_read_second_verbatim"},
+)
+
+active_candidate_incumbent_admitted = Defect(
+    id="spark.active_candidate_incumbent_admitted",
+    target=admission.pair_serving_successor_may_launch,
+    intent="Let an Active incumbent named as the candidate itself pass conjunct 1 (seed A4: an Active incumbent refuses, whoever it is).",
+    patch=(
+        "    if isinstance(state, GroupActive):",
+        "    if isinstance(state, GroupActive) and state.incumbent != V41_GROUP_A_CANDIDATE.candidate:",
+    ),
+    must_red={"spark.admission.an_active_incumbent_of_any_name_refuses"},
+)
+
+candidate_checked_for_group_a_only = Defect(
+    id="spark.candidate_checked_for_group_a_only",
+    target=admission.successor_is_candidate,
+    intent="Check the authorized successor key only on FabricGroupA's suspensions, so any other group's suspension admits any successor.",
+    patch=(
+        "    if authorized != candidate.candidate:",
+        '    if authorized != candidate.candidate and state.group == "FabricGroupA":',
+    ),
+    must_red={"spark.admission.every_groups_suspension_names_its_own_successor"},
+)
+
+runtime_key_admitted_for_a_digest_ending_in_zero = Defect(
+    id="spark.runtime_key_admitted_for_a_digest_ending_in_zero",
+    target=admission.image_admitted_for_runtime_artifact,
+    intent="Admit with the runtime key instead of the config digest when the digest's last hex digit is 0.",
+    patch=(
+        "    return Admitted(image.config_digest)",
+        '    return Admitted(image.config_digest if not image.config_digest.endswith("0") else image.runtime_key)',
+    ),
+    must_red={"spark.admission.the_image_conjunct_admits_any_logged_digest"},
+)

@@ -21,6 +21,7 @@ from domain.spark.admission import (
 )
 from domain.spark.authority_log import (
     AuthorityLog,
+    GroupActive,
     GroupSuspendedForAuthorizedSuccessor,
     HostHeld,
     PairRealizationKeyed,
@@ -188,3 +189,85 @@ def another_successor_is_said_whole(key: str) -> None:
             f"{GROUP_A.name} is suspended for successor {key!r}, not this candidate {V41_GROUP_A_CANDIDATE.candidate!r}",
         ),
     )
+
+
+@witness.property(
+    "For a group of any name read at any second, 0 included, a log with no state for it refuses saying the log, the group and that second verbatim.",
+    rules=[admission.pair_serving_successor_may_launch],
+)
+@given(gen.host_groups(), st.integers(min_value=0, max_value=2**40))
+@example(GROUP_A, 0)
+@example(GROUP_B, 1)
+def no_state_says_the_read_second_verbatim(group: HostGroup, at: int) -> None:
+    log = gen.authority_log_of([])
+    (reason,) = check.refused(admission.pair_serving_successor_may_launch(log, group, at))
+    check.equal(
+        "reason",
+        (type(reason), reason.where, reason.why),
+        (
+            SuccessorMayNotLaunch,
+            SUCCESSOR_MAY_LAUNCH,
+            f"the authority log {log.source} records no state for {group.name} at or before {at}",
+        ),
+    )
+
+
+@witness.property(
+    "An Active incumbent of any name refuses the successor, even one named as the candidate itself, saying that incumbent and when it was recorded.",
+    rules=[admission.pair_serving_successor_may_launch],
+)
+@given(st.text(min_size=1, max_size=120).filter(str.strip), st.integers(min_value=0, max_value=2**40))
+@example(V41_GROUP_A_CANDIDATE.candidate, 0)
+@example(gen.OTHER_CANDIDATE, 5)
+@example("gunbc-spark-pair@FabricGroupA/deepseek-v4", 1)
+def an_active_incumbent_of_any_name_refuses(incumbent: str, recorded: int) -> None:
+    log = gen.authority_log_of([GroupActive(at=recorded, group=GROUP_A.name, incumbent=incumbent)])
+    (reason,) = check.refused(admission.pair_serving_successor_may_launch(log, GROUP_A, recorded))
+    check.equal(
+        "reason",
+        (type(reason), reason.where, reason.why),
+        (
+            SuccessorMayNotLaunch,
+            SUCCESSOR_MAY_LAUNCH,
+            f"{GROUP_A.name} serves the Active incumbent {incumbent} (recorded at {recorded}); no successor may launch",
+        ),
+    )
+
+
+@witness.property(
+    "For a suspension of a group of any name, the candidate conjunct admits exactly this candidate's key and refuses another successor's, naming that group.",
+    rules=[admission.successor_is_candidate],
+)
+@given(gen.host_groups(), st.sampled_from([V41_GROUP_A_CANDIDATE.candidate, gen.OTHER_CANDIDATE]))
+@example(GROUP_B, gen.OTHER_CANDIDATE)
+@example(attrs.evolve(GROUP_B, name="srv-group.7"), gen.OTHER_CANDIDATE)
+@example(GROUP_A, gen.OTHER_CANDIDATE)
+def every_groups_suspension_names_its_own_successor(group: HostGroup, key: str) -> None:
+    outcome = admission.successor_is_candidate(_suspended(group, 0, 10, key), V41_GROUP_A_CANDIDATE)
+    if key == V41_GROUP_A_CANDIDATE.candidate:
+        check.equal("admitted key", check.admitted(outcome), key)
+        return
+    (reason,) = check.refused(outcome)
+    check.equal(
+        "reason",
+        (type(reason), reason.where, reason.why),
+        (
+            SuccessorIsNotThisCandidate,
+            SUCCESSOR_IS_CANDIDATE,
+            f"{group.name} is suspended for successor {key!r}, not this candidate {V41_GROUP_A_CANDIDATE.candidate!r}",
+        ),
+    )
+
+
+@witness.property(
+    "The image conjunct admits with the digest of the image the log admitted, whatever its hex digits, under the candidate's runtime key.",
+    rules=[admission.image_admitted_for_runtime_artifact],
+)
+@given(gen.config_digests)
+@example("sha256:" + "0" * 64)
+@example("sha256:" + "f" * 63 + "0")
+@example("sha256:" + "5e" * 32)
+def the_image_conjunct_admits_any_logged_digest(digest: str) -> None:
+    image = attrs.evolve(TINY_IMAGE, config_digest=digest)
+    outcome = admission.image_admitted_for_runtime_artifact(gen.authority_log_of([image]), V41_GROUP_A_CANDIDATE, 5)
+    check.equal("admitted digest", check.admitted(outcome), digest)
