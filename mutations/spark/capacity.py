@@ -238,3 +238,25 @@ large_allowance_said_whole = Defect(
     ),
     must_red={"spark.capacity.the_allowance_line_says_its_figures_whole"},
 )
+
+third_reading_of_a_step_unreported = Defect(
+    id="spark.third_reading_of_a_step_unreported",
+    target=capacity.v41_capacity_measurement,
+    intent="Report only the first repeat of a step, so its third and later readings pass unsaid.",
+    patch=(
+        "        if step in seen:\n            reasons.append(",
+        "        if step in seen:\n            if sum(r.concurrency == step for r in after_requests_resident[:index]) > 1:\n                continue\n            reasons.append(",
+    ),
+    must_red={"spark.capacity.every_repeat_of_a_step_is_refused"},
+)
+
+falsifying_reading_said_rounded = Defect(
+    id="spark.falsifying_reading_said_rounded",
+    target=capacity.v41_capacity_measurement,
+    intent="Say a falsifying reading rounded to two places unless it is a whole quarter GiB (seed A3: exact arithmetic).",
+    patch=(
+        "{format_gib(measured)} per rank",
+        "{format_gib(measured if measured.denominator <= 4 else round(measured, 2))} per rank",
+    ),
+    must_red={"spark.capacity.a_falsifying_reading_is_said_exactly"},
+)

@@ -412,3 +412,51 @@ def the_allowance_line_says_its_figures_whole(group: HostGroup, bp: int) -> None
         lines[0],
         f"per-rank allowance {exact_text(share)} GiB at {bp} bp ({exact_text(Fraction(bp, 10_000))}) on {group.name}",
     )
+
+
+@witness.property(
+    "A staircase step read any number of times from 2 to 5 is refused as read twice at each repeat's own index, the first reading judged alone.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(st.sampled_from(list(BETS)), st.integers(min_value=2, max_value=5))
+@example(2, 3)
+@example(16, 5)
+def every_repeat_of_a_step_is_refused(step: int, times: int) -> None:
+    readings = tuple(V41AfterRequestsResident(concurrency=step, per_rank_bytes=GIB) for _ in range(times))
+    reasons = check.refused(
+        capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), readings)
+    )
+    check.equal(
+        "repeats",
+        [(type(r), r.where, r.why) for r in reasons],
+        [
+            (ReadingRepeated, f"$.after_requests_resident[{i}].concurrency", f"x{step} is read twice")
+            for i in range(1, times)
+        ],
+    )
+
+
+@witness.property(
+    "A reading of any byte count above its bet is refused saying that reading exactly in GiB (a fraction past six places as n/d) and the bet.",
+    rules=[capacity.v41_capacity_measurement],
+)
+@given(st.sampled_from(list(BETS)), st.integers(min_value=1, max_value=64 * GIB))
+@example(2, 1)
+@example(4, GIB // 3)
+@example(16, GIB // 100)
+@example(6, GIB // 2)
+def a_falsifying_reading_is_said_exactly(step: int, over: int) -> None:
+    size = BETS[step] * GIB + over
+    reading = V41AfterRequestsResident(concurrency=step, per_rank_bytes=size)
+    (reason,) = check.refused(
+        capacity.v41_capacity_measurement(PROFILE, GROUP_A, capacity.v41_engram_resident_bets(), (reading,))
+    )
+    check.equal(
+        "reason",
+        (type(reason), reason.where, reason.why),
+        (
+            BetFalsified,
+            "$.after_requests_resident[0].per_rank_bytes",
+            f"at x{step} the after-requests resident {exact_text(Fraction(size, GIB))} GiB per rank exceeds the {BETS[step]} GiB bet",
+        ),
+    )
