@@ -80,3 +80,11 @@ not_four_group_named_to_its_first_dot = Defect(
     patch=('f"{group.name} has {len(group.hosts)}"', "f\"{group.name.split('.')[0]} has {len(group.hosts)}\""),
     must_red={"spark.fleet.the_not_four_reason_says_the_whole_group_name"},
 )
+
+host_memory_capped_at_256_gib = Defect(
+    id="spark.host_memory_capped_at_256_gib",
+    target=fleet.group_pool_gib,
+    intent="Count at most 256 GiB of any host in the pool, so a larger host is under-counted.",
+    patch=("sum(host.memory_gib for host in group.hosts)", "sum(min(host.memory_gib, 256) for host in group.hosts)"),
+    must_red={"spark.fleet.the_pool_sums_hosts_of_any_size"},
+)

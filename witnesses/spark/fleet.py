@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import attrs
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from claims import Witness, because, check
 from domain.core import convert
@@ -354,3 +356,19 @@ def the_not_four_reason_says_the_whole_group_name() -> None:
                 [r.why for r in check.refused(fleet.four_spark_tp4(group))],
                 [f"FourSparkTp4 seats one GPU rank on each of 4 hosts; {name} has {size}"],
             )
+
+
+@witness.property(
+    "A group's pool is the sum of its hosts' memory, whatever each host's size (1 GiB to a million) and however many hosts.",
+    rules=[fleet.group_pool_gib],
+)
+@given(st.lists(st.integers(min_value=1, max_value=10**6), min_size=1, max_size=12))
+@example([121, 121, 121, 121])
+@example([257])
+@example([121, 512, 1, 4096])
+def the_pool_sums_hosts_of_any_size(memories: list[int]) -> None:
+    hosts = tuple(
+        fleet.Host(name=f"srv{i + 1}", fabric_address=f"10.77.9.{i + 1}", memory_gib=gib)
+        for i, gib in enumerate(memories)
+    )
+    check.equal("pool (GiB)", fleet.group_pool_gib(attrs.evolve(GROUP_A, hosts=hosts)), sum(memories))
