@@ -103,3 +103,14 @@ local_version_dropped_unmodelled = Defect(
     ),
     must_red={"spark.runtime.either_route_carries_a_version_of_any_text"},
 )
+
+non_ascii_cli_path_unmodelled = Defect(
+    id="spark.non_ascii_cli_path_unmodelled",
+    target=runtime.runtime_reader_route,
+    intent="Route a CLI path holding non-ASCII text to the unmodelled executor, though only an absent path goes there (seed A3).",
+    patch=(
+        "    if reading.hub_cli_path is None:",
+        "    if reading.hub_cli_path is None or not reading.hub_cli_path.isascii():",
+    ),
+    must_red={"spark.runtime.a_cli_path_of_any_text_routes_to_the_hub_reader"},
+)

@@ -202,3 +202,16 @@ def either_route_carries_a_version_of_any_text(version: str) -> None:
     check.equal("Hub CLI route", hub, HubCliReader(hub_cli_path="/opt/hf", vllm_version=version))
     bare = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=None, vllm_version=version)))
     check.equal("unmodelled route", bare, UnmodelledRuntimeExecutor(vllm_version=version))
+
+
+@witness.property(
+    "A CLI path of any text that was read, non-ASCII, spaces or control-free symbols included, routes to the Hub CLI reader verbatim.",
+    rules=[runtime.runtime_reader_route],
+)
+@given(st.text(min_size=1, max_size=80).filter(str.strip))
+@example("/opt/h\u00fcb/bin/hf")
+@example("/usr/local/bin/\u30cf\u30d6")
+@example("/opt/hf\u00a0cli")
+def a_cli_path_of_any_text_routes_to_the_hub_reader(path: str) -> None:
+    route = check.admitted(runtime.runtime_reader_route(RegistryReading(hub_cli_path=path, vllm_version="0.1")))
+    check.equal("route", route, HubCliReader(hub_cli_path=path, vllm_version="0.1"))
