@@ -31,3 +31,14 @@ trailing_dots_stripped_from_placement = Defect(
     ),
     must_red={"spark.checkpoint.every_row_name_is_placed_whole"},
 )
+
+placement_cut_at_100_characters = Defect(
+    id="spark.placement_cut_at_100_characters",
+    target=checkpoint.spark_local_checkpoint_directory,
+    intent="Cut a row name at 100 characters when placing it, so two long names share one directory.",
+    patch=(
+        '    return f"{SPARK_CHECKPOINT_ROOT}/{row.name}"',
+        '    return f"{SPARK_CHECKPOINT_ROOT}/{row.name[:100]}"',
+    ),
+    must_red={"spark.checkpoint.every_row_name_is_placed_whole"},
+)

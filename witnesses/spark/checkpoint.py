@@ -123,7 +123,7 @@ _LONG_NAMES = st.builds(
 
 
 @witness.property(
-    "Every row name, of any length and with dots, hyphens, digits or capitals anywhere (trailing ones included), is placed whole in its own directory at any weight, so two rows never share one.",
+    "Every row name, of any length (past 100 characters included) and with dots, hyphens, digits or capitals anywhere (trailing ones included), is placed whole in its own directory at any weight, so two rows never share one.",
     rules=[checkpoint.spark_local_checkpoint_directory],
 )
 @given(name_tokens | _LONG_NAMES, name_tokens | _LONG_NAMES, st.integers(min_value=1, max_value=800))
@@ -136,6 +136,8 @@ _LONG_NAMES = st.builds(
 @example("a..", "a.", 287)
 @example("Model-", "Model", 287)
 @example("v1_", "v1", 287)
+@example("a" * 101, "a" * 100, 287)
+@example("Z" + "9" * 299, "Z" + "9" * 300, 287)
 def every_row_name_is_placed_whole(name: str, other: str, weight: int) -> None:
     row = attrs.evolve(GLM_CHECKPOINT_ROW, weight_gib=weight)
     placed = checkpoint.spark_local_checkpoint_directory(attrs.evolve(row, name=name))
