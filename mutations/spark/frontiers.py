@@ -50,3 +50,11 @@ obligation_context_stripped = Defect(
     ),
     must_red={"spark.frontiers.the_refusal_says_its_context_verbatim"},
 )
+
+twice_discharged_frontier_left_open = Defect(
+    id="spark.twice_discharged_frontier_left_open",
+    target=frontiers.open_frontiers,
+    intent="Leave a frontier open when its key is discharged more than once.",
+    patch=("if frontier.key not in discharged)", "if discharged.count(frontier.key) != 1)"),
+    must_red={"spark.frontiers.repeated_discharges_discharge_once"},
+)

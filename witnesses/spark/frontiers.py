@@ -140,3 +140,19 @@ def the_refusal_says_its_context_verbatim(frontier: frontiers.DeclaredFrontier, 
     reason = frontiers.obligation_open(frontier, context)
     check.equal("where", reason.where, frontier.key)
     check.holds("opens with the context", reason.why.startswith(f"{context} waits on {frontier.input} "), reason.why)
+
+
+@witness.property(
+    "Discharges naming any keys, repeated or in any order, leave open exactly the frontiers none of them names, in the table's order.",
+    rules=[frontiers.open_frontiers],
+)
+@given(st.lists(st.sampled_from([f.key for f in frontiers.V41_DECLARED_FRONTIERS] + ["#0", "other"]), max_size=14))
+@example(["#12353", "#12353"])
+@example(["#12370", "#12351", "#12370", "#12351", "#12370"])
+@example([f.key for f in frontiers.V41_DECLARED_FRONTIERS] * 2)
+def repeated_discharges_discharge_once(keys: list[str]) -> None:
+    check.equal(
+        "open",
+        frontiers.open_frontiers(tuple(keys)),
+        tuple(f for f in frontiers.V41_DECLARED_FRONTIERS if f.key not in keys),
+    )
