@@ -260,3 +260,14 @@ falsifying_reading_said_rounded = Defect(
     ),
     must_red={"spark.capacity.a_falsifying_reading_is_said_exactly"},
 )
+
+closing_bet_line_dropped_above_six_hosts = Defect(
+    id="spark.closing_bet_line_dropped_above_six_hosts",
+    target=capacity.v41_engram_bet_lines,
+    intent="Drop the closing stop-rule line from the bet lines of a group of more than six hosts.",
+    patch=(
+        "    lines.append(\n        \"the staircase's refault/PSI stop rules",
+        "    if len(group.hosts) <= 6:\n      lines.append(\n        \"the staircase's refault/PSI stop rules",
+    ),
+    must_red={"spark.capacity.the_bet_lines_are_whole_on_groups_of_every_size"},
+)

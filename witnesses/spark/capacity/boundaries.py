@@ -460,3 +460,23 @@ def a_falsifying_reading_is_said_exactly(step: int, over: int) -> None:
             f"at x{step} the after-requests resident {exact_text(Fraction(size, GIB))} GiB per rank exceeds the {BETS[step]} GiB bet",
         ),
     )
+
+
+@witness.positive(
+    "On a group of every size from 1 to 12 hosts the bet lines are the allowance line, the four step lines and the closing line, in that order.",
+    rules=[capacity.v41_engram_bet_lines],
+)
+def the_bet_lines_are_whole_on_groups_of_every_size() -> None:
+    for size in range(1, 13):
+        hosts = tuple(
+            attrs.evolve(GROUP_A.hosts[0], name=f"srv{i + 1}", fabric_address=f"10.77.9.{i + 1}") for i in range(size)
+        )
+        lines = check.admitted(capacity.v41_engram_bet_lines(PROFILE, attrs.evolve(GROUP_A, hosts=hosts)))
+        check.equal(f"{size} hosts: line count", len(lines), 6)
+        check.holds(f"{size} hosts: allowance line first", lines[0].startswith("per-rank allowance "), lines[0])
+        check.equal(f"{size} hosts: the steps", [line.split(":")[0] for line in lines[1:5]], ["x2", "x4", "x6", "x16"])
+        check.equal(
+            f"{size} hosts: closing line",
+            lines[5],
+            "the staircase's refault/PSI stop rules decide whether the pressure matters; a reading above its bet falsifies it",
+        )
