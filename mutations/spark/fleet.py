@@ -88,3 +88,11 @@ host_memory_capped_at_256_gib = Defect(
     patch=("sum(host.memory_gib for host in group.hosts)", "sum(min(host.memory_gib, 256) for host in group.hosts)"),
     must_red={"spark.fleet.the_pool_sums_hosts_of_any_size"},
 )
+
+master_address_stripped = Defect(
+    id="spark.master_address_stripped",
+    target=fleet.four_spark_tp4,
+    intent="Strip the head's rail address before giving it to the followers, so --master-addr is no longer the head's address as declared (seed A1).",
+    patch=("master_addr=head.fabric_address,", "master_addr=head.fabric_address.strip(),"),
+    must_red={"spark.fleet.the_master_address_is_the_heads_verbatim"},
+)

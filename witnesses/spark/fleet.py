@@ -372,3 +372,14 @@ def the_pool_sums_hosts_of_any_size(memories: list[int]) -> None:
         for i, gib in enumerate(memories)
     )
     check.equal("pool (GiB)", fleet.group_pool_gib(attrs.evolve(GROUP_A, hosts=hosts)), sum(memories))
+
+
+@witness.positive(
+    "The followers' master address is the head's rail address verbatim, whatever its shape: padded, IPv6 with a zone, a hostname, uppercase.",
+    rules=[fleet.four_spark_tp4],
+)
+def the_master_address_is_the_heads_verbatim() -> None:
+    for address in (" 10.77.0.5", "10.77.0.5 ", "fe80::1%eth1", "spark-rail-a.local", "RAIL-A", "10.77.0.5\t"):
+        head = attrs.evolve(GROUP_A.hosts[0], fabric_address=address)
+        shape = check.admitted(fleet.four_spark_tp4(attrs.evolve(GROUP_A, hosts=(head, *GROUP_A.hosts[1:]))))
+        check.equal(f"master address {address!r}", shape.master_addr, address)
