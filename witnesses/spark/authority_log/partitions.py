@@ -164,3 +164,60 @@ def each_lookup_reads_its_own_key_over_every_event_type(log: AuthorityLog, at: i
     for digest in {e.event.config_digest for e in log.events if isinstance(e.event, RegistryReadingRecorded)}:
         expected = _latest([e for e in seen if isinstance(e, RegistryReadingRecorded) and e.config_digest == digest])
         check.equal(f"reading of {digest}", authority_log.registry_reading_at(log, digest, at), expected)
+
+
+@witness.positive(
+    "For every event type a line with every field ill-typed is refused at each field's own path, nested keys included, one reason each and in the line's order.",
+    rules=[authority_log.read_authority_log],
+)
+def every_ill_typed_field_of_every_event_type_is_refused() -> None:
+    for line, expected in (
+        (
+            '{"event": "group_suspended_for_authorized_successor", "at": "1", "group": 5, '
+            '"exact_candidate_realization": {"key": 7}, "lease_expires_at": true}',
+            [
+                ("$.at", "expected int, got str '1'"),
+                ("$.group", "expected str, got int 5"),
+                ("$.exact_candidate_realization.key", "expected str, got int 7"),
+                ("$.lease_expires_at", "expected int, got bool True"),
+            ],
+        ),
+        (
+            '{"event": "group_active", "at": 1.5, "group": [], "incumbent": null}',
+            [
+                ("$.at", "expected int, got float 1.5"),
+                ("$.group", "expected str, got list []"),
+                ("$.incumbent", "expected str, got NoneType None"),
+            ],
+        ),
+        (
+            '{"event": "image_admitted", "at": "x", "config_digest": 1, "runtime_key": false}',
+            [
+                ("$.at", "expected int, got str 'x'"),
+                ("$.config_digest", "expected str, got int 1"),
+                ("$.runtime_key", "expected str, got bool False"),
+            ],
+        ),
+        (
+            '{"event": "registry_reading", "at": null, "config_digest": "sha256:" , "hub_cli_path": 3, "vllm_version": []}',
+            [
+                ("$.at", "expected int, got NoneType None"),
+                ("$.hub_cli_path", "expected str, got int 3"),
+                ("$.vllm_version", "expected str, got list []"),
+            ],
+        ),
+        (
+            '{"event": "host_held", "at": "1", "host": 5, "subject": {}}',
+            [
+                ("$.at", "expected int, got str '1'"),
+                ("$.host", "expected str, got int 5"),
+                ("$.subject", "expected str, got dict {}"),
+            ],
+        ),
+    ):
+        reasons = check.refused(authority_log.read_authority_log(line, "t.jsonl"))
+        check.equal(
+            f"the fields of {line[:40]}",
+            [(r.where, r.why) for r in reasons],
+            [(f"t.jsonl:1: {path}", why) for path, why in expected],
+        )
