@@ -56,3 +56,22 @@ usage_error_exits_1 = Defect(
     patch=("return EXIT_YES if code == 0 else EXIT_BAD_INPUT", "return EXIT_YES if code == 0 else EXIT_NO"),
     must_red={f"{W}.every_other_argparse_exit_is_2", f"{W}.help_exits_0_and_a_usage_error_exits_2"},
 )
+
+bad_input_keeps_eight_reasons = Defect(
+    id="edges.bad_input_keeps_eight_reasons",
+    target=command_output.bad_input,
+    intent="Print only the first eight bad-input reasons, so a ninth and later reason is never said (every reason is printed, located).",
+    patch=(
+        "tuple(located_line(reason) for reason in reasons)",
+        "tuple(located_line(reason) for reason in reasons[:8])",
+    ),
+    must_red={f"{W}.bad_input_prints_every_reason_of_any_count_and_any_given_trailer"},
+)
+
+empty_trailer_dropped = Defect(
+    id="edges.empty_trailer_dropped",
+    target=command_output.bad_input,
+    intent="Take an empty trailer for none, so a trailer that is given but empty is not printed as its own line.",
+    patch=("lines if trailer is None else (*lines, trailer)", "lines if not trailer else (*lines, trailer)"),
+    must_red={f"{W}.bad_input_prints_every_reason_of_any_count_and_any_given_trailer"},
+)

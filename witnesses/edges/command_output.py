@@ -110,3 +110,23 @@ def an_exit_code_below_zero_never_builds() -> None:
             misuse(lambda: CommandOutput(code)),
             f"CommandOutput.code: expected int >= 0, got {type(code).__name__} {code!r}",
         )
+
+
+TRAILERS = (None, "", " ", "launch_dry_run: bad input; nothing written")
+"""A trailer absent, and present as an empty, a blank and a worded line: each present one is printed."""
+
+
+@witness.positive(
+    "Bad input of any count of reasons (none, one, up to forty) prints every one in order, then the trailer whenever one is given (even an empty one), and exits 2.",
+    rules=[bad_input, located_line],
+)
+def bad_input_prints_every_reason_of_any_count_and_any_given_trailer() -> None:
+    for count in range(41):
+        reasons = tuple(Reason(f"log.jsonl:{n + 1}: $.at", f"expected int, got reason {n}") for n in range(count))
+        lines = tuple(f"log.jsonl:{n + 1}: $.at: expected int, got reason {n}" for n in range(count))
+        for trailer in TRAILERS:
+            output = bad_input(reasons, trailer)
+            said = f"{count} reasons, trailer {trailer!r}"
+            check.equal(f"{said}: stderr", output.err, lines if trailer is None else (*lines, trailer))
+            check.equal(f"{said}: stdout", output.out, ())
+            check.equal(f"{said}: code", output.code, 2)
