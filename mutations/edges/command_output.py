@@ -75,3 +75,14 @@ empty_trailer_dropped = Defect(
     patch=("lines if trailer is None else (*lines, trailer)", "lines if not trailer else (*lines, trailer)"),
     must_red={f"{W}.bad_input_prints_every_reason_of_any_count_and_any_given_trailer"},
 )
+
+bad_input_ignores_a_closed_reader = Defect(
+    id="edges.bad_input_ignores_a_closed_reader",
+    target=command_output.exit_code_once_printed,
+    intent="Keep exit code 2 when the reader closed stdout first, so only the other codes become 141.",
+    patch=(
+        "return output.code if printed else EXIT_BROKEN_PIPE",
+        "return output.code if printed or output.code == EXIT_BAD_INPUT else EXIT_BROKEN_PIPE",
+    ),
+    must_red={f"{W}.every_exit_code_is_kept_once_printed_and_141_when_the_reader_is_gone"},
+)

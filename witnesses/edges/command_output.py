@@ -130,3 +130,17 @@ def bad_input_prints_every_reason_of_any_count_and_any_given_trailer() -> None:
             check.equal(f"{said}: stderr", output.err, lines if trailer is None else (*lines, trailer))
             check.equal(f"{said}: stdout", output.out, ())
             check.equal(f"{said}: code", output.code, 2)
+
+
+@witness.positive(
+    "Every exit code from 0 to 255 is returned as it is once printed, and 141 instead whenever the reader closed stdout first.",
+    rules=[exit_code_once_printed],
+)
+def every_exit_code_is_kept_once_printed_and_141_when_the_reader_is_gone() -> None:
+    for code in range(256):
+        for printed in (True, False):
+            check.equal(
+                f"code {code}, printed {printed}",
+                exit_code_once_printed(CommandOutput(code, ("line",), ("warning",)), printed),
+                code if printed else 141,
+            )
