@@ -77,3 +77,33 @@ uninspectable_path_admitted = Defect(
     patch=("if seen.uninspectable is not None:", "if False:"),
     must_red={f"{W}.an_uninspectable_path_is_refused"},
 )
+
+fifo_ancestor_named_a_regular_file = Defect(
+    id="edges.fifo_ancestor_named_a_regular_file",
+    target=out_path.out_path_admitted,
+    intent="Name a FIFO above --out a regular file, so the refusal misleads for that one kind of ancestor.",
+    patch=(
+        "kind = (seen.under_entry or Entry.SPECIAL).value",
+        "kind = (seen.under_entry or Entry.SPECIAL).value if seen.under_entry is not Entry.FIFO else 'a regular file'",
+    ),
+    must_red={"edges.out_path.every_verdict_carries_out_and_what_was_seen_as_given"},
+)
+
+blank_out_refused_as_empty = Defect(
+    id="edges.blank_out_refused_as_empty",
+    target=out_path.out_path_admitted,
+    intent="Refuse a blank --out (a file named by spaces) as if it were empty, though it is a file path.",
+    patch=("    if not out:\n", "    if not out.strip():\n"),
+    must_red={"edges.out_path.every_verdict_carries_out_and_what_was_seen_as_given"},
+)
+
+long_directory_path_admitted = Defect(
+    id="edges.long_directory_path_admitted",
+    target=out_path.out_path_admitted,
+    intent="Check for a directory spelling only on paths shorter than 64 characters, so a long `reports/.../` is taken as a file path.",
+    patch=(
+        'if posixpath.basename(out) in ("", ".", ".."):',
+        'if posixpath.basename(out) in ("", ".", "..") and len(out) < 64:',
+    ),
+    must_red={"edges.out_path.every_verdict_carries_out_and_what_was_seen_as_given"},
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import posixpath
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -239,4 +240,81 @@ def the_first_refusal_in_the_documented_order_wins() -> None:
 def a_non_regular_input_is_refused_for_its_kind():
     return out_path_admitted(
         "/w/logs", OutPathSeen(entry=Entry.DIRECTORY, same_as="authority log", same_path="/w/logs")
+    )
+
+
+LONG = "reports/" + "deep-" * 30 + "r.txt"
+"""A path longer than any fixture's (158 characters)."""
+
+
+def _file_path(out: str) -> bool:
+    return bool(out) and posixpath.basename(out) not in ("", ".", "..")
+
+
+@witness.property(
+    "Whatever text --out and what was seen there hold (blank, padded, non-ASCII, long, with slashes or quotes), each verdict carries them as given: a new path or regular file admitted as spelled, a directory spelling refused, and each refusal naming the ancestor's kind, the link's target, the input and its path exactly.",
+    rules=[out_path_admitted],
+)
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=200).filter(_file_path), st.text(max_size=120))
+@example(" ", "/w/a file")
+@example("r.txt ", "/abs/target.txt")
+@example(" r.txt", "../up/target")
+@example("répertoire/rapport.txt", "/w/répertoire/log ü.jsonl")
+@example(LONG, "/" + "long-" * 30)
+@example("r.txt", "")
+def every_verdict_carries_out_and_what_was_seen_as_given(out: str, seen_text: str) -> None:
+    where = f"--out {out}"
+    check.equal("new path", out_path_admitted(out, OutPathSeen()), Admitted(out))
+    check.equal("regular file", out_path_admitted(out, OutPathSeen(entry=Entry.REGULAR_FILE)), Admitted(out))
+    for spelling in (f"{out}/", f"{out}/.", f"{out}/.."):
+        check.equal(
+            f"directory spelling {spelling!r}",
+            out_path_admitted(spelling, OutPathSeen()),
+            Refused((OutPathRefused(f"--out {spelling}", "expected a file path, got a directory path"),)),
+        )
+    for under_entry in (*Entry, None):
+        kind = (under_entry or Entry.SPECIAL).value
+        check.equal(
+            f"under {kind}",
+            out_path_admitted(out, OutPathSeen(under=seen_text, under_entry=under_entry)),
+            Refused(
+                (
+                    OutPathRefused(
+                        where, f"expected a path under directories, got a path under {seen_text}, which is {kind}"
+                    ),
+                )
+            ),
+        )
+    for entry in (e for e in Entry if e is not Entry.REGULAR_FILE):
+        for target in (None, seen_text):
+            shown = entry.value + ("" if target is None else f" to {target!r}")
+            check.equal(
+                f"{entry.value}, target {target!r}",
+                out_path_admitted(out, OutPathSeen(entry=entry, link_target=target)),
+                Refused(
+                    (
+                        OutPathRefused(
+                            where, f"expected a regular file or a new path, got {shown}; it is left as it was"
+                        ),
+                    )
+                ),
+            )
+    for name in ("authority log", "packet", seen_text or "log"):
+        check.equal(
+            f"the input {name!r}",
+            out_path_admitted(out, OutPathSeen(entry=Entry.REGULAR_FILE, same_as=name, same_path=seen_text)),
+            Refused(
+                (
+                    OutPathRefused(
+                        where,
+                        f"expected a path other than the {name}, got the same file as the {name} ({seen_text}); it is left as it was",
+                    ),
+                )
+            ),
+        )
+    check.equal(
+        "uninspectable",
+        out_path_admitted(out, OutPathSeen(uninspectable=seen_text)),
+        Refused((OutPathRefused(where, f"expected a path this process can inspect, got {seen_text}"),)),
     )
