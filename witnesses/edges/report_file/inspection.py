@@ -214,3 +214,41 @@ def every_special_entry_is_refused_naming_its_own_kind(tmp_path: Path) -> None:
                 [(where, f"expected a regular file or a new path, got {kind}; it is left as it was")],
             )
         check.equal("left as they were", listing(tmp_path), before)
+
+
+@witness.positive(
+    "A path under a FIFO, a socket or a character device is refused naming that ancestor's own kind, and a symbolic link at --out is refused naming its target as stored: relative, absolute, dangling, spaced or non-ASCII.",
+    rules=[checked_out_path],
+)
+def every_ancestor_kind_and_every_link_target_is_named_as_it_is(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "fifo")
+    with socket.socket(socket.AF_UNIX) as bound:
+        with contextlib.chdir(tmp_path):
+            bound.bind("sock")
+        for out, under, kind in (
+            (str(tmp_path / "fifo" / "r.txt"), str(tmp_path / "fifo"), "a FIFO (named pipe)"),
+            (str(tmp_path / "sock" / "r.txt"), str(tmp_path / "sock"), "a socket"),
+            (os.path.join(os.devnull, "r.txt"), os.devnull, "a character device"),
+        ):
+            check.equal(
+                f"under {kind}",
+                [(r.where, r.why) for r in check.refused(checked_out_path(out, {}))],
+                [(f"--out {out}", f"expected a path under directories, got a path under {under}, which is {kind}")],
+            )
+    written(tmp_path, "target.txt", "keep me")
+    for number, target in enumerate(
+        ("target.txt", str(tmp_path / "target.txt"), "/nowhere/at/all.txt", "../a dir/t.txt", "répertoire/ü.txt")
+    ):
+        link = tmp_path / f"link-{number}"
+        link.symlink_to(target)
+        check.equal(
+            f"link to {target!r}",
+            [(r.where, r.why) for r in check.refused(checked_out_path(str(link), {}))],
+            [
+                (
+                    f"--out {link}",
+                    f"expected a regular file or a new path, got a symbolic link to {target!r}; it is left as it was",
+                )
+            ],
+        )
+    check.equal("kept", (tmp_path / "target.txt").read_text(), "keep me")
