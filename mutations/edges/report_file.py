@@ -64,3 +64,19 @@ unwritten_report_located_at_its_absolute_path = Defect(
     patch=('ReportUnwritten(f"--out {out}", why)', 'ReportUnwritten(f"--out {target}", why)'),
     must_red={f"{W}.a_report_is_located_at_out_as_spelled"},
 )
+
+two_missing_directories_at_most = Defect(
+    id="edges.two_missing_directories_at_most",
+    target=report_file.missing_directories,
+    intent="List at most the two outermost missing directories, so a report three or more levels under a new folder is never written.",
+    patch=("    return missing[::-1]", "    return missing[::-1][:2]"),
+    must_red={"edges.report_file.a_report_under_any_depth_of_missing_directories_is_written"},
+)
+
+deeper_directories_made_private = Defect(
+    id="edges.deeper_directories_made_private",
+    target=report_file.write_report,
+    intent="Make every missing directory after the first 0700, so only the outermost follows the umask.",
+    patch=("            os.mkdir(directory)", "            os.mkdir(directory, 0o777 if not made else 0o700)"),
+    must_red={"edges.report_file.a_report_under_any_depth_of_missing_directories_is_written"},
+)

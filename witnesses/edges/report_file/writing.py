@@ -280,3 +280,27 @@ def a_report_is_located_at_out_as_spelled(tmp_path: Path) -> None:
         [r.where for r in check.refused(write_report(under_a_file, REPORT))],
         [f"--out {under_a_file}"],
     )
+
+
+@witness.positive(
+    "A report under one to five missing directories is written whole, each directory made at every depth with 0777 narrowed by the umask, and no temp file left.",
+    rules=[write_report],
+)
+def a_report_under_any_depth_of_missing_directories_is_written(tmp_path: Path) -> None:
+    for depth in range(1, 6):
+        for mask, mode in ((0o022, 0o755), (0o077, 0o700)):
+            base = tmp_path / f"d{depth}-{mask:03o}"
+            folders = [base / "/".join(f"m{n}" for n in range(1, level + 1)) for level in range(1, depth + 1)]
+            out = str(folders[-1] / "report.txt")
+            with umask(mask):
+                check.equal(f"depth {depth}, umask {mask:03o}: outcome", write_report(out, REPORT), Admitted(out))
+            check.equal(
+                f"depth {depth}, umask {mask:03o}: modes",
+                [oct(file_mode(folder)) for folder in folders],
+                [oct(mode)] * depth,
+            )
+            check.equal(
+                f"depth {depth}, umask {mask:03o}: what is there",
+                listing(folders[-1]),
+                {"report.txt": ("file", REPORT.encode("utf-8"))},
+            )
