@@ -74,3 +74,14 @@ byte_order_mark_dropped = Defect(
     patch=('with open(path, encoding="utf-8") as handle:', 'with open(path, encoding="utf-8-sig") as handle:'),
     must_red={f"{W}.a_byte_order_mark_is_kept"},
 )
+
+closed_stderr_unnoticed = Defect(
+    id="edges.closed_stderr_unnoticed",
+    target=streams.emit,
+    intent="Carry on past a closed stderr reader and say the lines were printed, so only stdout's closed reader is noticed.",
+    patch=(
+        "        except BrokenPipeError:\n            _silence(stream)\n            return False\n        except OSError as exc:\n            _failed(stream, exc)\n    return True",
+        "        except BrokenPipeError:\n            _silence(stream)\n            if stream is sys.stdout:\n                return False\n        except OSError as exc:\n            _failed(stream, exc)\n    return True",
+    ),
+    must_red={"edges.streams.emit_is_false_exactly_when_a_stream_with_lines_lost_its_reader"},
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import itertools
 import os
 import sys
 
@@ -181,3 +182,25 @@ def flushed_looks_past_a_closed_stdout() -> None:
     with contextlib.redirect_stdout(None), contextlib.redirect_stderr(ClosedPipe()):  # type: ignore[type-var]
         check.equal("reader gone", flushed(), False)
     check.holds("stdout restored", sys.stdout is not None)
+
+
+@witness.positive(
+    "Emit says False exactly when a stream it had lines for lost its reader, stderr's included, and then writes nothing after it; otherwise it writes both and says True.",
+    rules=[emit],
+)
+def emit_is_false_exactly_when_a_stream_with_lines_lost_its_reader() -> None:
+    for stdout_gone, stderr_gone, out_lines, err_lines in itertools.product(
+        (False, True), (False, True), ((), ("verdict",)), ((), ("warning",))
+    ):
+        said = f"stdout gone {stdout_gone}, stderr gone {stderr_gone}, out {out_lines}, err {err_lines}"
+        out = ClosedPipe() if stdout_gone else Recording(name="stdout")
+        err = ClosedPipe() if stderr_gone else Recording(name="stderr")
+        with terminal(out, err):
+            printed = emit(out_lines, err_lines)
+        err_lost = stderr_gone and bool(err_lines)
+        out_lost = stdout_gone and bool(out_lines)
+        check.equal(f"{said}: printed", printed, not (err_lost or out_lost))
+        if not stdout_gone:
+            check.equal(
+                f"{said}: stdout", out.getvalue(), "" if err_lost else "".join(f"{line}\n" for line in out_lines)
+            )
