@@ -85,3 +85,14 @@ closed_stderr_unnoticed = Defect(
     ),
     must_red={"edges.streams.emit_is_false_exactly_when_a_stream_with_lines_lost_its_reader"},
 )
+
+long_line_printed_raw = Defect(
+    id="edges.long_line_printed_raw",
+    target=streams.printable,
+    intent="Print a line over 200 characters as it is, so a long line smuggles control characters to the terminal.",
+    patch=(
+        "    if line.isprintable():\n        return line",
+        "    if line.isprintable() or len(line) > 200:\n        return line",
+    ),
+    must_red={"edges.streams.each_character_of_any_line_is_kept_or_escaped_reversibly"},
+)

@@ -105,3 +105,24 @@ def emit_skips_empty_and_closed_streams() -> None:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(None):  # type: ignore[type-var]
         check.equal("printed", emit(["verdict"], ["warning"]), True)
     check.equal("stdout", out.getvalue(), "verdict\n")
+
+
+@witness.property(
+    "However long a line, each of its characters is kept when printable and otherwise becomes its own ASCII escape that reads back as that character, in every plane (a C0 or C1 control, a lone surrogate, a bidi override, a plane-14 tag).",
+    rules=[printable],
+)
+@settings(max_examples=40, deadline=None)
+@given(st.text(), st.integers(min_value=0, max_value=600), st.text())
+@example("", 250, "\x1b")
+@example("\U000e0001", 0, "")
+@example("tag \U000e0001 beam \U0001d173", 300, "\x85\ud800\u202e")
+def each_character_of_any_line_is_kept_or_escaped_reversibly(head: str, padding: int, tail: str) -> None:
+    line = head + "é" * padding + tail
+    check.equal("escaped character by character", printable(line), "".join(printable(char) for char in line))
+    for char in set(line):
+        shown = printable(char)
+        if char.isprintable():
+            check.equal(f"{char!r} kept", shown, char)
+        else:
+            check.holds(f"{char!r} escaped in ASCII", shown.isascii() and shown.startswith("\\"), shown)
+            check.equal(f"{char!r} reads back", shown.encode("ascii").decode("unicode_escape"), char)
