@@ -96,3 +96,14 @@ long_line_printed_raw = Defect(
     ),
     must_red={"edges.streams.each_character_of_any_line_is_kept_or_escaped_reversibly"},
 )
+
+large_limit_reads_to_the_end = Defect(
+    id="edges.large_limit_reads_to_the_end",
+    target=streams.read_input,
+    intent="Read to the end of the input whenever the limit is a million characters or more, so a stream that never ends is never refused at the default limit.",
+    patch=(
+        "            text = handle.read(most + 1)",
+        "            text = handle.read(most + 1) if most < 2**20 else handle.read()",
+    ),
+    must_red={"edges.streams.a_never_ending_stream_is_refused_at_any_limit"},
+)

@@ -193,3 +193,34 @@ def the_default_limit_is_64_mi_characters(tmp_path: Path) -> None:
             )
         ),
     )
+
+
+@witness.positive(
+    "A stream that never ends is refused once one character past the limit arrives at a small limit and at one of a million characters, never waiting for its end.",
+    rules=[read_input],
+    timeout=30,
+)
+def a_never_ending_stream_is_refused_at_any_limit(tmp_path: Path) -> None:
+    for limit in (9, 2**20 - 1, 2**20, 2**20 + 1):
+        fifo = tmp_path / f"stream-{limit}"
+        os.mkfifo(fifo)
+        returned = threading.Event()
+        waited_in_vain: list[bool] = []
+
+        def writer(path: Path = fifo, size: int = limit) -> None:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("0" * (size + 1))  # one character past the limit, then the stream stays open
+                handle.flush()
+                waited_in_vain.append(not returned.wait(3))
+
+        thread = threading.Thread(target=writer, daemon=True)
+        thread.start()
+        outcome = read_input(str(fifo), "authority log", limit=limit)
+        returned.set()
+        thread.join(5)
+        check.equal(f"limit {limit}: returned while the stream was still open", waited_in_vain, [False])
+        check.equal(
+            f"limit {limit}: refused",
+            [r.why for r in check.refused(outcome)],
+            [f"expected at most {limit} characters of authority log, got more; it was not read"],
+        )
