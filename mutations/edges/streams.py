@@ -107,3 +107,14 @@ large_limit_reads_to_the_end = Defect(
     ),
     must_red={"edges.streams.a_never_ending_stream_is_refused_at_any_limit"},
 )
+
+non_ascii_path_quoted = Defect(
+    id="edges.non_ascii_path_quoted",
+    target=streams.read_input,
+    intent="Locate an unreadable input whose path holds non-ASCII text at its quoted repr, not at the path as given.",
+    patch=(
+        "    where = path if path.strip() else repr(path)",
+        "    where = path if path.strip() and path.isascii() else repr(path)",
+    ),
+    must_red={"edges.streams.a_path_of_any_shape_is_read_and_located_as_given"},
+)

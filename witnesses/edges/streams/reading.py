@@ -224,3 +224,19 @@ def a_never_ending_stream_is_refused_at_any_limit(tmp_path: Path) -> None:
             [r.why for r in check.refused(outcome)],
             [f"expected at most {limit} characters of authority log, got more; it was not read"],
         )
+
+
+@witness.positive(
+    "A file of any name (non-ASCII, hyphenated, upper case, dotted, padded or long) is read whole, and refused when missing located at its path exactly as given.",
+    rules=[read_input],
+)
+def a_path_of_any_shape_is_read_and_located_as_given(tmp_path: Path) -> None:
+    for name in ("é-ü.json", "a-b.json", "DATA.JSON", ".log.jsonl", " padded ", "n" * 200, "日本.txt"):
+        present = written(tmp_path, name, "{}\n")
+        check.equal(f"{name!r} read", read_input(str(present), "JSON file"), Admitted("{}\n"))
+        absent = str(tmp_path / f"absent {name}")
+        check.equal(
+            f"{name!r} missing: where",
+            [r.where for r in check.refused(read_input(absent, "JSON file"))],
+            [absent],
+        )
