@@ -146,3 +146,14 @@ bytearray_passes_as_bytes = Defect(
     patch=("if type(value) is not bytes:", "if not isinstance(value, (bytes, bytearray)):"),
     must_red={"core.value_fields.each_type_validator_refuses_the_near_misses_of_its_type"},
 )
+
+minus_one_is_positive = Defect(
+    id="core.minus_one_is_positive",
+    target=vf.positive_int,
+    intent="Let -1 through as an int > 0, so a negative count builds where only zero is refused.",
+    patch=(
+        "    if type(value) is not int or value <= 0:",
+        "    if type(value) is not int or (value <= 0 and value != -1):",
+    ),
+    must_red={"core.value_fields.each_type_validator_decides_every_partition_of_its_input"},
+)

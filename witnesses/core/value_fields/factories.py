@@ -234,3 +234,28 @@ def each_type_validator_refuses_the_near_misses_of_its_type() -> None:
                 else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
             )
             check.equal(f"{name} of {type(value).__name__} {value!r}", misuse(lambda: probe(x=value)), wanted)
+
+
+PARTITIONS = (
+    *(-(2**63), -65_536, -2, -1, 0, 1, 2, 9_999, 10_000, 10_001, 32_767, 32_768, 65_535, 65_536, 2**63),
+    *(Fraction(-3, 2), Fraction(-1), Fraction(-1, 4), Fraction(0), Fraction(1, 4), Fraction(3, 2), Fraction(10**20, 3)),
+    *("", " ", "\t", "\n", "\u3000", " x ", "x", "é", "a" * 500),
+    *(b"", b"x", True, False, None, 0.0, -1.0),
+)
+"""One value of every partition a type validator splits: each sign and boundary of an int, a fraction with and without a fractional part, each shape of blank and non-blank text."""
+
+
+@witness.positive(
+    "Each type validator decides every partition of its input alike: every boundary and sign of an int, a negative fraction with or without a fractional part, each kind of blank text.",
+    rules=TYPE_VALIDATORS,
+)
+def each_type_validator_decides_every_partition_of_its_input() -> None:
+    for name, (accepts, expected) in sorted(TYPED.items()):
+        probe = attrs.make_class("Probe", {"x": attrs.field(validator=getattr(vf, name))}, frozen=True)
+        for value in PARTITIONS:
+            wanted = (
+                "(built without error)"
+                if accepts(value)
+                else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
+            )
+            check.equal(f"{name} of {type(value).__name__} {value!r}", misuse(lambda: probe(x=value)), wanted)
