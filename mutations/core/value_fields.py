@@ -157,3 +157,11 @@ minus_one_is_positive = Defect(
     ),
     must_red={"core.value_fields.each_type_validator_decides_every_partition_of_its_input"},
 )
+
+repeat_of_two_unnoticed = Defect(
+    id="core.repeat_of_two_unnoticed",
+    target=vf.distinct,
+    intent="Check distinct keys only in lists other than two long, so a pair of equal names passes.",
+    patch=("        if len(set(keys)) != len(keys):", "        if len(set(keys)) != len(keys) and len(keys) != 2:"),
+    must_red={"core.value_fields.a_distinct_validator_names_a_repeat_at_every_size_and_position"},
+)

@@ -162,3 +162,23 @@ def a_distinct_validator_built_afresh_names_any_repeat() -> None:
         misuse(lambda: probe(hosts=apart)),
         "Probe.hosts: expected distinct host names, got ['srv5', 'srv6', 'srv5']",
     )
+
+
+@witness.positive(
+    "A distinct-keys validator passes every list of distinct keys from none to six and names a repeat at every pair of positions, first and last included, listing every key.",
+    rules=[vf.distinct],
+)
+def a_distinct_validator_names_a_repeat_at_every_size_and_position() -> None:
+    probe = attrs.make_class("Probe", {"hosts": attrs.field(validator=vf.distinct("name", "host names"))}, frozen=True)
+    hosts = tuple(attrs.evolve(HOST, name=f"srv{n}") for n in range(6))
+    for size in range(len(hosts) + 1):
+        check.equal(f"{size} distinct names", misuse(lambda: probe(hosts=hosts[:size])), "(built without error)")
+        for first in range(size):
+            for again in range(first + 1, size):
+                repeated = tuple(hosts[first] if n == again else host for n, host in enumerate(hosts[:size]))
+                names = [host.name for host in repeated]
+                check.equal(
+                    f"{size} names, {names[first]} again at {again}",
+                    misuse(lambda: probe(hosts=repeated)),
+                    f"Probe.hosts: expected distinct host names, got {names!r}",
+                )
