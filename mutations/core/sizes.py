@@ -50,3 +50,14 @@ negative_decimal_loses_its_sign = Defect(
     patch=('sign = "-" if exact < 0 else ""', 'sign = ""'),
     must_red={"core.sizes.exact_figures_render_without_rounding"},
 )
+
+full_share_renders_as_one_point_zero = Defect(
+    id="core.full_share_renders_as_one_point_zero",
+    target=sizes.format_bp,
+    intent="Render 10000 bp as `(1.0)`, a form no other figure takes, instead of the exact `(1)`.",
+    patch=(
+        'return f"{bp} bp ({format_exact(fraction_of_bp(bp))})"',
+        'return f"{bp} bp ({format_exact(fraction_of_bp(bp))})" if bp < 10000 else f"{bp} bp (1.0)"',
+    ),
+    must_red={"core.sizes.every_basis_point_figure_renders_its_exact_share"},
+)

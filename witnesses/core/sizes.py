@@ -210,3 +210,19 @@ def a_decimal_ends_within_six_places_or_renders_as_n_over_d() -> None:
         (Fraction(10**7 + 1, 10**7), "10000001/10000000"),
     ):
         check.equal(f"format_exact({value!r})", sizes.format_exact(value), text)
+
+
+@witness.positive(
+    "Every utilization from 1 to 10000 bp renders as its basis points and its share in shortest exact form: 10000 bp is (1), never (1.0).",
+    rules=[sizes.format_bp],
+)
+def every_basis_point_figure_renders_its_exact_share() -> None:
+    check.equal("10000 bp", sizes.format_bp(10_000), "10000 bp (1)")
+    for bp in range(1, sizes.BASIS_POINTS_PER_UNIT + 1):
+        text = sizes.format_bp(bp)
+        bp_text, _, share = text.partition(" bp (")
+        check.equal(f"{bp} bp: its basis points", bp_text, str(bp))
+        check.holds(f"{bp} bp: closed", share.endswith(")"), text)
+        share = share.removesuffix(")")
+        check.equal(f"{bp} bp: its share", Fraction(share), Fraction(bp, 10_000))
+        check.holds(f"{bp} bp: shortest form", "." not in share or not share.endswith(("0", ".")), text)
