@@ -61,3 +61,11 @@ full_share_renders_as_one_point_zero = Defect(
     ),
     must_red={"core.sizes.every_basis_point_figure_renders_its_exact_share"},
 )
+
+large_decimal_renders_as_a_ratio = Defect(
+    id="core.large_decimal_renders_as_a_ratio",
+    target=sizes.format_exact,
+    intent="Render a terminating figure of 1000 or more as n/d, so 1234.5 prints 2469/2 while 24.25 stays a decimal.",
+    patch=("    scaled = exact * 10**6", "    scaled = exact * 10**6 if abs(exact) < 1000 else exact"),
+    must_red={"core.sizes.a_terminating_figure_renders_as_its_decimal_at_any_magnitude"},
+)

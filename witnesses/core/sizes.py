@@ -226,3 +226,20 @@ def every_basis_point_figure_renders_its_exact_share() -> None:
         share = share.removesuffix(")")
         check.equal(f"{bp} bp: its share", Fraction(share), Fraction(bp, 10_000))
         check.holds(f"{bp} bp: shortest form", "." not in share or not share.endswith(("0", ".")), text)
+
+
+@witness.property(
+    "A figure whose decimal ends within six places renders as that decimal at every magnitude and sign, reading back as the figure exactly.",
+    rules=[sizes.format_exact],
+)
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=-(10**15), max_value=10**15), st.sampled_from([1, 2, 4, 5, 8, 10, 64, 1000, 10**6]))
+@example(123_456_789, 1000)
+@example(-2_645_000, 4)
+@example(10**15 + 1, 10**6)
+def a_terminating_figure_renders_as_its_decimal_at_any_magnitude(numerator: int, denominator: int) -> None:
+    value = Fraction(numerator, denominator)
+    text = sizes.format_exact(value)
+    check.equal(f"{value!r} reads back", Fraction(text), value)
+    check.holds(f"{value!r} is a decimal", "/" not in text, text)
+    check.holds(f"{value!r} in shortest form", "." not in text or not text.endswith(("0", ".")), text)
