@@ -43,3 +43,11 @@ string_token_stops_at_a_raw_newline = Defect(
     patch=("_TOKEN.finditer(text)", "re.compile(_TOKEN.pattern).finditer(text)"),  # the same pattern, without its flags
     must_red={f"{W}.an_escaped_raw_newline_keeps_brackets_inside_the_string"},
 )
+
+hyphenated_key_dotted = Defect(
+    id="core.hyphenated_key_dotted",
+    target=json_text.member_path,
+    intent="Dot a key holding a hyphen as if it were a plain name, so `$.a-b` reads as a subtraction, not the key 'a-b'.",
+    patch=("if _NAME.fullmatch(key) else", 'if _NAME.fullmatch(key.replace("-", "_")) else'),
+    must_red={"core.json_text.every_ascii_character_decides_a_plain_key_alike"},
+)

@@ -194,3 +194,14 @@ def a_bracketed_key_reads_back_from_its_path(key: str) -> None:
     path = json_text.member_path("$.p", key)
     check.equal(f"path of {key!r}", path, f"$.p[{key!r}]")
     check.equal(f"key read back from {path!r}", ast.literal_eval(path[len("$.p[") : -1]), key)
+
+
+@witness.positive(
+    "A key is dotted exactly when it is a plain ASCII name: every ASCII character, placed first or inside a key, decides it alike (a hyphen, a dot, a digit first each bracket it).",
+    rules=[json_text.member_path],
+)
+def every_ascii_character_decides_a_plain_key_alike() -> None:
+    for code in range(128):
+        for key in (f"a{chr(code)}b", f"{chr(code)}b", f"ab{chr(code)}"):
+            plain = key.isascii() and key.isidentifier()
+            check.equal(f"path of {key!r}", json_text.member_path("$", key), f"$.{key}" if plain else f"$[{key!r}]")
