@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -205,3 +206,19 @@ def every_ascii_character_decides_a_plain_key_alike() -> None:
         for key in (f"a{chr(code)}b", f"{chr(code)}b", f"ab{chr(code)}"):
             plain = key.isascii() and key.isidentifier()
             check.equal(f"path of {key!r}", json_text.member_path("$", key), f"$.{key}" if plain else f"$[{key!r}]")
+
+
+@witness.positive(
+    "A key repeated two or three times is refused at its own path with its count, whatever its shape: empty, blank, hyphenated, a digit, non-ASCII or long.",
+    rules=[parse_json],
+)
+def a_duplicate_key_of_every_shape_is_refused_with_its_count() -> None:
+    for key in ("", " ", "a-b", "1", "é", "k " + "x" * 70, "a"):
+        for count in (2, 3):
+            text = "{" + ", ".join(f"{json.dumps(key)}: {n}" for n in range(count)) + ', "u": 0}'
+            shown = repr(key) if len(key) <= 60 else f"{key[:60]!r}... ({len(key)} characters)"
+            check.equal(
+                f"{key!r} {count} times",
+                [(r.where, r.why) for r in check.refused(parse_json(text))],
+                [(json_text.member_path("$", key), f"expected unique keys, got duplicate key {shown} ({count} times)")],
+            )
