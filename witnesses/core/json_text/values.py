@@ -222,3 +222,19 @@ def a_duplicate_key_of_every_shape_is_refused_with_its_count() -> None:
                 [(r.where, r.why) for r in check.refused(parse_json(text))],
                 [(json_text.member_path("$", key), f"expected unique keys, got duplicate key {shown} ({count} times)")],
             )
+
+
+@witness.positive(
+    "A literal beyond a 64-bit float is named as written up to 40 characters and by its length past that, with or without a minus sign.",
+    rules=[parse_json],
+)
+def an_overflowing_literal_of_any_length_and_sign_is_named_alike() -> None:
+    for sign in ("", "-"):
+        for digits in range(1, 61):
+            literal = f"{sign}{'9' * digits}e400"
+            got = literal if len(literal) <= 40 else f"a number of {len(literal)} characters"
+            check.equal(
+                literal,
+                [(r.where, r.why) for r in check.refused(parse_json(f"[{literal}]"))],
+                [("$[0]", f"expected a JSON number within a 64-bit float, got {got}")],
+            )
