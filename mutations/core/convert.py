@@ -60,3 +60,11 @@ signed_denominator_read = Defect(
     must_red={"core.convert.only_the_travelling_spelling_reads_as_a_fraction"},
     must_green={"core.convert.fractions_travel_exactly"},
 )
+
+zero_over_zero_not_named = Defect(
+    id="core.zero_over_zero_not_named",
+    target=convert.structure_fraction,
+    intent="Check the zero denominator only under a non-zero numerator, so `0/0` fails inside Fraction instead of being refused saying d > 0.",
+    patch=("    if denominator == 0:", "    if denominator == 0 and numerator != 0:"),
+    must_red={"core.convert.every_fraction_over_zero_is_refused_saying_d_above_zero"},
+)

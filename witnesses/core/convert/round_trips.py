@@ -342,3 +342,19 @@ def a_misfit_at_the_top_is_refused_at_the_root() -> None:
 )
 def a_list_for_a_value_is_refused_at_the_root() -> object:
     return structured([], HostGroup)
+
+
+@witness.positive(
+    "Every fraction over a zero denominator is refused saying d > 0, whatever its numerator (zero, negative, long) and however many zeros spell d.",
+    rules=[structured],
+)
+def every_fraction_over_zero_is_refused_saying_d_above_zero() -> None:
+    figures = STRICT.unstructure(check.admitted(fit_wall.serving_arm_admits(GLM_CHECKPOINT_ROW, GROUP_B)))
+    for numerator in ("0", "-0", "5", "-5", "00", "9" * 30):
+        for zeros in ("0", "00", "000"):
+            text = f"{numerator}/{zeros}"
+            check.equal(
+                text,
+                [(r.where, r.why) for r in check.refused(structured(dict(figures, margin_gib=text), FitFigures))],
+                [("$.margin_gib", f"expected an exact fraction as 'n/d' with d > 0, got {text!r}")],
+            )
