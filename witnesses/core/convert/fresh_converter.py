@@ -258,3 +258,26 @@ def a_fresh_converter_carries_fractions_exactly() -> None:
         str(raised_by(lambda: fresh.structure(0.5, Fraction))),
         "expected an exact fraction as 'n/d' or an int, got float 0.5",
     )
+
+
+@witness.positive(
+    "A converter built afresh reads a tag only as its member's exact name (never padded, recased or with a newline), and refuses a key beside the tag whether it stands before or after it.",
+    rules=[convert.strict_converter, convert.located_pairs],
+)
+def a_tag_is_read_only_as_spelled_and_a_key_beside_it_anywhere_is_refused() -> None:
+    fresh = convert.strict_converter()
+    members = "NothingBeyondWeights, PageCacheFromNonKvHeadroom"
+    for name in ("NothingBeyondWeights", "PageCacheFromNonKvHeadroom"):
+        for tag in (f" {name}", f"{name} ", name.lower(), name.upper(), f"{name}\n"):
+            check.equal(
+                f"tag {tag!r}",
+                str(raised_by(lambda: fresh.structure({"kind": tag}, ResidentBeyondWeights))),
+                f"expected kind one of {members}, got str {tag!r}",
+            )
+        for key in ("x", "Kind", "a"):
+            for document in ({key: 1, "kind": name}, {"kind": name, key: 1}):
+                check.equal(
+                    f"{list(document)} as a residency",
+                    convert.located_pairs(raised_by(lambda: fresh.structure(document, ResidentBeyondWeights))),
+                    [("$", f"expected no such key, got unknown key(s) ({key})")],
+                )
