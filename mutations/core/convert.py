@@ -68,3 +68,14 @@ zero_over_zero_not_named = Defect(
     patch=("    if denominator == 0:", "    if denominator == 0 and numerator != 0:"),
     must_red={"core.convert.every_fraction_over_zero_is_refused_saying_d_above_zero"},
 )
+
+located_errors_cut_at_three = Defect(
+    id="core.located_errors_cut_at_three",
+    target=convert.located_pairs,
+    intent="Say only the first three located errors of a document, so a fourth misshapen field goes unsaid.",
+    patch=(
+        "        return [_reword(m) for m in cattrs.transform_error(exc, path=path, format_exception=_say)]",
+        "        return [_reword(m) for m in cattrs.transform_error(exc, path=path, format_exception=_say)][:3]",
+    ),
+    must_red={"core.convert.every_misshapen_field_of_any_count_is_one_reason"},
+)

@@ -358,3 +358,17 @@ def every_fraction_over_zero_is_refused_saying_d_above_zero() -> None:
                 [(r.where, r.why) for r in check.refused(structured(dict(figures, margin_gib=text), FitFigures))],
                 [("$.margin_gib", f"expected an exact fraction as 'n/d' with d > 0, got {text!r}")],
             )
+
+
+@witness.positive(
+    "A document with any number of misshapen fields, one to all six, is refused with one located reason for each, none dropped.",
+    rules=[structured],
+)
+def every_misshapen_field_of_any_count_is_one_reason() -> None:
+    figures = STRICT.unstructure(check.admitted(fit_wall.serving_arm_admits(GLM_CHECKPOINT_ROW, GROUP_B)))
+    names = sorted(figures)
+    for count in range(1, len(names) + 1):
+        bad = names[-count:]
+        document = dict(figures, **{name: [] for name in bad})
+        reasons = check.refused(structured(document, FitFigures))
+        check.equal(f"{count} misshapen: where", sorted(r.where for r in reasons), [f"$.{name}" for name in bad])
