@@ -204,3 +204,25 @@ def emit_is_false_exactly_when_a_stream_with_lines_lost_its_reader() -> None:
             check.equal(
                 f"{said}: stdout", out.getvalue(), "" if err_lost else "".join(f"{line}\n" for line in out_lines)
             )
+
+
+@witness.positive(
+    "A reader that closed the process's own stdout or stderr descriptor (1 or 2) gets it pointed at /dev/null too, as any other descriptor.",
+    rules=[emit, flushed],
+)
+def a_closed_standard_descriptor_is_pointed_at_dev_null() -> None:
+    for fd in (1, 2):
+        for name in ("emit", "flushed"):
+            saved = os.dup(fd)
+            try:
+                with pipe() as (_, write_end):
+                    os.dup2(write_end, fd)
+                    closed = ClosedPipeAt(fd)
+                    with terminal(closed, None) if fd == 1 else terminal(None, closed):
+                        said = emit(["verdict"], ["warning"]) if name == "emit" else flushed()
+                    pointed = is_null_device(fd)
+            finally:
+                os.dup2(saved, fd)
+                os.close(saved)
+            check.equal(f"fd {fd}, {name}: says", said, False)
+            check.holds(f"fd {fd}, {name}: descriptor points at /dev/null", pointed)
