@@ -19,7 +19,7 @@ from domain.core.sizes import GIB
 from domain.spark.profile import GLM_GROUP_B_PROFILE
 from witnesses.core.strategies import byte_counts
 
-witness = Witness("core.sizes")
+witness = Witness("core.sizes", never_refuses=[sizes.format_bp])
 
 
 @witness.positive(
@@ -226,6 +226,21 @@ def every_basis_point_figure_renders_its_exact_share() -> None:
         share = share.removesuffix(")")
         check.equal(f"{bp} bp: its share", Fraction(share), Fraction(bp, 10_000))
         check.holds(f"{bp} bp: shortest form", "." not in share or not share.endswith(("0", ".")), text)
+
+
+@witness.property(
+    "Any whole number of basis points, inside 1..10000 or beyond it either side, renders as itself and its exact"
+    " share of one, never refused.",
+    rules=[sizes.format_bp],
+)
+@given(st.integers(min_value=-(10**9), max_value=10**9))
+@example(0)
+@example(10_001)
+@example(-1)
+def any_basis_point_figure_reads_back_as_itself_and_its_share(bp: int) -> None:
+    bp_text, _, share = sizes.format_bp(bp).partition(" bp (")
+    check.equal(f"{bp} bp: its basis points", bp_text, str(bp))
+    check.equal(f"{bp} bp: its share", Fraction(share.removesuffix(")")), Fraction(bp, sizes.BASIS_POINTS_PER_UNIT))
 
 
 @witness.property(
