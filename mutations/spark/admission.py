@@ -251,7 +251,7 @@ held_before_image_without_a_state = Defect(
         "    for outcome in (image, held):",
         "    for outcome in ((held, image) if state is None else (image, held)):",
     ),
-    must_red={"spark.admission.the_reasons_follow_the_conjunct_order"},
+    must_red={"spark.admission.admission_names_exactly_the_failing_conjuncts"},
 )
 
 holder_said_as_the_group_off_four_hosts = Defect(
