@@ -207,3 +207,33 @@ def test_declared_defects_rerun_only_when_something_their_claims_see_changed(rec
     assert to_run(rerun) > 0, rerun.stderr
     assert "PASS     toy.admit_everything" in rerun.stdout
     assert "re-observed with the same evidence under a new fingerprint" in rerun.stdout
+
+
+def test_removing_a_killing_claim_updates_either_kind_first(recorded: Path) -> None:
+    # A claim that kills a declared defect and automatic mutants is recorded, then removed: each kind's update
+    # carries the other kind's rows unrerun, still naming the claim, and must write them, not crash on its key.
+    good = recorded / "toy_witnesses" / "good.py"
+    before = good.read_text()
+    good.write_text(
+        before
+        + dedent("""
+
+        @witness.refusal("Twelve is refused too.", rules=[rules.admit_size], reasons=[because(rules.OverLimit, at="$.size", saying="limit 10")])
+        def twelve_refuses():
+            return rules.admit_size(12, 10)
+        """)
+    )
+    for args in (["mutate", "--update"], ["mutate", "--auto", "--update"]):
+        run_cli(recorded, *args, "-q", timeout=180)
+    evidence = recorded / "ledger" / "evidence"
+    key = next(line for line in (evidence / "toy_domain" / "rules.jsonl").read_text().splitlines() if '"fn"' in line)
+    assert "twelve_refuses" not in key  # rows name claims by key; the claim is recorded as a killer below
+    assert "toy.good.twelve_refuses" in run_cli(recorded, "mutate", "show", "toy.admit_everything").stdout
+    good.write_text(before)
+    for args in (["mutate", "--update"], ["mutate", "--auto", "--update"]):
+        proc = run_cli(recorded, *args, "-q", timeout=180)
+        assert "Traceback" not in proc.stderr, proc.stderr
+        assert "recorded:" in proc.stdout, proc.stdout + proc.stderr
+    again = run_cli(recorded, "mutate", "-q", timeout=180)
+    assert again.returncode == 0 and "differs from" not in again.stdout, again.stdout
+    assert "twelve_refuses" not in run_cli(recorded, "mutate", "show", "toy.admit_everything").stdout

@@ -163,6 +163,15 @@ def _line(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _present(observation: Observation) -> dict[str, frozenset[str]]:
+    """Return the observation's killers by kind without those read as `?key`: claims the suite no longer has.
+
+    A row carried over unrerun (the other kind's, in an `--update` of one kind) can still name a claim that was
+    since removed; its fingerprint covered that claim, so the row is stale and the next run of its kind reruns it.
+    """
+    return {kind: frozenset(c for c in ids if not c.startswith("?")) for kind, ids in observation.by_kind().items()}
+
+
 def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) -> bytes:
     """Render one module's rows: functions, then mutants (by function and number), then defects."""
     lines = []
@@ -187,13 +196,13 @@ def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) ->
             "n": mutant.ran,
             "chg": mutant.change,
         }
-        for kind, ids in mutant.observation.by_kind().items():
+        for kind, ids in _present(mutant.observation).items():
             if ids:
                 entry[kind] = sorted(positions[c] for c in ids)
         lines.append(_line(entry))
     for defect in sorted((r for r in evidence.defects.values() if r.module == module), key=lambda r: r.id):
         entry = {"defect": defect.id, "targets": list(defect.targets), "fp": defect.fingerprint}
-        for kind, ids in defect.observation.by_kind().items():
+        for kind, ids in _present(defect.observation).items():
             if ids:
                 entry[kind] = sorted(key_of[c] for c in ids)
         if defect.observation.problem:
