@@ -276,12 +276,17 @@ def mutation_vs_mutmut(repo: Path, workers: int, runs: int) -> None:
 
 
 def declared(repo: Path, workers: int) -> None:
-    """Wall time of the whole declared-defect set, rerun from scratch and incrementally (as CI runs it)."""
+    """Wall time of the whole declared-defect set, rerun from scratch (as configured, and without the probe) and
+    incrementally (as CI runs it)."""
     # As in CI: the gate's run left every claim's result in the cache (the baseline), and the mutation tree was made
     # ahead (`.ci/run` lists it in the background). The step before made a tree of mutmut's operators only.
     timed([sys.executable, "-m", "claims.cli"], repo)
     timed([sys.executable, "-m", "claims.cli", "mutate", "--auto", "--list", "-q"], repo)
-    for label, extra in (("every defect (--rebuild)", ["--rebuild"]), ("incremental, nothing changed", [])):
+    for label, extra in (
+        ("every defect (--rebuild)", ["--rebuild"]),
+        ("every defect, no probe (--rebuild --no-probe)", ["--rebuild", "--no-probe"]),
+        ("incremental, nothing changed", []),
+    ):
         seconds, proc = timed([sys.executable, "-m", "claims.cli", "mutate", "-q", "-n", str(workers), *extra], repo)
         summary = [line for line in proc.stdout.splitlines() if line.split(" ")[0].isdigit() and "defects:" in line]
         print(

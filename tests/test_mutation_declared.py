@@ -162,3 +162,58 @@ def test_a_functools_cache_filled_before_the_fork_is_cleared_so_the_defect_is_se
     (project / "toy_witnesses" / "cached.py").write_text(CACHED_CLAIMS)
     proc = run_cli(project, "mutate", "-q", "toy.no_room_in_the_table", timeout=120)
     assert "PASS     toy.no_room_in_the_table  (1 red of 1 run; intent)" in proc.stdout, proc.stdout + proc.stderr
+
+
+class _Executed(Exception):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("environment", "argv", "executed"),
+    [
+        ({}, ["claim_batch", "mutate", "-q"], True),
+        ({"PYTHONHASHSEED": "random"}, ["claim_batch", "mutate", "-q"], True),
+        ({"PYTHONHASHSEED": "7"}, ["claim_batch", "mutate", "-q"], True),
+        ({"PYTHONHASHSEED": "0"}, ["claim_batch", "mutate", "-q"], False),
+        ({"CLAIMS_HASH_SEED_PINNED": "1"}, ["claim_batch", "mutate", "-q"], False),  # never twice
+        ({}, ["python", "-c", "main(['mutate', '-q'])"], False),  # called from code: not our process to replace
+    ],
+    ids=["unset", "random", "another seed", "pinned", "re-executed once", "called from code"],
+)
+def test_a_mutation_run_reexecutes_itself_once_under_the_pinned_hash_seed(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    environment: dict[str, str],
+    argv: list[str],
+    executed: bool,
+) -> None:
+    # A set's order follows the string-hash seed, and with it which claims a defect dropping a `sorted()` turns red.
+    import os
+    import sys
+
+    from claims.cli import mutate
+
+    calls: list[tuple[str, list[str], dict[str, str]]] = []
+
+    def execve(path: str, args: list[str], env: dict[str, str]) -> None:
+        calls.append((path, args, env))
+        raise _Executed
+
+    for name in ("PYTHONHASHSEED", "CLAIMS_HASH_SEED_PINNED"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "argv", argv)
+    monkeypatch.setattr(sys, "orig_argv", [sys.executable, "-m", "claims.cli", *argv[1:]])
+    monkeypatch.setattr(os, "execve", execve)
+    if executed:
+        with pytest.raises(_Executed):
+            mutate.pin_hash_seed(["mutate", "-q"])
+        [(path, args, env)] = calls
+        assert path == sys.executable and args == [sys.executable, "-m", "claims.cli", "mutate", "-q"]
+        assert env["PYTHONHASHSEED"] == "0" and env["CLAIMS_HASH_SEED_PINNED"] == "1"
+    else:
+        mutate.pin_hash_seed(["mutate", "-q"])
+        assert calls == []
+    warned = "string hashing is not pinned" in capsys.readouterr().err
+    assert warned == (argv[0] == "python")

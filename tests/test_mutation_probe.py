@@ -14,7 +14,7 @@ import pytest
 from conftest import run_cli
 from mutation_toy import make_toy
 
-from claims._internal.mutation.infection import Probe, same
+from claims._internal.mutation.infection import CALL_BUDGET, Probe, same
 
 
 @attrs.frozen
@@ -127,6 +127,42 @@ def test_a_variant_that_reenters_its_own_rule_reaches_the_claim() -> None:
     assert probe.reached == {"m"}
 
 
+def test_calls_inside_the_originals_own_answer_are_not_compared_again() -> None:
+    # In the real run the variant answers the outer call; the original's inner calls never happen there.
+    table: dict[str, Callable[..., int]] = {}
+    asked: list[int] = []
+
+    def public(n: int) -> int:
+        return table["active"](n)
+
+    def original(n: int) -> int:
+        return 0 if n == 0 else public(n - 1)
+
+    def variant(n: int) -> int:
+        asked.append(n)
+        return 0
+
+    probe = Probe(original, {"m": variant})
+    table["active"] = probe
+    probe.watch(["m"])
+    assert public(3) == 0
+    assert asked == [3] and probe.reached == set()
+
+
+def test_a_rule_called_past_the_budget_in_one_claim_reaches_it_for_every_variant_still_agreeing() -> None:
+    # Comparing every call of a rule called this often costs more than running the claim: it runs for real.
+    probe = Probe(_rule, {"same": lambda n: n + n, "unseen": lambda n: n * 2})
+    probe.watch(["same", "unseen"])
+    for n in range(CALL_BUDGET):
+        assert probe(n) == 2 * n
+    assert probe.reached == set()
+    assert probe(CALL_BUDGET) == 2 * CALL_BUDGET
+    assert probe.reached == {"same", "unseen"}
+    probe.watch(["same"])
+    probe(1)
+    assert probe.reached == set()  # the next claim compares afresh
+
+
 def test_only_watched_variants_are_compared_and_each_claim_starts_afresh() -> None:
     probe = Probe(_rule, {"differs": lambda n: -1, "unwatched": lambda n: -1})
     probe.watch(["differs"])
@@ -215,3 +251,38 @@ def test_a_rule_that_prints_is_never_compared_and_a_variant_that_prints_reaches_
     assert printing(0) == 1 and silent(3) == 6
     assert printing.reached == {"m"} and silent.reached == {"m", "raw"}  # `buffer` is a way around `write`
     assert capsys.readouterr().out == "window\n"  # the original's output only
+
+
+def test_the_configuration_names_the_runs_that_probe_first_and_the_command_line_overrides_it(tmp_path: Path) -> None:
+    project = make_toy(tmp_path / "toy")
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + 'probe = ["declared"]\n', encoding="utf-8")
+    runs = {
+        flags: run_cli(project, "mutate", *flags, "--rebuild", "-n", "2", timeout=300)
+        for flags in (
+            (),
+            ("--no-probe",),
+            ("--auto", "--operators", "mutmut"),
+            ("--auto", "--operators", "mutmut", "--probe"),
+        )
+    }
+    probed = {flags: "\nprobe: " in proc.stderr for flags, proc in runs.items()}
+    assert probed == {
+        (): True,
+        ("--no-probe",): False,
+        ("--auto", "--operators", "mutmut"): False,
+        ("--auto", "--operators", "mutmut", "--probe"): True,
+    }
+    assert runs[()].stdout == runs[("--no-probe",)].stdout and "red of" in runs[()].stdout
+
+
+def test_a_probe_setting_that_names_no_kind_of_run_is_exit_two_located(tmp_path: Path) -> None:
+    project = make_toy(tmp_path / "toy")
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + 'probe = ["declared", "all"]\n', encoding="utf-8")
+    proc = run_cli(project, "mutate", "--list")
+    assert proc.returncode == 2
+    assert (
+        f"{pyproject}: [tool.claims].probe: expected a list of distinct mutation kinds among 'declared', 'auto', got ['declared', 'all']"
+        in proc.stderr
+    )

@@ -1,8 +1,9 @@
 """Read `[tool.claims]` from the project's pyproject.toml.
 
 The table names the witness packages, the packages type-checked at run time,
-the declared-defect packages, the ledger folder and the per-claim timeout, so
-the framework can be pointed at any project's own domain.
+the declared-defect packages, the ledger folder, the per-claim timeout and
+which mutation runs probe first, so the framework can be pointed at any
+project's own domain.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from attrs import frozen
 from claims.errors import ConfigError
 
 DEFAULT_TIMEOUT = 20.0
+PROBE_KINDS = ("declared", "auto")
 
 
 @frozen
@@ -32,6 +34,7 @@ class Config:
     immutable: tuple[str, ...] = ()
     mutable_allowed: tuple[str, ...] = ()
     hypothesis_plugins: bool = True
+    probe: tuple[str, ...] = ()  # the kinds of mutation run (`declared`, `auto`) that probe first by default
 
     @property
     def snapshots(self) -> Path:
@@ -107,6 +110,7 @@ def load_config(start: Path | None = None) -> Config:
         "immutable",
         "mutable_allowed",
         "hypothesis_plugins",
+        "probe",
     }
     unknown = sorted(set(table) - known)
     if unknown:
@@ -125,6 +129,13 @@ def load_config(start: Path | None = None) -> Config:
     if not isinstance(plugins, bool):
         problems.append(f"{path}: [tool.claims].hypothesis_plugins: expected true or false, got {plugins!r}")
         plugins = True
+    probe = table.get("probe", [])
+    if not isinstance(probe, list) or not set(probe) <= set(PROBE_KINDS) or len(set(probe)) != len(probe):
+        problems.append(
+            f"{path}: [tool.claims].probe: expected a list of distinct mutation kinds among "
+            f"{', '.join(map(repr, PROBE_KINDS))}, got {probe!r}"
+        )
+        probe = []
     typecheck = _names(table, "typecheck", (), problems, path)
     config = Config(
         root=path.parent.resolve(),
@@ -136,6 +147,7 @@ def load_config(start: Path | None = None) -> Config:
         immutable=_names(table, "immutable", typecheck, problems, path),
         mutable_allowed=_names(table, "mutable_allowed", (), problems, path),
         hypothesis_plugins=plugins,
+        probe=tuple(probe),
     )
     if problems:
         raise ConfigError("\n".join(problems))

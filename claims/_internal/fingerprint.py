@@ -181,6 +181,7 @@ class Sources:
 
     def __init__(self, packages: Sequence[str], root: Path, *, store: Path | None = None) -> None:
         self.modules: dict[str, ModuleSources] = {}
+        self.texts: dict[str, str] = {}  # each readable module's source, as digested
         known = _read_store(store) if store is not None else {}
         kept: dict[str, Any] = {}
         for package in packages:
@@ -190,6 +191,7 @@ class Sources:
                 except (OSError, UnicodeDecodeError):
                     self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
                     continue
+                self.texts[name] = text
                 package_init = path.name == "__init__.py"
                 key = _digest(_READER, name, str(package_init), text)
                 found = _DIGESTED.get(key) or _from_plain(known.get(key))
@@ -218,6 +220,10 @@ class Sources:
         """Digest the skeletons of the named modules (those this run read)."""
         chosen = set(modules)
         return _digest(*(f"{name}={m.skeleton}" for name, m in sorted(self.modules.items()) if name in chosen))
+
+    def text(self, module: str) -> str | None:
+        """Return a module's source as digested, or None when it is not one of these packages' or was unreadable."""
+        return self.texts.get(module)
 
     def function(self, key: str) -> str:
         """Return the digest of `module:qualname`, or a marker no digest equals when it does not exist."""

@@ -169,7 +169,7 @@ def evidence_problems(
     problems += audit.stale_rows(
         evidence, baseline, by_id, catalog.seeded, sources, config.typecheck, session.import_reach
     )
-    problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims)
+    problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims, sources.text)
     admitted = untriaged_path(config)
     problems += audit.survivor_problems(
         evidence, read_equivalent(path), shown, read_untriaged(admitted), admitted.name, read_bindings(path)

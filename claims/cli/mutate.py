@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import os
 import sys
 from collections.abc import Sequence
 
@@ -89,10 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--probe",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=None,
         help="first run each covering claim once on the original code, comparing every call of a mutated rule "
-        "with its mutants or defects, and then run each only on the claims it can change (pays when claims "
-        "are slow and the rules they exercise are called rarely)",
+        "with its mutants or defects, and then run each only on the claims it can change; for pure rules "
+        "(default: as [tool.claims].probe lists this kind of run)",
     )
     parser.add_argument(
         "--shard", metavar="K/N", help="--auto: run only shard K of N (a deterministic partition by mutant id)"
@@ -127,9 +129,37 @@ def main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return Exit.USAGE
+    pin_hash_seed(["mutate", *argv])
     from claims.cli.mutate_run import run_sweep
 
     return run_sweep(args)
+
+
+HASH_SEED = "0"
+PINNED = "CLAIMS_HASH_SEED_PINNED"
+
+
+def pin_hash_seed(command: Sequence[str]) -> None:
+    """Run every mutation run under one string-hash seed: re-execute this command with PYTHONHASHSEED=0.
+
+    A set of strings iterates in an order the seed decides, so a defect that drops a `sorted()` turns red the
+    claims whose sets happen to come out unsorted, and a rerun under another seed could record other killers
+    for unchanged code.  Pinned, every run records the same.  Only a command typed as such is re-executed (not
+    `main(argv)` called from other code, whose process is not ours to replace), and only once.
+    """
+    if os.environ.get("PYTHONHASHSEED") == HASH_SEED or os.environ.get(PINNED):
+        return
+    if sys.flags.ignore_environment or not sys.executable or list(sys.argv[1:]) != list(command):
+        print(
+            "claim_batch mutate: string hashing is not pinned (set PYTHONHASHSEED=0); "
+            "a killer that depends on a set's order may differ from the recorded evidence",
+            file=sys.stderr,
+        )
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    environment = {**os.environ, "PYTHONHASHSEED": HASH_SEED, PINNED: "1"}
+    os.execve(sys.executable, [sys.executable, *sys.orig_argv[1:]], environment)
 
 
 def selected(ids: Sequence[str], patterns: Sequence[str]) -> list[str]:

@@ -151,7 +151,7 @@ def _run(
             workers,
             on_observed=on_observed,
             tick=lambda: progress.update(len(observed), counts),
-            probe=args.probe,
+            probe=_probing(ws, args),
             on_probed=lambda left: _probed(plan, left, args.quiet),
         )
         if plan.jobs
@@ -161,6 +161,13 @@ def _run(
     rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
     progress.finish(("interrupted; " if interrupted else "") + rate)
     return observed, interrupted, elapsed
+
+
+def _probing(ws: Workspace, args: argparse.Namespace) -> bool:
+    """Probe first when asked to, or, unless told not to, when the configuration lists this kind of run."""
+    if args.probe is not None:
+        return bool(args.probe)
+    return ("auto" if args.auto else "declared") in ws.config.probe
 
 
 def _probed(plan: sweep.Plan, left: Sequence[Job], quiet: bool) -> None:

@@ -21,6 +21,7 @@ from claims._internal.declare import Claim
 from claims._internal.mutation.defects import Defect, DefectGroup, Seeded
 from claims._internal.mutation.generate import Mutant, mangled
 from claims._internal.mutation.infection import Probe
+from claims._internal.mutation.patched_lines import function_spans
 from claims._internal.mutation.trampoline import ACTIVE, ORIG, activate, table_of
 from claims._internal.runner import FirstFailure
 
@@ -175,27 +176,37 @@ def resolve(target: str) -> tuple[Any, Any]:
     return module, rule
 
 
-@functools.lru_cache(maxsize=16)
-def _function_lines(text: str) -> dict[str, tuple[int, int]]:
-    """Map each top-level function of a module's source to its first line (decorators included) and its last.
-
-    Parsed once per module in a process: a probe job patches many rules of the same modules.
-    """
-    found = {}
-    for node in ast.parse(text).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in found:
-            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-            found[node.name] = (first, node.end_lineno or node.lineno)
-    return found
+_PATCHED: dict[tuple[str, str, str], Callable[..., Any]] = {}
+"""Each patched rule this process compiled, by target and patch (a probe's supervisor compiles them for its forks)."""
 
 
 def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
     """Compile the rule's own source with `old` replaced by `new`; LookupError when `old` is not there exactly once."""
     assert defect.patch is not None
+    key = (defect.target, *defect.patch)
+    built = _PATCHED.get(key)
+    if built is None:
+        built = _PATCHED[key] = _compiled_patch(defect, module, source_of)
+    return built
+
+
+def prebuild_patches(seeded: Iterable[Seeded], source_of: Callable[[str], tuple[Path, str]]) -> None:
+    """Compile every textual patch of these defects once, here, so the forks that run or probe them share it."""
+    for one in seeded:
+        for defect in one.defects:
+            if defect.patch is not None:
+                try:
+                    patched_rule(defect, resolve(defect.target)[0], source_of)
+                except LookupError:
+                    pass  # each fork that applies it says why
+
+
+def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
+    assert defect.patch is not None
     old, new = defect.patch
     path, text = source_of(module.__name__)
     name = defect.target.rpartition(".")[2]
-    lines = _function_lines(text).get(name)
+    lines = function_spans(text).get(name)
     if lines is None:
         raise LookupError(f"{defect.target}: no function {name!r} in {path}")
     first, last = lines

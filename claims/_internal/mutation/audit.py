@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
@@ -148,7 +148,7 @@ def stale_rows(
         if defect_id not in declared:
             problems.append(Problem(defect_id, "evidence for a defect no longer declared", DECLARED_UPDATE))
             continue
-        covering = defect_covering(declared[defect_id], baseline, list(claims.values()))
+        covering = defect_covering(declared[defect_id], baseline, list(claims.values()), sources.text)
         if defect_fingerprint(declared[defect_id], covering, covered_by, sources) != defect.fingerprint:
             problems.append(
                 Problem(
@@ -163,7 +163,11 @@ def stale_rows(
 
 
 def intent_problems(
-    evidence: Evidence, seeded: Sequence[Seeded], baseline: Baseline, claims: Sequence[Claim]
+    evidence: Evidence,
+    seeded: Sequence[Seeded],
+    baseline: Baseline,
+    claims: Sequence[Claim],
+    text_of: Callable[[str], str | None],
 ) -> list[Problem]:
     """Re-judge every declared defect's intent on its recorded evidence."""
     problems = []
@@ -171,7 +175,7 @@ def intent_problems(
         row = evidence.defects.get(one.id)
         if row is None:
             continue
-        ran = len(defect_covering(one, baseline, claims))
+        ran = len(defect_covering(one, baseline, claims, text_of))
         scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
         verdict = judge(one, row.observation, ran, scope)
         if not verdict.verdict.holds:

@@ -25,6 +25,7 @@ from claims._internal.mutation.apply import (
     install_probes,
     mutation_budgets,
     mutation_mode,
+    prebuild_patches,
 )
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
@@ -155,6 +156,7 @@ class Engine:
         workers: int,
     ) -> None:
         self.caches = RuleCaches(packages)
+        self.defects, self.source_of = defects, source_of
         self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.caches)
         self.workers = workers
 
@@ -166,6 +168,9 @@ class Engine:
         """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short."""
         reached: dict[str, set[str]] = {}
         done: dict[int, set[str]] = {}
+        # Every probe fork installs every watched defect's variant: compile each once, before forking.
+        watched = {s for job in jobs for subjects in job.watch for s in subjects}
+        prebuild_patches((self.defects[s] for s in sorted(watched) if s in self.defects), self.source_of)
         self._ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 

@@ -48,6 +48,9 @@ try:
 except ImportError:  # pragma: no cover - another attrs layout: copy every argument (slower, still sound)
     _frozen_setattrs = None
 
+CALL_BUDGET = 100
+"""Calls of one rule a probe compares in one claim; a variant that has answered them all alike still reaches it."""
+
 MIN_BUDGET = 0.05
 """CPU seconds a variant's call may take at least before it counts as a hang (and so as reaching the claim)."""
 
@@ -190,23 +193,34 @@ class Probe:
     def __init__(self, original: Callable[..., Any], variants: Mapping[str, Callable[..., Any]]) -> None:
         self.original = original
         self.variants = dict(variants)
-        self.watched: frozenset[str] = frozenset()
+        self.watched: tuple[str, ...] = ()
         self.reached: set[str] = set()
+        self.compared = 0  # the calls compared in this claim
         self.reentered = False
+        self.answering = False  # the original is answering a watched call now
         self.impure = False  # the original touched the outside world: its variants are never run here
 
     def watch(self, subjects: Iterable[str]) -> None:
         """Start a claim: compare only these variants, and forget what the previous claim reached."""
-        self.watched = frozenset(subjects) & self.variants.keys()
+        self.watched = tuple(sorted(set(subjects) & self.variants.keys()))
         self.reached = set()
+        self.compared = 0
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if Probe.active is not None:
             if Probe.active is self:
                 self.reentered = True  # in the real run this inner call would be the variant's too
             return self.original(*args, **kwargs)
-        pending = [name for name in sorted(self.watched) if name not in self.reached]
-        if self.impure:
+        if self.answering:
+            # A call of this rule inside its own original's answer (a recursion): a variant answers the outer call
+            # in the real run, and its own inner calls, if any, count as a difference there (`reentered`), so
+            # nothing about this one can change what the claim sees.
+            return self.original(*args, **kwargs)
+        pending = [name for name in self.watched if name not in self.reached]
+        if pending:
+            self.compared += 1
+        if self.impure or self.compared > CALL_BUDGET:
+            # Comparing every call of a rule a claim calls this often costs more than running the claim.
             self.reached.update(pending)
             pending = []
         if not pending:
@@ -223,12 +237,14 @@ class Probe:
         start = time.process_time()
         outer = (_World.watching, _World.touched)  # an enclosing watched call (this rule called from another)
         _World.watching, _World.touched = True, False
+        self.answering = True
         try:
             with _Streams(forward=True):
                 answer: tuple[str, Any] = ("value", self.original(*args, **kwargs))
         except BaseException as exc:
             answer = ("raised", exc)
         finally:
+            self.answering = False
             touched = _World.touched
             _World.watching, _World.touched = outer[0], outer[1] or touched
         budget = max(MIN_BUDGET, 20 * (time.process_time() - start))

@@ -3,8 +3,8 @@
 The baseline is each claim's reach (the statements it executed) and clean
 duration, taken from the result cache the gate (or any run) wrote, so the
 claims run once per CI job.  A mutant runs only the claims that executed
-its mutated statement; a defect, the claims that executed one of its rules
-(within its scope).  A claim gets ten times its clean duration (at least a
+its mutated statement; a defect, the claims that executed a statement its
+patch changes, or one of its rules for a wrapper (within its scope).  A claim gets ten times its clean duration (at least a
 second, at most the configured timeout).
 """
 
@@ -14,7 +14,7 @@ import fnmatch
 import hashlib
 import inspect
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from attrs import field, frozen
 
@@ -25,6 +25,7 @@ from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
 from claims._internal.mutation.generate import GENERATOR, Mutant, mangled
+from claims._internal.mutation.patched_lines import patched_statements
 from claims._internal.select import matches
 from claims.errors import UsageError
 
@@ -154,12 +155,26 @@ def defect_fingerprint(seeded: Seeded, covering: Iterable[str], claims: ClaimDig
     return digest(*parts, *(f"{claim_id}={claims.of(claim_id)}" for claim_id in sorted(covering)))
 
 
-def defect_covering(seeded: Seeded, baseline: Baseline, claims: Sequence[Claim]) -> frozenset[str]:
-    """Return the claims a defect runs: those that executed one of its rules, within its scope."""
+def defect_covering(
+    seeded: Seeded, baseline: Baseline, claims: Sequence[Claim], text_of: Callable[[str], str | None]
+) -> frozenset[str]:
+    """Return the claims a defect runs: those that executed one of its rules, within its scope.
+
+    For a textual patch, only those that executed a statement it changes (`patched_lines`; `text_of` gives a
+    module's current source, None when it cannot be read): a claim that never ran a changed line runs the rule
+    exactly as the original does.  A wrapper, a patch that touches the signature or that does not apply, and a
+    rule whose source cannot be read keep every claim that executed the rule.
+    """
     found: set[str] = set()
-    for target in seeded.targets:
-        module, _, function = target.rpartition(".")
-        found |= baseline.covering_function(module, function)
+    for defect in seeded.defects:
+        module, _, function = defect.target.rpartition(".")
+        text = text_of(module) if defect.patch is not None else None
+        offsets = None if text is None or defect.patch is None else patched_statements(text, function, *defect.patch)
+        if offsets is None:
+            found |= baseline.covering_function(module, function)
+        else:
+            for offset in offsets:
+                found |= baseline.by_statement.get(reach.statement_key(module, function, offset), frozenset())
     if seeded.scope:
         found = {c.id for c in claims if c.id in found and any(matches(c, p) for p in seeded.scope)}
     return frozenset(found)

@@ -113,7 +113,11 @@ def build_model(
         if recorded is None or module not in sources:
             continue
         first, last = _function_spans(sources[module][1]).get(function, (1, 1))
-        covered = sorted(defect_covering(one, baseline, claims)) if baseline else sorted(recorded.observation.killers)
+        covered = (
+            sorted(defect_covering(one, baseline, claims, lambda m: sources[m][1] if m in sources else None))
+            if baseline
+            else sorted(recorded.observation.killers)
+        )
         status, reason = status_of(recorded.observation, len(covered), None)
         start, end = Position(first, 1), Position(last + 1, 1)
         head = one.defects[0]

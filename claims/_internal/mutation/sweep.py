@@ -134,7 +134,7 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
     claims = list(ws.claims.values())
     digests = ClaimDigests(ws.claims, ws.sources, baseline, ws.session.import_reach)
     for one in seeded:
-        covering = defect_covering(one, baseline, claims)
+        covering = defect_covering(one, baseline, claims, ws.sources.text)
         prints[one.id] = defect_fingerprint(one, covering, digests, ws.sources)
         runs[one.id] = len(covering)
         row = recorded.defects.get(one.id)

@@ -1,0 +1,106 @@
+"""Say which statements of a rule a declared defect's textual patch changes, so it runs only the claims that reach one.
+
+A patch `(old, new)` replaces one stretch of a rule's source.  A claim can
+see the change only by executing a changed line, so it needs to run only
+when its baseline reach (`reach`: a key per statement, counted from the
+rule's `def` line) holds a statement that encloses one.  The statement
+chosen for a changed line is the innermost one whose lines hold it; any
+run of that line, or of an `else:` or `except` clause it heads, first
+runs that statement's own store.  Text inserted between two lines is
+charged to the innermost statement holding both.
+
+The answer is None, meaning every claim that executed the rule runs, when
+the patch cannot be placed that way: the `def` line, its decorators or its
+docstring change, text is inserted at the top level of the body, or the
+patch does not apply exactly once.  A class statement inside a rule is the
+innermost statement for any line of it, since its body records no reach.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import functools
+
+
+@functools.lru_cache(maxsize=64)
+def function_spans(text: str) -> dict[str, tuple[int, int]]:
+    """Map each top-level function of a module's source to its first line (decorators included) and its last."""
+    found = {}
+    for node in ast.parse(text).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in found:
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            found[node.name] = (first, node.end_lineno or node.lineno)
+    return found
+
+
+def patched_statements(text: str, function: str, old: str, new: str) -> frozenset[int] | None:
+    """Return the offsets (from the `def` line) of the statements a patch of `function` changes, or None: any."""
+    try:
+        span = function_spans(text).get(function)
+    except SyntaxError:
+        return None
+    if span is None:
+        return None
+    lines = text.splitlines(keepends=True)[span[0] - 1 : span[1]]
+    body = "".join(lines)
+    if body.count(old) != 1:
+        return None
+    tree = ast.parse(body).body[0]
+    assert isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef))
+    changed = difflib.SequenceMatcher(a=lines, b=body.replace(old, new).splitlines(keepends=True), autojunk=False)
+    found: set[int] = set()
+    for tag, first, last, _, _ in changed.get_opcodes():
+        if tag == "equal":
+            continue
+        # Lines are 1-based in the tree; an insertion before line `first + 1` touches the lines on both sides.
+        touched = range(first + 1, last + 1) if tag != "insert" else (first, first + 1)
+        holder = _innermost(tree, min(touched), max(touched))
+        if holder is None:
+            return None
+        found.add(holder.lineno - tree.lineno)
+    return frozenset(found)
+
+
+def _innermost(function: ast.FunctionDef | ast.AsyncFunctionDef, first: int, last: int) -> ast.stmt | None:
+    """Return the innermost statement of the body whose lines hold `first..last` (None: the signature or top level).
+
+    A class statement is innermost for anything in it: its body's statements record no reach of their own.  A
+    nested function's decorators are its statement's lines, since they run when it does.
+    """
+    holder: ast.stmt | None = None
+    statements = _blocks(function)
+    while True:
+        inside = next((s for s in statements if _start(s) <= first and last <= (s.end_lineno or s.lineno)), None)
+        if inside is None or isinstance(inside, ast.ClassDef):
+            return inside or holder
+        holder, statements = inside, _blocks(inside)
+
+
+def _blocks(node: ast.AST) -> list[ast.stmt]:
+    """Return the statements directly inside a statement's blocks (a function's docstring excluded: it has no store)."""
+    found: list[ast.stmt] = []
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if isinstance(block, list):
+            found += [s for s in block if isinstance(s, ast.stmt)]
+    for handler in getattr(node, "handlers", []):
+        found += handler.body
+    for case in getattr(node, "cases", []):
+        found += case.body
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and found and _is_docstring(found[0]):
+        found = found[1:]
+    return found
+
+
+def _start(statement: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+    return min([statement.lineno, *(d.lineno for d in decorators)])
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
