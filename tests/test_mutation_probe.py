@@ -286,3 +286,25 @@ def test_a_probe_setting_that_names_no_kind_of_run_is_exit_two_located(tmp_path:
         f"{pyproject}: [tool.claims].probe: expected a list of distinct mutation kinds among 'declared', 'auto', got ['declared', 'all']"
         in proc.stderr
     )
+
+
+def test_a_variant_gets_a_fresh_copy_of_a_parsed_document_with_its_sharing_and_frozen_values_as_deepcopy_leaves_them() -> (
+    None
+):
+    from collections import OrderedDict
+
+    from claims._internal.mutation.infection import _copied
+
+    box = Box(1)
+    document = {"a": [1, {"b": "x"}], "c": None, "box": box}
+    (copied,), _ = _copied((document,), {})
+    assert copied == document and copied is not document
+    assert copied["a"] is not document["a"] and copied["a"][1] is not document["a"][1]
+    assert copied["box"] is box  # frozen: handed over as it is
+    shared = [1]
+    (first, second), _ = _copied((shared, {"again": shared}), {})
+    assert first == shared and first is not shared and second["again"] is first  # kept shared, as deepcopy keeps it
+    ordered = OrderedDict(a=[1])
+    _, kwargs = _copied((), {"ordered": ordered})
+    assert type(kwargs["ordered"]) is OrderedDict and kwargs["ordered"] == ordered
+    assert kwargs["ordered"]["a"] is not ordered["a"]

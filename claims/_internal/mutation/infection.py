@@ -161,6 +161,43 @@ def _frozen(value: Any, seen: set[int]) -> bool:
     return isinstance(value, (enum.Enum, attrs.Attribute))
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str, bytes})
+
+
+def _copied(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """Copy the arguments for a variant: trees of plain dicts and lists (a parsed JSON document, say) in which no
+    dict or list appears twice are built afresh, and frozen values among them handed over as they are.
+
+    That is what `copy.deepcopy((args, kwargs))` gives such a tree, at several times the cost: a new dict or
+    list for each one, in the same order, with the same plain leaves.  Anything else goes to `deepcopy`.
+    """
+    seen: set[int] = set()
+    try:
+        return tuple(_tree(a, seen) for a in args), {k: _tree(v, seen) for k, v in kwargs.items()}
+    except _NotPlain:
+        return copy.deepcopy((args, kwargs))
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _tree(value: Any, seen: set[int]) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict or kind is list:
+        if id(value) in seen:
+            raise _NotPlain  # shared: deepcopy keeps it shared
+        seen.add(id(value))
+        if kind is dict:
+            return {k if type(k) in _PLAIN else _tree(k, seen): _tree(v, seen) for k, v in value.items()}
+        return [_tree(v, seen) for v in value]
+    if _frozen(value, set()):
+        return value  # nothing can change it: handed over as it is, as frozen arguments always are
+    raise _NotPlain
+
+
 def same(a: Any, b: Any) -> bool:
     """Say whether two answers are indistinguishable to a caller: same type, equal, same repr (exceptions: fields and cause)."""
     if type(a) is not type(b):
@@ -228,7 +265,7 @@ class Probe:
         seen: set[int] = set()
         shared = _frozen(args, seen) and _frozen(tuple(kwargs.values()), seen)  # each call gets its own kwargs dict
         try:
-            copies = [(args, kwargs) if shared else copy.deepcopy((args, kwargs)) for _ in pending]
+            copies = [(args, kwargs) if shared else _copied(args, kwargs) for _ in pending]
         except Exception:
             self.reached.update(pending)
             return self.original(*args, **kwargs)
