@@ -4,8 +4,9 @@ The baseline is each claim's reach (the statements it executed) and clean
 duration, taken from the result cache the gate (or any run) wrote, so the
 claims run once per CI job.  A mutant runs only the claims that executed
 its mutated statement; a defect, the claims that executed a statement its
-patch changes, or one of its rules for a wrapper (within its scope).  A claim gets ten times its clean duration (at least a
-second, at most the configured timeout).
+patch changes, or one of its rules for a wrapper (within its scope).  A
+claim gets ten times its clean duration (at least a second, at most the
+configured timeout).
 """
 
 from __future__ import annotations
