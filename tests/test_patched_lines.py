@@ -145,3 +145,52 @@ def test_a_defect_runs_the_claims_that_reached_a_changed_statement_and_a_wrapper
         defects=(_defect(("total > 3", "total >= 3")), _defect(("x", "y"), target="m.other")),
     )
     assert defect_covering(group, baseline, [], text_of) == {"w.a", "w.c"}
+
+
+def _edits() -> list[tuple[str, str]]:
+    """Every one-token edit of the rule's body a reviewer might plant: a digit, a comparison, an operator."""
+    swaps = {" > ": " < ", " < ": " > ", " + ": " - ", " - ": " + ", " * ": " + ", " // ": " % ", " += ": " -= "}
+    swaps |= {" -= ": " += ", "ZeroDivisionError": "ValueError"}
+    lines = TEXT.splitlines(keepends=True)
+    found = []
+    for number, line in enumerate(lines):
+        if number < 5 or '"""' in line:
+            continue  # the import, decorator and def lines; the docstring
+        for at, char in enumerate(line):
+            if char.isdigit():
+                found.append((number, at, char, str((int(char) + 1) % 10)))
+        for old, new in swaps.items():
+            at = line.find(old)
+            if at >= 0:
+                found.append((number, at, old, new))
+    edits = []
+    for number, at, old, new in found:
+        edited = lines[number][:at] + new + lines[number][at + len(old) :]
+        before = "".join(lines[max(0, number - 1) : number + 1])  # the line with the one above: unique in the rule
+        after = "".join(lines[max(0, number - 1) : number]) + edited
+        try:
+            ast.parse(TEXT.replace(before, after))
+        except SyntaxError:
+            continue
+        edits.append((before, after))
+    return edits
+
+
+EDITS = _edits()
+
+
+@pytest.mark.parametrize(("old", "new"), EDITS, ids=[f"edit{n}" for n in range(len(EDITS))])
+def test_every_one_token_edit_changes_answers_only_where_a_named_statement_ran(old: str, new: str) -> None:
+    offsets = patched_statements(TEXT, "rule", old, new)
+    assert offsets is not None, "a one-line edit inside the body is placed"
+    keys = {reach.statement_key("m", "rule", offset) for offset in offsets}
+    for a in range(-8, 9):
+        original, reached = _run(TEXT, a)
+        patched, _ = _run(TEXT.replace(old, new), a)
+        assert original == patched or reached & keys, f"rule({a}) changed without reaching {sorted(keys)}"
+
+
+def test_the_one_token_edits_cover_every_statement_of_the_body() -> None:
+    # So the property above is exercised at every nesting: the if and its else, the handler, the closure, the loop.
+    named = set().union(*(patched_statements(TEXT, "rule", old, new) or () for old, new in EDITS))
+    assert named == {2, 3, 4, 5, 6, 8, 9, 10, 12, 14, 15, 17, 18}, sorted(named)  # the return has no token
