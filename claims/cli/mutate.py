@@ -25,7 +25,9 @@ EPILOG = """\
 Declared defects state their intent (claims that must turn red, controls that
 must stay green, an optional scope judged exactly); everything else they and
 the automatic mutants turn red is evidence, recorded with a fingerprint of
-what produced it and compared like a snapshot.
+what produced it and compared like a snapshot.  Every run re-executes itself
+once under PYTHONHASHSEED=0, so no recorded killer depends on the order a
+set of strings happened to iterate in.
 
 exit codes:
 {codes}
