@@ -261,3 +261,13 @@ def expected_values(plan: ArmLaunchPlan, rank: RankPlan) -> dict[str, Any]:
         },
         "flags_given_twice": [],
     }
+
+
+def latest_by_time(events: list[Any]) -> Any:
+    """Return the event with the greatest `at`, the later line winning a tie (None for none): the witnesses' own
+    reading of "the latest event", independent of the rules'."""
+    chosen = None
+    for event in events:
+        if chosen is None or event.at >= chosen.at:
+            chosen = event
+    return chosen

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -44,6 +42,7 @@ from witnesses.spark.fixtures import (
     SUSPENSION,
     admitting_log,
     authority_log,
+    latest_by_time,
 )
 
 
@@ -219,14 +218,6 @@ def the_unheld_hosts_are_listed_exactly():
 # The fold over generated logs: it refuses iff a conjunct fails, naming exactly those.
 
 
-def _latest(events: list[Any]) -> Any:
-    chosen = None
-    for event in events:
-        if chosen is None or event.at >= chosen.at:
-            chosen = event
-    return chosen
-
-
 CONJUNCT_ORDER = (SUCCESSOR_MAY_LAUNCH, SUCCESSOR_IS_CANDIDATE, IMAGE_FOR_RUNTIME_ARTIFACT, HOSTS_HELD)
 """Seed A4's conjuncts in the order the fold states them."""
 
@@ -234,14 +225,14 @@ CONJUNCT_ORDER = (SUCCESSOR_MAY_LAUNCH, SUCCESSOR_IS_CANDIDATE, IMAGE_FOR_RUNTIM
 def failing_conjuncts(log: AuthorityLog, at: int) -> set[str]:
     """Decide seed A4's four conjuncts from the log as read at `at`; return the ones that fail."""
     seen = [e.event for e in log.events if e.event.at <= at]
-    state = _latest(
+    state = latest_by_time(
         [
             e
             for e in seen
             if isinstance(e, (GroupActive, GroupSuspendedForAuthorizedSuccessor)) and e.group == GROUP_A.name
         ]
     )
-    image = _latest([e for e in seen if isinstance(e, ImageAdmitted)])
+    image = latest_by_time([e for e in seen if isinstance(e, ImageAdmitted)])
     failing = set()
     suspended = isinstance(state, GroupSuspendedForAuthorizedSuccessor)
     if not (suspended and at < state.lease_expires_at):
@@ -252,7 +243,7 @@ def failing_conjuncts(log: AuthorityLog, at: int) -> set[str]:
     if image is None or image.runtime_key != V41_GROUP_A_CANDIDATE.runtime_artifact:
         failing.add(IMAGE_FOR_RUNTIME_ARTIFACT)
     for host in GROUP_A.hosts:
-        holding = _latest([e for e in seen if isinstance(e, HostHeld) and e.host == host.name])
+        holding = latest_by_time([e for e in seen if isinstance(e, HostHeld) and e.host == host.name])
         if holding is None or holding.subject != GROUP_A.subject:
             failing.add(HOSTS_HELD)
     return failing

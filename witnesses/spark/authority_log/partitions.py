@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +19,7 @@ from domain.spark.authority_log import (
 from domain.spark.fleet import GROUP_A, GROUP_B
 from witnesses.spark import strategies as gen
 from witnesses.spark.authority_log import witness
+from witnesses.spark.fixtures import latest_by_time
 
 HELD_LINE = '{"event": "host_held", "at": 1, "host": "srv5", "subject": "s"}'
 
@@ -114,14 +113,6 @@ def crlf_lines_keep_their_numbers() -> None:
     check.equal("the bad line", [r.where for r in reasons], ["crlf:4: $"])
 
 
-def _latest(events: list[Any]) -> Any:
-    chosen = None
-    for event in events:
-        if chosen is None or event.at >= chosen.at:
-            chosen = event
-    return chosen
-
-
 @witness.property(
     "Over logs of every event type, of both groups, with readings of nothing or something read, each lookup answers the latest event of its own group, host or image at or before the read (a later line wins a tie), and None when there is none.",
     rules=[
@@ -151,18 +142,22 @@ def _latest(events: list[Any]) -> Any:
 def each_lookup_reads_its_own_key_over_every_event_type(log: AuthorityLog, at: int) -> None:
     seen = [e.event for e in log.events if e.event.at <= at]
     for group in (GROUP_A.name, GROUP_B.name):
-        expected = _latest(
+        expected = latest_by_time(
             [e for e in seen if isinstance(e, (GroupActive, GroupSuspendedForAuthorizedSuccessor)) and e.group == group]
         )
         check.equal(f"state of {group}", authority_log.group_state_at(log, group, at), expected)
     for host in (*GROUP_A.hosts, *GROUP_B.hosts):
-        held = _latest([e for e in seen if isinstance(e, HostHeld) and e.host == host.name])
+        held = latest_by_time([e for e in seen if isinstance(e, HostHeld) and e.host == host.name])
         check.equal(f"holder of {host.name}", authority_log.holder_of_at(log, host.name, at), held and held.subject)
     check.equal(
-        "image", authority_log.latest_image_at(log, at), _latest([e for e in seen if isinstance(e, ImageAdmitted)])
+        "image",
+        authority_log.latest_image_at(log, at),
+        latest_by_time([e for e in seen if isinstance(e, ImageAdmitted)]),
     )
     for digest in {e.event.config_digest for e in log.events if isinstance(e.event, RegistryReadingRecorded)}:
-        expected = _latest([e for e in seen if isinstance(e, RegistryReadingRecorded) and e.config_digest == digest])
+        expected = latest_by_time(
+            [e for e in seen if isinstance(e, RegistryReadingRecorded) and e.config_digest == digest]
+        )
         check.equal(f"reading of {digest}", authority_log.registry_reading_at(log, digest, at), expected)
 
 
