@@ -1,4 +1,4 @@
-"""Mutation mode: the seed prepared once changes no draw, a first failing example ends a claim with the verdict hypothesis gives."""
+"""Mutation mode: the seed prepared once changes no draw, a first failing example ends a claim, strategies are validated before forking."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from claims import Witness, check
 from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
 from claims._internal.mutation.apply import mutation_budgets, mutation_mode
+from claims._internal.mutation.engine import ready_to_fork
 from claims._internal.runner import Result, Settings, run_claim
 
 
@@ -53,6 +54,7 @@ def test_the_seed_computed_once_draws_what_derandomize_draws_by_itself(tmp_path:
         "_hypothesis_internal_use_settings",
         "_hypothesis_internal_use_seed",
         "_hypothesis_internal_database_key",
+        "_hypothesis_internal_print_given_args",
     }
     assert _in_mutation_mode(claim, tmp_path, prepared=True).verdict is Verdict.PASS
     prepared = list(seen)
@@ -132,16 +134,26 @@ def test_a_generated_failure_ends_the_run_at_once_with_the_verdict_hypothesis_wo
         assert replayed == calls + calls[-1:]
 
 
-def test_explicit_examples_and_assumptions_are_left_to_hypothesis(tmp_path: Path) -> None:
+def test_the_first_failing_explicit_example_ends_the_run_unrendered_and_assumptions_are_left_to_hypothesis(
+    tmp_path: Path,
+) -> None:
     w = Witness("t.explicit")
+    ran: list[int] = []
+    rendered: list[int] = []
 
-    @w.property("Two explicit examples fail differently: hypothesis groups them.", rules=[admit])
-    @example(size=1)
-    @example(size=2)
+    class Size(int):
+        def __repr__(self) -> str:
+            rendered.append(int(self))
+            return f"Size({int(self)})"
+
+    @w.property("Two explicit examples fail differently: hypothesis alone groups them.", rules=[admit])
+    @example(size=Size(1))
+    @example(size=Size(2))
     @given(st.integers(min_value=0))
     def grouped(size: int) -> None:
+        ran.append(size)
         if size == 1:
-            raise KeyError(size)
+            raise KeyError("one")
         check.equal("admitted", admit(size), False)
 
     @w.property("Odd sizes are assumed away; every even one is admitted.", rules=[admit])
@@ -153,5 +165,38 @@ def test_explicit_examples_and_assumptions_are_left_to_hypothesis(tmp_path: Path
     grouped_claim, assumed_claim = w.claims
     alone = _verdicts(grouped_claim, tmp_path, prepared=False)
     assert alone[0] is Verdict.ERROR and alone[1] is not None and "ExceptionGroup" in alone[1]
-    assert _verdicts(grouped_claim, tmp_path, prepared=True) == alone
+    assert ran == [1, 2] and rendered  # both examples ran, each rendered before it ran
+    ran.clear()
+    rendered.clear()
+    # Prepared: the first example (the top decorator's) fails, and is the verdict; the second never runs, and
+    # no example's arguments are rendered for a report nobody reads.
+    assert _verdicts(grouped_claim, tmp_path, prepared=True) == (Verdict.ERROR, "KeyError")
+    assert ran == [1] and rendered == []
     assert _verdicts(assumed_claim, tmp_path, prepared=True) == (Verdict.PASS, None)
+
+
+def test_the_supervisor_validates_each_property_claims_strategies_once_before_forking(tmp_path: Path) -> None:
+    w = Witness("t.validated")
+
+    @w.property("Every drawn word is text.", rules=[admit])
+    @given(st.text(alphabet="ab", max_size=3).map(str.upper), st.integers(min_value=0).filter(bool))
+    def words(word: str, size: int) -> None:
+        check.equal("text", isinstance(word, str), True)
+
+    @w.property("An invalid strategy is the claim's own error, in the fork.", rules=[admit])
+    @given(st.integers(min_value=5, max_value=1).map(abs))
+    def invalid(size: int) -> None:
+        check.equal("admitted", admit(size), True)
+
+    @w.positive("A positive claim has no strategies.", rules=[admit])
+    def plain() -> None:
+        check.equal("admitted", admit(1), True)
+
+    valid_claim, invalid_claim, _ = w.claims
+    strategies = valid_claim.fn.hypothesis._given_kwargs.values()  # type: ignore[attr-defined]
+    before = _verdicts(invalid_claim, tmp_path, prepared=True)
+    assert not any(s.validate_called for s in strategies)
+    ready_to_fork(w.claims)
+    assert all(s.validate_called for s in strategies)
+    assert _verdicts(invalid_claim, tmp_path, prepared=True) == before == (Verdict.ERROR, "InvalidArgument")
+    assert _verdicts(valid_claim, tmp_path, prepared=True) == (Verdict.PASS, None)

@@ -81,9 +81,11 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]
     would otherwise read, tokenize and parse the claim's source file in every fork, twice a run; the draws are
     the same, since `derandomize` seeds its generator with exactly that number.
 
-    The third item stands in for the claim's body (hypothesis's `inner_test`): a generated example that fails
-    ends the run at once (`_first_failure_ends`), where hypothesis would record the failure, replay the example
-    and format its report, only for the kill to be counted.
+    The third item stands in for the claim's body (hypothesis's `inner_test`): an example that fails ends the
+    run at once (`_first_failure_ends`), where hypothesis would record the failure, replay the example and
+    format its report, only for the kill to be counted. For the same reason no example's arguments are
+    rendered (`print_given_args`): hypothesis renders every explicit example's before running it, for a report
+    a mutation run never shows.
     """
     from hypothesis import Phase, settings
     from hypothesis.internal.compat import int_from_bytes
@@ -102,7 +104,10 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]
             database=None,
             deadline=None,
         )
-        chosen: dict[str, Any] = {"_hypothesis_internal_use_settings": budget}
+        chosen: dict[str, Any] = {
+            "_hypothesis_internal_use_settings": budget,
+            "_hypothesis_internal_print_given_args": False,
+        }
         handle = getattr(claim.fn, "hypothesis", None)
         inner = None
         if handle is not None:
@@ -117,14 +122,17 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]
 
 
 def _first_failure_ends(inner: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a property claim's body so that an error in a generated example leaves hypothesis as a FirstFailure.
+    """Wrap a property claim's body so that an error in any example leaves hypothesis as a FirstFailure.
 
     Hypothesis catches what its own runs treat as a failure (Exception, SystemExit, GeneratorExit). With no
-    shrinking it would stop at that first failure anyway, then replay the same example to raise the same error
-    with a report. Explicit examples and that final replay (`is_final`) are left to hypothesis, and so is
-    anything hypothesis raises itself (an unmet `assume`, an overrun), so the verdict is what it would be.
+    shrinking it would stop at a generated example's failure anyway, then replay it to raise the same error
+    with a report; at a failing explicit example it would format the traceback, run every other explicit
+    example, and raise what failed together as a group. The kill is the first error either way, and it is
+    the verdict: a claim whose explicit examples fail with an assertion and a TypeCheckError is recorded by the
+    first of them (in the order hypothesis runs them, the decorators' from the top), where the group's
+    verdict would name neither. Anything hypothesis raises itself (an unmet `assume`, an overrun) is left to
+    it, so its verdict is what it would be.
     """
-    from hypothesis.control import current_build_context
     from hypothesis.errors import HypothesisException
 
     @functools.wraps(inner)
@@ -132,7 +140,7 @@ def _first_failure_ends(inner: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return inner(*args, **kwargs)
         except (Exception, SystemExit, GeneratorExit) as exc:
-            if isinstance(exc, HypothesisException) or current_build_context().is_final:
+            if isinstance(exc, HypothesisException):
                 raise
             raise FirstFailure(exc) from exc
 

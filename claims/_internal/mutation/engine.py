@@ -10,7 +10,8 @@ claim as a killer (crash or timeout) and a fresh worker runs the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -121,12 +122,17 @@ def _handler(
     return handle
 
 
-def ready_to_fork() -> None:
+def ready_to_fork(claims: Iterable[Claim] = ()) -> None:
     """Pay, once in the supervisor, what every fresh fork would otherwise pay again on its first property claim.
 
     Hypothesis registers its global PRNG on first use, with a full `gc.collect()`, and loads its table of
     Unicode categories (a compressed file) the first time a claim draws text; doing both before forking
-    changes no draw. No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module
+    changes no draw. Each property claim's strategies are validated here too: validating a strategy unwraps
+    its lazy parts (`st.text()` computes its alphabet from that table) and caches what it finds, which no
+    draw reads differently; a strategy that fails to validate is left to the fork, where the claim meets the
+    same error. A strategy the witnesses defer (`st.deferred`) is thereby built before any mutant is active,
+    as every strategy a witness module builds at import is.
+    No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module
     is imported from the generated tree, whose mutant copies hold altered literals (a boundary moved by one,
     a string changed), so a claim could otherwise kill a mutant with the mutant's own constant, and which
     claims kill it would depend on which copies a run happened to generate.
@@ -140,6 +146,11 @@ def ready_to_fork() -> None:
     with deterministic_PRNG():
         pass
     categories()
+    for claim in claims:
+        handle = getattr(claim.fn, "hypothesis", None)
+        for strategy in getattr(handle, "_given_kwargs", {}).values():
+            with contextlib.suppress(Exception):
+                strategy.validate()
 
 
 class Engine:
@@ -156,12 +167,13 @@ class Engine:
         workers: int,
     ) -> None:
         self.caches = RuleCaches(packages)
+        self.claims = claims
         self.defects, self.source_of = defects, source_of
         self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.caches)
         self.workers = workers
 
     def _ready_to_fork(self) -> None:
-        ready_to_fork()
+        ready_to_fork(self.claims.values())
         self.caches.refresh()  # what ready_to_fork imported: or every fresh fork would look for caches again
 
     def probe(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> tuple[dict[str, set[str]], bool]:
