@@ -175,6 +175,32 @@ def test_the_first_failing_explicit_example_ends_the_run_unrendered_and_assumpti
     assert _verdicts(assumed_claim, tmp_path, prepared=True) == (Verdict.PASS, None)
 
 
+def test_an_explicit_example_expected_to_raise_still_passes_when_it_raises(tmp_path: Path) -> None:
+    w = Witness("t.xfail")
+
+    @w.property("Size 1 is refused with a KeyError; every other size is admitted.", rules=[admit])
+    @example(size=1).xfail(raises=KeyError)
+    @given(st.integers(min_value=2, max_value=100))
+    def expected(size: int) -> None:
+        if size == 1:
+            raise KeyError("one")
+        check.equal("admitted", admit(size), True)
+
+    @w.property(
+        "The same, but size 3 also raises: the generated examples still end at the first failure.", rules=[admit]
+    )
+    @example(size=1).xfail(raises=KeyError)
+    @given(st.integers(min_value=2, max_value=100))
+    def unexpected(size: int) -> None:
+        if size in (1, 3) or size % 2 == 0:
+            raise KeyError(size)
+
+    expected_claim, unexpected_claim = w.claims
+    assert _verdicts(expected_claim, tmp_path, prepared=False) == (Verdict.PASS, None)
+    assert _verdicts(expected_claim, tmp_path, prepared=True) == (Verdict.PASS, None)
+    assert _verdicts(unexpected_claim, tmp_path, prepared=True) == (Verdict.ERROR, "KeyError")
+
+
 def test_the_supervisor_validates_each_property_claims_strategies_once_before_forking(tmp_path: Path) -> None:
     w = Witness("t.validated")
 

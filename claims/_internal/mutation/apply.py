@@ -116,12 +116,13 @@ def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any]
                 chosen["_hypothesis_internal_use_seed"] = int_from_bytes(digest)
             if getattr(claim.fn, "_hypothesis_internal_database_key", None) is None:
                 chosen["_hypothesis_internal_database_key"] = digest
-            inner = _first_failure_ends(handle.inner_test)
+            expecting = any(e.raises is not None for e in getattr(claim.fn, "hypothesis_explicit_examples", ()))
+            inner = _first_failure_ends(handle.inner_test, explicit=not expecting)
         budgets.append((claim.fn, chosen, inner))
     return tuple(budgets)
 
 
-def _first_failure_ends(inner: Callable[..., Any]) -> Callable[..., Any]:
+def _first_failure_ends(inner: Callable[..., Any], *, explicit: bool = True) -> Callable[..., Any]:
     """Wrap a property claim's body so that an error in any example leaves hypothesis as a FirstFailure.
 
     Hypothesis catches what its own runs treat as a failure (Exception, SystemExit, GeneratorExit). With no
@@ -132,7 +133,11 @@ def _first_failure_ends(inner: Callable[..., Any]) -> Callable[..., Any]:
     first of them (in the order hypothesis runs them, the decorators' from the top), where the group's
     verdict would name neither. Anything hypothesis raises itself (an unmet `assume`, an overrun) is left to
     it, so its verdict is what it would be.
+
+    Without `explicit` (a claim with an `@example(...).xfail(...)`, whose expected error is its pass) the
+    examples hypothesis runs as final, explicit ones and the replay of a failure alike, are left to it too.
     """
+    from hypothesis.control import current_build_context
     from hypothesis.errors import HypothesisException
 
     @functools.wraps(inner)
@@ -140,7 +145,7 @@ def _first_failure_ends(inner: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return inner(*args, **kwargs)
         except (Exception, SystemExit, GeneratorExit) as exc:
-            if isinstance(exc, HypothesisException):
+            if isinstance(exc, HypothesisException) or (not explicit and current_build_context().is_final):
                 raise
             raise FirstFailure(exc) from exc
 
