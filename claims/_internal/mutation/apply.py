@@ -134,8 +134,8 @@ def _first_failure_ends(inner: Callable[..., Any], *, explicit: bool = True) -> 
     verdict would name neither. Anything hypothesis raises itself (an unmet `assume`, an overrun) is left to
     it, so its verdict is what it would be.
 
-    Without `explicit` (a claim with an `@example(...).xfail(...)`, whose expected error is its pass) the
-    examples hypothesis runs as final, explicit ones and the replay of a failure alike, are left to it too.
+    Without `explicit` (for a claim with an `@example(...).xfail(...)`, whose expected error is its pass),
+    what hypothesis runs as final, its explicit examples and the replay of a failure, is left to it as well.
     """
     from hypothesis.control import current_build_context
     from hypothesis.errors import HypothesisException

@@ -132,10 +132,11 @@ def ready_to_fork(claims: Iterable[Claim] = ()) -> None:
     draw reads differently; a strategy that fails to validate is left to the fork, where the claim meets the
     same error. A strategy the witnesses defer (`st.deferred`) is thereby built before any mutant is active,
     as every strategy a witness module builds at import is.
-    No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module
-    is imported from the generated tree, whose mutant copies hold altered literals (a boundary moved by one,
-    a string changed), so a claim could otherwise kill a mutant with the mutant's own constant, and which
-    claims kill it would depend on which copies a run happened to generate.
+
+    No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module is imported from
+    the generated tree, whose mutant copies hold altered literals (a boundary moved by one, a string
+    changed), so a claim could otherwise kill a mutant with the mutant's own constant, and which claims kill
+    it would depend on which copies a run happened to generate.
     """
     draw_no_local_constants()
     try:
