@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import assume, example, given, seed
@@ -226,3 +228,16 @@ def test_the_supervisor_validates_each_property_claims_strategies_once_before_fo
     assert all(s.validate_called for s in strategies)
     assert _verdicts(invalid_claim, tmp_path, prepared=True) == before == (Verdict.ERROR, "InvalidArgument")
     assert _verdicts(valid_claim, tmp_path, prepared=True) == (Verdict.PASS, None)
+
+
+def test_the_supervisor_imports_the_judge_so_that_no_fork_compiles_it_again() -> None:
+    # `run_claim` imports the judge on first use; a fresh process shows whether ready_to_fork already did.
+    probe = (
+        "import sys\n"
+        "from claims._internal.mutation.engine import ready_to_fork\n"
+        "before = 'claims._internal.judge' in sys.modules\n"
+        "ready_to_fork()\n"
+        "print(before, 'claims._internal.judge' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

@@ -11,6 +11,7 @@ claim as a killer (crash or timeout) and a fresh worker runs the rest.
 from __future__ import annotations
 
 import contextlib
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -127,11 +128,12 @@ def ready_to_fork(claims: Iterable[Claim] = ()) -> None:
 
     Hypothesis registers its global PRNG on first use, with a full `gc.collect()`, and loads its table of
     Unicode categories (a compressed file) the first time a claim draws text; doing both before forking
-    changes no draw. Each property claim's strategies are validated here too: validating a strategy unwraps
-    its lazy parts (`st.text()` computes its alphabet from that table) and caches what it finds, which no
-    draw reads differently; a strategy that fails to validate is left to the fork, where the claim meets the
-    same error. A strategy the witnesses defer (`st.deferred`) is thereby built before any mutant is active,
-    as every strategy a witness module builds at import is.
+    changes no draw. The judge, which `run_claim` imports on its first claim (the judge imports the runner),
+    is imported here too. Each property claim's strategies are validated: validating a strategy unwraps its
+    lazy parts (`st.text()` computes its alphabet from that table) and caches what it finds, which no draw
+    reads differently; a strategy that fails to validate is left to the fork, where the claim meets the same
+    error. A strategy the witnesses defer (`st.deferred`) is thereby built before any mutant is active, as
+    every strategy a witness module builds at import is.
 
     No fork draws a module's literals (`profiles.draw_no_local_constants`): a rule module is imported from
     the generated tree, whose mutant copies hold altered literals (a boundary moved by one, a string
@@ -139,6 +141,7 @@ def ready_to_fork(claims: Iterable[Claim] = ()) -> None:
     it would depend on which copies a run happened to generate.
     """
     draw_no_local_constants()
+    importlib.import_module("claims._internal.judge")
     try:
         from hypothesis.internal.charmap import categories
         from hypothesis.internal.entropy import deterministic_PRNG
