@@ -178,6 +178,63 @@ def test_sameness_is_strict_about_types_and_exception_fields() -> None:
     assert not same(float("nan"), float("nan"))  # unprovable: counts as a difference
 
 
+@attrs.frozen
+class Pair:
+    first: Any
+    second: Any = 0
+    note: str = attrs.field(default="", eq=False, repr=False)
+
+
+@attrs.define(eq=False)
+class Plain:
+    size: int
+
+
+def test_sameness_compares_values_part_by_part_at_least_as_strictly_as_equality_and_repr() -> None:
+    # Every part at every depth: a nested -0.0, a nested True for 1, another order of the same dict.
+    assert same(Pair((1, {"a": Box(2)})), Pair((1, {"a": Box(2)})))
+    assert not same(Pair((1, -0.0)), Pair((1, 0.0))) and not same(Pair([True]), Pair([1]))
+    assert not same({"a": 1, "b": 2}, {"b": 2, "a": 1}) and not same(Pair((1,)), Pair([1]))
+    # Stricter than attrs' equality: a field left out of it still counts.
+    assert Pair(1, note="x") == Pair(1, note="y") and not same(Pair(1, note="x"), Pair(1, note="y"))
+    # A class whose equality attrs did not write (identity here, as an exception's) is compared by it.
+    assert not same(Plain(1), Plain(1)) and not same((Refused("x"),), (Refused("x"),))
+    error = Refused("x")
+    assert same((error,), (error,)) and same(Pair(error), Pair(error))
+
+
+def test_a_frozen_value_holding_a_dict_is_copied_with_its_frozen_parts_shared() -> None:
+    from claims._internal.mutation.infection import _copied
+
+    inner = Pair((Box(1), Box(2)))
+    outer = Pair(inner, {"k": [1]})  # frozen, but a dict among its fields: a rule could change it in place
+    (copied,), _ = _copied((outer,), {})
+    assert copied == outer and copied is not outer
+    assert copied.second == outer.second and copied.second is not outer.second
+    assert copied.second["k"] is not outer.second["k"]
+    assert copied.first is inner  # nothing can change it: handed over as it is
+    (twice, again), _ = _copied((outer, outer), {})
+    assert twice is again  # kept shared, as deepcopy keeps it
+
+
+def test_what_is_found_frozen_is_kept_for_the_claim_and_a_value_being_built_is_judged_afresh() -> None:
+    from claims._internal.mutation import infection
+
+    probe = Probe(_rule, {"v": _rule})
+    probe.watch(["v"])
+    box = Box(1)
+    assert infection._frozen((box,)) and infection._KNOWN[id(box)] == (box, True)
+    # A frozen value whose later field is not set yet is frozen for this call, and not remembered so.
+    half = object.__new__(Pair)
+    object.__setattr__(half, "first", 1)
+    assert infection._frozen(half) and id(half) not in infection._KNOWN
+    object.__setattr__(half, "second", {"now": "a dict"})
+    object.__setattr__(half, "note", "")
+    assert not infection._frozen(half)
+    probe.watch(["v"])  # the next claim starts with nothing known
+    assert infection._KNOWN == {}
+
+
 @pytest.fixture(scope="module")
 def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_toy(tmp_path_factory.mktemp("probe") / "toy")

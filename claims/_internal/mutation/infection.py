@@ -145,20 +145,54 @@ class _Spun(BaseException):
     """A variant's call ran past its CPU budget (a BaseException, so a variant's `except Exception` cannot hide it)."""
 
 
-def _frozen(value: Any, seen: set[int]) -> bool:
+_KNOWN: dict[int, tuple[Any, bool]] = {}
+"""What `_frozen` found in the claim running now, by id: each value is held, so no other value takes its id."""
+
+
+def _frozen(value: Any) -> bool:
     """Say whether nothing a rule does can change `value` in place (so its variants may share it)."""
+    return _judged(value, set())[0]
+
+
+def _judged(value: Any, path: set[int]) -> tuple[bool, bool]:
+    """Return (frozen, known for good); `path` holds the values being judged around this one."""
     if isinstance(value, _ATOMIC):
-        return True
-    if id(value) in seen:
-        return True
-    seen.add(id(value))
-    if isinstance(value, (tuple, frozenset)):
-        return all(_frozen(item, seen) for item in value)
+        return True, True
+    found = _KNOWN.get(id(value))
+    if found is not None:
+        return found[1], True
+    if id(value) in path:
+        return False, True  # a value that holds itself is not proven frozen: it is copied
     kind = type(value)
-    if _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
-        # A value being built (an attrs validator's `instance`) lacks its later fields: none can be set anyway.
-        return all(_frozen(getattr(value, a.name, None), seen) for a in attrs.fields(kind))
-    return isinstance(value, (enum.Enum, attrs.Attribute))
+    if isinstance(value, (tuple, frozenset)):
+        parts: Iterable[Any] = value
+    elif _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
+        # A value being built (an attrs validator's `instance`) lacks its later fields: none can be set now, but
+        # they will be, so what is found of it holds for this call only.
+        parts = [getattr(value, a.name, _Missing) for a in attrs.fields(kind)]
+    else:
+        frozen = isinstance(value, (enum.Enum, attrs.Attribute))
+        _KNOWN[id(value)] = (value, frozen)
+        return frozen, True
+    path.add(id(value))
+    frozen = lasting = True
+    for part in parts:
+        if part is _Missing:
+            lasting = False
+            continue
+        frozen, settled = _judged(part, path)
+        lasting = lasting and settled
+        if not frozen:
+            break
+    path.discard(id(value))
+    # Not frozen is for good (what is not frozen stays so); frozen only once every part is there.
+    if lasting or not frozen:
+        _KNOWN[id(value)] = (value, frozen)
+    return frozen, lasting or not frozen
+
+
+class _Missing:
+    """Stands for a field a value being built does not have yet."""
 
 
 _PLAIN = frozenset({type(None), bool, int, float, str, bytes})
@@ -175,7 +209,11 @@ def _copied(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, .
     try:
         return tuple(_tree(a, seen) for a in args), {k: _tree(v, seen) for k, v in kwargs.items()}
     except _NotPlain:
-        return copy.deepcopy((args, kwargs))
+        # `deepcopy`, but a frozen value inside the arguments is handed over as it is (as it is in a plain tree): a
+        # frozen packet with a dict among its fields is copied as a new packet and a new dict, sharing the rest.
+        memo: dict[int, Any] = {}
+        _frozen_parts((*args, *kwargs.values()), memo, set())
+        return copy.deepcopy((args, kwargs), memo)
 
 
 class _NotPlain(Exception):
@@ -193,9 +231,30 @@ def _tree(value: Any, seen: set[int]) -> Any:
         if kind is dict:
             return {k if type(k) in _PLAIN else _tree(k, seen): _tree(v, seen) for k, v in value.items()}
         return [_tree(v, seen) for v in value]
-    if _frozen(value, set()):
+    if _frozen(value):
         return value  # nothing can change it: handed over as it is, as frozen arguments always are
     raise _NotPlain
+
+
+def _frozen_parts(value: Any, memo: dict[int, Any], seen: set[int]) -> None:
+    """Enter in a `deepcopy` memo, as themselves, the frozen values a mutable value holds (found as `_frozen` looks)."""
+    if isinstance(value, _ATOMIC) or id(value) in seen:
+        return
+    seen.add(id(value))
+    kind = type(value)
+    if kind is tuple or kind is list or kind is frozenset or kind is set:
+        parts: Iterable[Any] = value
+    elif kind is dict:
+        parts = (*value.keys(), *value.values())
+    elif attrs.has(kind):
+        if _frozen(value):
+            memo[id(value)] = value
+            return
+        parts = [getattr(value, a.name, None) for a in attrs.fields(kind)]
+    else:
+        return  # anything else is copied whole, as `deepcopy` copies it
+    for part in parts:
+        _frozen_parts(part, memo, seen)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -204,16 +263,63 @@ def same(a: Any, b: Any) -> bool:
         return False
     if isinstance(a, BaseException):
         return (
-            same(a.args, b.args)
+            _alike(a.args, b.args)
             and str(a) == str(b)
-            and same(_fields(a), _fields(b))
+            and _alike(_fields(a), _fields(b))
             and same(a.__cause__, b.__cause__)
             and a.__suppress_context__ == b.__suppress_context__
         )
+    return _alike(a, b)
+
+
+_EQUAL = frozenset({type(None), bool, int, str, bytes, Fraction})
+"""Types whose equal values are indistinguishable (same type checked first): equality alone says it."""
+
+
+def _alike(a: Any, b: Any) -> bool:
+    """Say whether `a` and `b` are equal with the same repr, at every depth, without rendering either.
+
+    Tuples, lists and dicts (their order included) and attrs values whose equality and repr attrs wrote are
+    compared part by part: every field, even one left out of their equality.  That is at least as strict as
+    `a == b and repr(a) == repr(b)`, and anything else is compared so.
+    """
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind in _EQUAL:
+        return bool(a == b)
+    if kind is float:
+        return a == b and repr(a) == repr(b)  # -0.0 is not 0.0, and no nan is proven alike
+    if a is b:
+        return True
+    if kind is tuple or kind is list:
+        return len(a) == len(b) and all(_alike(x, y) for x, y in zip(a, b, strict=True))
+    if kind is dict:
+        return len(a) == len(b) and all(
+            _alike(ka, kb) and _alike(va, vb) for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True)
+        )
+    if _attrs_made(kind):
+        return all(_alike(getattr(a, f.name, _Missing), getattr(b, f.name, _Missing)) for f in attrs.fields(kind))
     try:
         return bool(a == b) and repr(a) == repr(b)
     except Exception:
         return False
+
+
+_MADE: dict[type, bool] = {}
+
+
+def _attrs_made(kind: type) -> bool:
+    """Say whether `kind` is an attrs class whose `__eq__` and `__repr__` attrs generated (memoised per class)."""
+    made = _MADE.get(kind)
+    if made is None:
+        made = _MADE[kind] = attrs.has(kind) and all(
+            getattr(getattr(getattr(kind, name, None), "__code__", None), "co_filename", "").startswith(
+                "<attrs generated"
+            )
+            for name in ("__eq__", "__repr__")
+        )
+    return made
 
 
 def _fields(error: BaseException) -> Any:
@@ -240,6 +346,7 @@ class Probe:
     def watch(self, subjects: Iterable[str]) -> None:
         """Start a claim: compare only these variants, and forget what the previous claim reached."""
         self.watched = tuple(sorted(set(subjects) & self.variants.keys()))
+        _KNOWN.clear()  # what was found in the last claim: its values are let go
         self.reached = set()
         self.compared = 0
 
@@ -262,8 +369,7 @@ class Probe:
             pending = []
         if not pending:
             return self.original(*args, **kwargs)
-        seen: set[int] = set()
-        shared = _frozen(args, seen) and _frozen(tuple(kwargs.values()), seen)  # each call gets its own kwargs dict
+        shared = _frozen(args) and _frozen(tuple(kwargs.values()))  # each call gets its own kwargs dict
         try:
             copies = [(args, kwargs) if shared else _copied(args, kwargs) for _ in pending]
         except Exception:
