@@ -14,7 +14,8 @@ import pytest
 from conftest import run_cli
 from mutation_toy import make_toy
 
-from claims._internal.mutation.infection import CALL_BUDGET, Probe, same
+from claims._internal.mutation.infection import CALL_BUDGET, Probe
+from claims._internal.mutation.sharing import same
 
 
 @attrs.frozen
@@ -204,35 +205,35 @@ def test_sameness_compares_values_part_by_part_at_least_as_strictly_as_equality_
 
 
 def test_a_frozen_value_holding_a_dict_is_copied_with_its_frozen_parts_shared() -> None:
-    from claims._internal.mutation.infection import _copied
+    from claims._internal.mutation import sharing
 
     inner = Pair((Box(1), Box(2)))
     outer = Pair(inner, {"k": [1]})  # frozen, but a dict among its fields: a rule could change it in place
-    (copied,), _ = _copied((outer,), {})
+    (copied,), _ = sharing.copied((outer,), {})
     assert copied == outer and copied is not outer
     assert copied.second == outer.second and copied.second is not outer.second
     assert copied.second["k"] is not outer.second["k"]
     assert copied.first is inner  # nothing can change it: handed over as it is
-    (twice, again), _ = _copied((outer, outer), {})
+    (twice, again), _ = sharing.copied((outer, outer), {})
     assert twice is again  # kept shared, as deepcopy keeps it
 
 
 def test_what_is_found_frozen_is_kept_for_the_claim_and_a_value_being_built_is_judged_afresh() -> None:
-    from claims._internal.mutation import infection
+    from claims._internal.mutation import sharing
 
     probe = Probe(_rule, {"v": _rule})
     probe.watch(["v"])
     box = Box(1)
-    assert infection._frozen((box,)) and infection._KNOWN[id(box)] == (box, True)
+    assert sharing.frozen((box,)) and sharing._KNOWN[id(box)] == (box, True)
     # A frozen value whose later field is not set yet is frozen for this call, and not remembered so.
     half = object.__new__(Pair)
     object.__setattr__(half, "first", 1)
-    assert infection._frozen(half) and id(half) not in infection._KNOWN
+    assert sharing.frozen(half) and id(half) not in sharing._KNOWN
     object.__setattr__(half, "second", {"now": "a dict"})
     object.__setattr__(half, "note", "")
-    assert not infection._frozen(half)
+    assert not sharing.frozen(half)
     probe.watch(["v"])  # the next claim starts with nothing known
-    assert infection._KNOWN == {}
+    assert sharing._KNOWN == {}
 
 
 @pytest.fixture(scope="module")
@@ -350,18 +351,18 @@ def test_a_variant_gets_a_fresh_copy_of_a_parsed_document_with_its_sharing_and_f
 ):
     from collections import OrderedDict
 
-    from claims._internal.mutation.infection import _copied
+    from claims._internal.mutation import sharing
 
     box = Box(1)
     document = {"a": [1, {"b": "x"}], "c": None, "box": box}
-    (copied,), _ = _copied((document,), {})
+    (copied,), _ = sharing.copied((document,), {})
     assert copied == document and copied is not document
     assert copied["a"] is not document["a"] and copied["a"][1] is not document["a"][1]
     assert copied["box"] is box  # frozen: handed over as it is
     shared = [1]
-    (first, second), _ = _copied((shared, {"again": shared}), {})
+    (first, second), _ = sharing.copied((shared, {"again": shared}), {})
     assert first == shared and first is not shared and second["again"] is first  # kept shared, as deepcopy keeps it
     ordered = OrderedDict(a=[1])
-    _, kwargs = _copied((), {"ordered": ordered})
+    _, kwargs = sharing.copied((), {"ordered": ordered})
     assert type(kwargs["ordered"]) is OrderedDict and kwargs["ordered"] == ordered
     assert kwargs["ordered"]["a"] is not ordered["a"]

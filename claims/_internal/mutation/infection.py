@@ -5,7 +5,8 @@ The rules are pure: all a caller can see of a call is what it hands back
 what it did to its arguments.  A probe runs each covering claim once on
 the original code; at every call of a probed rule it also calls each
 variant (a mutant or a defect's replacement) on a copy of the same
-arguments and compares.  A variant that answers every call of a claim
+arguments and compares (what is copied and how answers compare:
+`sharing`).  A variant that answers every call of a claim
 exactly as the original did cannot change that claim's run: the claim
 is derandomised, so it draws the same values and makes the same calls,
 and its verdict stays green.  Its real run is skipped.
@@ -29,32 +30,20 @@ original found it, and must be left as the original left it.
 
 from __future__ import annotations
 
-import copy
-import enum
 import random
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
-from fractions import Fraction
-from types import BuiltinFunctionType, FunctionType
-from typing import Any, cast
+from typing import Any
 
-import attrs
-
-_frozen_setattrs: Any
-try:
-    from attr._make import _frozen_setattrs  # what a frozen attrs class sets as its __setattr__
-except ImportError:  # pragma: no cover - another attrs layout: copy every argument (slower, still sound)
-    _frozen_setattrs = None
+from claims._internal.mutation import sharing
 
 CALL_BUDGET = 100
 """Calls of one rule a probe compares in one claim; a variant that has answered them all alike still reaches it."""
 
 MIN_BUDGET = 0.05
 """CPU seconds a variant's call may take at least before it counts as a hang (and so as reaching the claim)."""
-
-_ATOMIC = (type(None), bool, int, float, complex, str, bytes, Fraction, range, type, FunctionType, BuiltinFunctionType)
 
 
 _WORLD = (
@@ -145,189 +134,6 @@ class _Spun(BaseException):
     """A variant's call ran past its CPU budget (a BaseException, so a variant's `except Exception` cannot hide it)."""
 
 
-_KNOWN: dict[int, tuple[Any, bool]] = {}
-"""What `_frozen` found in the claim running now, by id: each value is held, so no other value takes its id."""
-
-
-def _frozen(value: Any) -> bool:
-    """Say whether nothing a rule does can change `value` in place (so its variants may share it)."""
-    return _judged(value, set())[0]
-
-
-def _judged(value: Any, path: set[int]) -> tuple[bool, bool]:
-    """Return (frozen, known for good); `path` holds the values being judged around this one."""
-    if isinstance(value, _ATOMIC):
-        return True, True
-    found = _KNOWN.get(id(value))
-    if found is not None:
-        return found[1], True
-    if id(value) in path:
-        return False, True  # a value that holds itself is not proven frozen: it is copied
-    kind = type(value)
-    if isinstance(value, (tuple, frozenset)):
-        parts: Iterable[Any] = value
-    elif _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
-        # A value being built (an attrs validator's `instance`) lacks its later fields: none can be set now, but
-        # they will be, so what is found of it holds for this call only.
-        parts = [getattr(value, a.name, _Missing) for a in attrs.fields(kind)]
-    else:
-        frozen = isinstance(value, (enum.Enum, attrs.Attribute))
-        _KNOWN[id(value)] = (value, frozen)
-        return frozen, True
-    path.add(id(value))
-    frozen = lasting = True
-    for part in parts:
-        if part is _Missing:
-            lasting = False
-            continue
-        frozen, settled = _judged(part, path)
-        lasting = lasting and settled
-        if not frozen:
-            break
-    path.discard(id(value))
-    # Not frozen is for good (what is not frozen stays so); frozen only once every part is there.
-    if lasting or not frozen:
-        _KNOWN[id(value)] = (value, frozen)
-    return frozen, lasting or not frozen
-
-
-class _Missing:
-    """Stands for a field a value being built does not have yet."""
-
-
-_PLAIN = frozenset({type(None), bool, int, float, str, bytes})
-
-
-def _copied(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    """Copy the arguments for a variant: trees of plain dicts and lists (a parsed JSON document, say) in which no
-    dict or list appears twice are built afresh, and frozen values among them handed over as they are.
-
-    That is what `copy.deepcopy((args, kwargs))` gives such a tree, at several times the cost: a new dict or
-    list for each one, in the same order, with the same plain leaves.  Anything else goes to `deepcopy`.
-    """
-    seen: set[int] = set()
-    try:
-        return tuple(_tree(a, seen) for a in args), {k: _tree(v, seen) for k, v in kwargs.items()}
-    except _NotPlain:
-        # `deepcopy`, but a frozen value inside the arguments is handed over as it is (as it is in a plain tree): a
-        # frozen packet with a dict among its fields is copied as a new packet and a new dict, sharing the rest.
-        memo: dict[int, Any] = {}
-        _frozen_parts((*args, *kwargs.values()), memo, set())
-        return copy.deepcopy((args, kwargs), memo)
-
-
-class _NotPlain(Exception):
-    pass
-
-
-def _tree(value: Any, seen: set[int]) -> Any:
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is dict or kind is list:
-        if id(value) in seen:
-            raise _NotPlain  # shared: deepcopy keeps it shared
-        seen.add(id(value))
-        if kind is dict:
-            return {k if type(k) in _PLAIN else _tree(k, seen): _tree(v, seen) for k, v in value.items()}
-        return [_tree(v, seen) for v in value]
-    if _frozen(value):
-        return value  # nothing can change it: handed over as it is, as frozen arguments always are
-    raise _NotPlain
-
-
-def _frozen_parts(value: Any, memo: dict[int, Any], seen: set[int]) -> None:
-    """Enter in a `deepcopy` memo, as themselves, the frozen values a mutable value holds (found as `_frozen` looks)."""
-    if isinstance(value, _ATOMIC) or id(value) in seen:
-        return
-    seen.add(id(value))
-    kind = type(value)
-    if kind is tuple or kind is list or kind is frozenset or kind is set:
-        parts: Iterable[Any] = value
-    elif kind is dict:
-        parts = (*value.keys(), *value.values())
-    elif attrs.has(kind):
-        if _frozen(value):
-            memo[id(value)] = value
-            return
-        parts = [getattr(value, a.name, None) for a in attrs.fields(kind)]
-    else:
-        return  # anything else is copied whole, as `deepcopy` copies it
-    for part in parts:
-        _frozen_parts(part, memo, seen)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Say whether two answers are indistinguishable to a caller: same type, equal, same repr (exceptions: fields and cause)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, BaseException):
-        return (
-            _alike(a.args, b.args)
-            and str(a) == str(b)
-            and _alike(_fields(a), _fields(b))
-            and same(a.__cause__, b.__cause__)
-            and a.__suppress_context__ == b.__suppress_context__
-        )
-    return _alike(a, b)
-
-
-_EQUAL = frozenset({type(None), bool, int, str, bytes, Fraction})
-"""Types whose equal values are indistinguishable (same type checked first): equality alone says it."""
-
-
-def _alike(a: Any, b: Any) -> bool:
-    """Say whether `a` and `b` are equal with the same repr, at every depth, without rendering either.
-
-    Tuples, lists and dicts (their order included) and attrs values whose equality and repr attrs wrote are
-    compared part by part: every field, even one left out of their equality.  That is at least as strict as
-    `a == b and repr(a) == repr(b)`, and anything else is compared so.
-    """
-    kind = type(a)
-    if kind is not type(b):
-        return False
-    if kind in _EQUAL:
-        return bool(a == b)
-    if kind is float:
-        return a == b and repr(a) == repr(b)  # -0.0 is not 0.0, and no nan is proven alike
-    if a is b:
-        return True
-    if kind is tuple or kind is list:
-        return len(a) == len(b) and all(_alike(x, y) for x, y in zip(a, b, strict=True))
-    if kind is dict:
-        return len(a) == len(b) and all(
-            _alike(ka, kb) and _alike(va, vb) for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True)
-        )
-    if _attrs_made(kind):
-        return all(_alike(getattr(a, f.name, _Missing), getattr(b, f.name, _Missing)) for f in attrs.fields(kind))
-    try:
-        return bool(a == b) and repr(a) == repr(b)
-    except Exception:
-        return False
-
-
-_MADE: dict[type, bool] = {}
-
-
-def _attrs_made(kind: type) -> bool:
-    """Say whether `kind` is an attrs class whose `__eq__` and `__repr__` attrs generated (memoised per class)."""
-    made = _MADE.get(kind)
-    if made is None:
-        made = _MADE[kind] = attrs.has(kind) and all(
-            getattr(getattr(getattr(kind, name, None), "__code__", None), "co_filename", "").startswith(
-                "<attrs generated"
-            )
-            for name in ("__eq__", "__repr__")
-        )
-    return made
-
-
-def _fields(error: BaseException) -> Any:
-    if attrs.has(type(error)):
-        return tuple(getattr(error, f.name, None) for f in attrs.fields(cast(Any, type(error))))
-    return dict(sorted(vars(error).items())) if hasattr(error, "__dict__") else None
-
-
 class Probe:
     """Stand in for one rule: call the original for real, and each watched variant on a copy, comparing."""
 
@@ -346,7 +152,7 @@ class Probe:
     def watch(self, subjects: Iterable[str]) -> None:
         """Start a claim: compare only these variants, and forget what the previous claim reached."""
         self.watched = tuple(sorted(set(subjects) & self.variants.keys()))
-        _KNOWN.clear()  # what was found in the last claim: its values are let go
+        sharing.forget()  # what was found in the last claim: its values are let go
         self.reached = set()
         self.compared = 0
 
@@ -369,9 +175,9 @@ class Probe:
             pending = []
         if not pending:
             return self.original(*args, **kwargs)
-        shared = _frozen(args) and _frozen(tuple(kwargs.values()))  # each call gets its own kwargs dict
+        shared = sharing.frozen(args) and sharing.frozen(tuple(kwargs.values()))  # each call gets its own kwargs dict
         try:
-            copies = [(args, kwargs) if shared else _copied(args, kwargs) for _ in pending]
+            copies = [(args, kwargs) if shared else sharing.copied(args, kwargs) for _ in pending]
         except Exception:
             self.reached.update(pending)
             return self.original(*args, **kwargs)
@@ -440,14 +246,14 @@ class Probe:
         where = _position(answer[1], ours)
         if where != _position(theirs[1], (args, kwargs)):
             return False  # one hands back an argument itself, the other does not (or another one)
-        if after is not None and not same((args, kwargs), after):
+        if after is not None and not sharing.same((args, kwargs), after):
             return False  # the variant left its arguments unlike the original left them
-        return where is not None or same(theirs[1], answer[1])
+        return where is not None or sharing.same(theirs[1], answer[1])
 
 
 def _position(value: Any, call: tuple[tuple[Any, ...], dict[str, Any]]) -> int | str | None:
     """Return which argument `value` is (its index or keyword), or None when it is none of them (or a plain value)."""
-    if isinstance(value, _ATOMIC):
+    if isinstance(value, sharing.ATOMIC):
         return None  # small ints and strings are shared objects: identity says nothing about them
     for index, item in enumerate(call[0]):
         if item is value:
