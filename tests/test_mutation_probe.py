@@ -216,6 +216,16 @@ def test_a_frozen_value_holding_a_dict_is_copied_with_its_frozen_parts_shared() 
     assert copied.first is inner  # nothing can change it: handed over as it is
     (twice, again), _ = sharing.copied((outer, outer), {})
     assert twice is again  # kept shared, as deepcopy keeps it
+    # A mutable attrs value and a set are copied too, each frozen value inside them handed over as it is.
+    holder = Plain(1)
+    holder.size = inner  # type: ignore[assignment]
+    group = {inner, 2}
+    (held, members), _ = sharing.copied((holder, group), {})
+    assert held is not holder and held.size is inner
+    assert members == group and members is not group
+    assert next(m for m in members if isinstance(m, Pair)) is inner
+    held.size = 0
+    assert holder.size is inner  # the variant's change stays in its copy
 
 
 def test_what_is_found_frozen_is_kept_for_the_claim_and_a_value_being_built_is_judged_afresh() -> None:
