@@ -14,6 +14,7 @@ import pytest
 from conftest import run_cli
 from mutation_toy import make_toy
 
+from claims._internal.mutation import sharing
 from claims._internal.mutation.infection import CALL_BUDGET, Probe
 from claims._internal.mutation.sharing import same
 
@@ -205,8 +206,6 @@ def test_sameness_compares_values_part_by_part_at_least_as_strictly_as_equality_
 
 
 def test_a_frozen_value_holding_a_dict_is_copied_with_its_frozen_parts_shared() -> None:
-    from claims._internal.mutation import sharing
-
     inner = Pair((Box(1), Box(2)))
     outer = Pair(inner, {"k": [1]})  # frozen, but a dict among its fields: a rule could change it in place
     (copied,), _ = sharing.copied((outer,), {})
@@ -229,8 +228,6 @@ def test_a_frozen_value_holding_a_dict_is_copied_with_its_frozen_parts_shared() 
 
 
 def test_what_is_found_frozen_is_kept_for_the_claim_and_a_value_being_built_is_judged_afresh() -> None:
-    from claims._internal.mutation import sharing
-
     probe = Probe(_rule, {"v": _rule})
     probe.watch(["v"])
     box = Box(1)
@@ -360,8 +357,6 @@ def test_a_variant_gets_a_fresh_copy_of_a_parsed_document_with_its_sharing_and_f
     None
 ):
     from collections import OrderedDict
-
-    from claims._internal.mutation import sharing
 
     box = Box(1)
     document = {"a": [1, {"b": "x"}], "c": None, "box": box}
