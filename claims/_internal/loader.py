@@ -9,7 +9,9 @@ same modules a second time):
   value, while private helpers called in hot loops run unchecked (a helper's
   wrong value still reaches a public return, where it is caught); the
   checks called are `type_checks`' (a plain value passes with one
-  `isinstance`, anything else goes to typeguard);
+  `isinstance`, anything else goes to typeguard), and `entry_checks` opens
+  each function with those plain tests inline, building typeguard's memo
+  and argument table only for a value they do not pass;
 - the witness packages get a reach store at each function's entry, so a
   cached result knows which fixtures and strategies it ran.
 
@@ -34,7 +36,7 @@ from importlib.abc import MetaPathFinder
 from pathlib import Path
 from typing import Any
 
-from claims._internal import reach
+from claims._internal import entry_checks, reach
 
 _installed: list[InstrumentingFinder] = []
 _import_work: dict[str, frozenset[str]] = {}
@@ -93,7 +95,7 @@ def _transformer() -> type[ast.NodeTransformer]:
 
 
 def _transform_identity() -> str:
-    parts = [Path(__file__).read_bytes(), Path(reach.__file__).read_bytes(), sys.version.encode()]
+    parts = [Path(p).read_bytes() for p in (__file__, reach.__file__, entry_checks.__file__)] + [sys.version.encode()]
     try:
         parts.append(importlib.metadata.version("typeguard").encode())
     except importlib.metadata.PackageNotFoundError:
@@ -154,7 +156,7 @@ class InstrumentingLoader(importlib.machinery.SourceFileLoader):
         if self.typecheck:
             # Its last step fixes every missing location, the reach stores' too (a second pass costs a fifth of a
             # mutation tree's transform).
-            tree = _transformer()().visit(tree)
+            tree = entry_checks.inline(_transformer()().visit(tree))
         else:
             ast.fix_missing_locations(tree)
         return compile(tree, self.path, "exec", dont_inherit=True)

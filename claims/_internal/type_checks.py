@@ -30,6 +30,7 @@ A test that raises (a strange collection) counts as not passed.
 from __future__ import annotations
 
 import collections.abc
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -100,10 +101,16 @@ def check_argument_types_internal(func_name: str, arguments: dict[str, tuple[Any
     return True
 
 
-def check_return_type_internal(func_name: str, retval: T, annotation: Any, memo: TypeCheckMemo) -> T:
-    """Check the return value as typeguard does, unless it plainly passes."""
+def check_return_type_internal(func_name: str, retval: T, annotation: Any, memo: TypeCheckMemo | None) -> T:
+    """Check the return value as typeguard does, unless it plainly passes.
+
+    Without a memo (see `entry_checks`), one is built from the returning function's globals and its locals now.
+    """
     if passes(retval, annotation):
         return retval
+    if memo is None:
+        caller = sys._getframe(1)
+        memo = TypeCheckMemo(caller.f_globals, caller.f_locals)
     return _typeguard_return(func_name, retval, annotation, memo)
 
 
