@@ -114,3 +114,10 @@ def test_a_module_with_nothing_to_check_is_left_alone() -> None:
     assert ast.dump(entry_checks.inline(_transformer()().visit(tree))) == ast.dump(
         _transformer()().visit(ast.parse("def _helper(size: int) -> int:\n    return size\n"))
     )
+
+
+def test_a_module_keeps_its_docstring_with_or_without_a_future_import() -> None:
+    for source in ('"""Rules."""\ndef rule(a: int) -> int:\n    return a\n', '"""Rules."""\n' + RULES):
+        rules = instrumented(source)
+        assert rules["__doc__"] == "Rules."
+        assert rules["rule" if "def rule" in source else "named"]

@@ -67,11 +67,17 @@ def _aliases(tree: ast.Module) -> dict[tuple[str, str], str]:
 
 
 def _after_future(tree: ast.Module) -> int:
+    """Return where an import may go: after the module's docstring (which stays its `__doc__`) and `__future__` imports."""
     index = 0
     for position, statement in enumerate(tree.body):
-        if isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
+        docstring = position == 0 and isinstance(statement, ast.Expr) and _is_text(statement.value)
+        if docstring or (isinstance(statement, ast.ImportFrom) and statement.module == "__future__"):
             index = position + 1
     return index
+
+
+def _is_text(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
 def _own(node: ast.AST) -> Iterator[ast.AST]:
