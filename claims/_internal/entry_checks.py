@@ -51,7 +51,7 @@ def inline(tree: ast.Module) -> ast.Module:
     for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
         rewritten |= _rewrite(function, memo_class, arguments, returns)
     if rewritten:
-        tree.body.insert(_after_future(tree), ast.ImportFrom(_CHECKS, [ast.alias("passes", PASSES)], 0))
+        tree.body.insert(_import_index(tree), ast.ImportFrom(_CHECKS, [ast.alias("passes", PASSES)], 0))
         ast.fix_missing_locations(tree)
     return tree
 
@@ -66,7 +66,7 @@ def _aliases(tree: ast.Module) -> dict[tuple[str, str], str]:
     return found
 
 
-def _after_future(tree: ast.Module) -> int:
+def _import_index(tree: ast.Module) -> int:
     """Return where an import may go: after the module's docstring (which stays its `__doc__`) and `__future__` imports."""
     index = 0
     for position, statement in enumerate(tree.body):
