@@ -7,7 +7,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from typeguard import TypeCheckError
+from typeguard import TypeCheckError, TypeCheckMemo
 
 from claims._internal import entry_checks, type_checks
 from claims._internal.loader import _transformer
@@ -71,8 +71,20 @@ def test_without_the_rewrite_every_call_builds_a_memo() -> None:
 
 def test_a_value_not_plainly_passed_is_judged_by_typeguard_with_a_memo() -> None:
     rules = instrumented(RULES)
-    # An int for a float is not a plain pass (typeguard has a checker of its own for float), and typeguard passes it.
-    assert rules["scaled"](2, 3) == 6
+    with (
+        mock.patch.object(type_checks, "_typeguard_arguments", wraps=type_checks._typeguard_arguments) as arguments,
+        mock.patch.object(type_checks, "_typeguard_return", wraps=type_checks._typeguard_return) as returned,
+    ):
+        # An int for a float is not a plain pass (typeguard has a checker of its own for float), and typeguard
+        # passes it; so is the int returned for a float.
+        assert rules["scaled"](2, 3) == 6
+    (name, table, memo), _ = arguments.call_args
+    assert (name, list(table)) == ("scaled", ["factor", "name"])  # from the first argument not plainly passed
+    assert isinstance(memo, TypeCheckMemo) and memo.locals == {"size": 2, "factor": 3, "name": None}
+    assert memo.globals is rules
+    (name, value, annotation, memo), _ = returned.call_args
+    assert (name, value, annotation) == ("scaled", 6, float)
+    assert isinstance(memo, TypeCheckMemo) and memo.globals is rules and memo.locals["factor"] == 3
 
 
 @pytest.mark.parametrize(
