@@ -30,14 +30,22 @@ class Progress:
     """Report one phase's progress: counts, rate and ETA."""
 
     def __init__(
-        self, phase: str, total: int, *, unit: str = "", quiet: bool = False, stream: TextIO | None = None
+        self,
+        phase: str,
+        total: int,
+        *,
+        unit: str = "",
+        quiet: bool = False,
+        stream: TextIO | None = None,
+        done: int = 0,
     ) -> None:
+        """`done`: items already done as the phase starts (they fill the bar but count for no rate or ETA)."""
         self.phase, self.total, self.unit, self.quiet = phase, total, unit, quiet
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.start = time.monotonic()
         self.shown = 0.0
-        self.done = 0
+        self.done = self.already = done
         self.counts: Mapping[str, int] = {}
         self._emit(force=not self.tty)
 
@@ -46,7 +54,7 @@ class Progress:
         elapsed = time.monotonic() - self.start
         share = self.done / self.total if self.total else 1.0
         filled = int(WIDTH * share)
-        rate = self.done / elapsed if elapsed > 0 else 0.0
+        rate = (self.done - self.already) / elapsed if elapsed > 0 else 0.0
         eta = (
             f"ETA {_duration((self.total - self.done) / rate)}"
             if rate > 0 and self.done < self.total
@@ -58,7 +66,7 @@ class Progress:
         ]
         if counts:
             parts.append(counts)
-        if self.done and elapsed > 1:
+        if self.done > self.already and elapsed > 1:
             parts.append(f"{rate:.1f}/s")
         parts.append(eta)
         return " · ".join(parts)

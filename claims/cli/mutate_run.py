@@ -131,17 +131,36 @@ def _list_declared(args: argparse.Namespace) -> int:
 def _run(
     ws: Workspace, plan: sweep.Plan, workers: int, phase: str, args: argparse.Namespace
 ) -> tuple[dict[str, Observation], bool, float]:
-    progress = Progress(phase, len(plan.jobs), quiet=args.quiet)
     observed: dict[str, Observation] = {}
     counts = {"killed": 0, "survived": 0}
     cache = sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl") if phase == "sweep" else None
+    probing = bool(plan.jobs) and _probing(ws, args)
+    # The probe has a bar of its own; the run's starts when the probe ends, so its rate and ETA are the run's.
+    probed = [0]
+    probe_bar = Progress("probe", _claims_to_probe(plan), unit="claims", quiet=args.quiet) if probing else None
+    bars = [probe_bar or Progress(phase, len(plan.jobs), quiet=args.quiet)]
+
+    def on_probe(settled: int) -> None:
+        probed[0] = settled
+        bars[-1].update(settled)
+
+    def on_probed(left: Sequence[Job]) -> None:
+        bars[-1].finish()
+        _probed(plan, left, args.quiet)
+        bars.append(Progress(phase, len(plan.jobs), quiet=args.quiet, done=len(plan.jobs) - len(left)))
 
     def on_observed(ident: str, seen: Observation) -> None:
         observed[ident] = seen
         counts["killed" if seen.killers else "survived"] += 1
         if cache is not None:
             cache.put(plan.fingerprints[ident], seen)
-        progress.update(len(observed), counts)
+        bars[-1].update(len(observed), counts)
+
+    def tick() -> None:
+        if bars[-1] is probe_bar:
+            probe_bar.update(probed[0])
+        else:
+            bars[-1].update(len(observed), counts)
 
     start = time.monotonic()
     interrupted = (
@@ -150,17 +169,24 @@ def _run(
             plan,
             workers,
             on_observed=on_observed,
-            tick=lambda: progress.update(len(observed), counts),
-            probe=_probing(ws, args),
-            on_probed=lambda left: _probed(plan, left, args.quiet),
+            tick=tick,
+            probe=probing,
+            on_probe=on_probe,
+            on_probed=on_probed,
         )
         if plan.jobs
         else False
     )
     elapsed = time.monotonic() - start
     rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
-    progress.finish(("interrupted; " if interrupted else "") + rate)
+    rate += ", probe included" if rate and probing else ""
+    bars[-1].finish(("interrupted; " if interrupted else "") + rate)
     return observed, interrupted, elapsed
+
+
+def _claims_to_probe(plan: sweep.Plan) -> int:
+    """Count the claims a probe runs: each covering claim once, however many subjects it covers."""
+    return len({claim_id for job in plan.jobs for claim_id, _ in job.claims})
 
 
 def _probing(ws: Workspace, args: argparse.Namespace) -> bool:
@@ -176,7 +202,7 @@ def _probed(plan: sweep.Plan, left: Sequence[Job], quiet: bool) -> None:
     before = sum(len(j.claims) for j in plan.jobs)
     after = sum(len(j.claims) for j in left)
     print(
-        f"\nprobe: {len(left)} of {len(plan.jobs)} can change a claim's run; {after} of {before} claim runs remain",
+        f"probe: {len(left)} of {len(plan.jobs)} can change a claim's run; {after} of {before} claim runs remain",
         file=sys.stderr,
     )
 

@@ -180,10 +180,20 @@ class Engine:
         ready_to_fork(self.claims.values())
         self.caches.refresh()  # what ready_to_fork imported: or every fresh fork would look for caches again
 
-    def probe(self, jobs: Sequence[Job], tick: Callable[[], None] | None = None) -> tuple[dict[str, set[str]], bool]:
-        """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short."""
+    def probe(
+        self,
+        jobs: Sequence[Job],
+        tick: Callable[[], None] | None = None,
+        on_settled: Callable[[int], None] = lambda settled: None,
+    ) -> tuple[dict[str, set[str]], bool]:
+        """Run probe jobs; return, for each subject, the claims it reached, and whether Ctrl-C cut the run short.
+
+        `on_settled` is handed the number of claims probed so far each time one is (a claim a dead or hung worker
+        was running counts once it is settled as reaching every subject it watched).
+        """
         reached: dict[str, set[str]] = {}
         done: dict[int, set[str]] = {}
+        settled = 0
         # Every probe fork installs every watched defect's variant: compile each once, before forking.
         watched = {s for job in jobs for subjects in job.watch for s in subjects}
         prebuild_patches((self.defects[s] for s in sorted(watched) if s in self.defects), self.source_of)
@@ -191,12 +201,16 @@ class Engine:
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def on_message(job: Job, message: Any) -> None:
+            nonlocal settled
             _, claim_id, subjects = message
             done.setdefault(id(job), set()).add(claim_id)
             for subject in subjects:
                 reached.setdefault(subject, set()).add(claim_id)
+            settled += 1
+            on_settled(settled)
 
         def on_end(job: Job, ended: Ended) -> None:
+            nonlocal settled
             # A probe worker that died or hung proves nothing: every watched subject reached what it was running.
             items = list(zip(job.claims, job.watch, strict=True))
             finished = done.get(id(job), set())
@@ -204,6 +218,8 @@ class Engine:
                 if claim_id not in finished and (ended.label is None or claim_id == ended.label):
                     for subject in watched:
                         reached.setdefault(subject, set()).add(claim_id)
+                    settled += 1
+            on_settled(settled)
             rest = [item for item in items if item[0][0] not in finished | {ended.label}]
             if ended.label is not None and rest:
                 supervisor.submit(Job("probe", job.ident, tuple(c for c, _ in rest), tuple(w for _, w in rest)))

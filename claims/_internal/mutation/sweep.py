@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from attrs import frozen
+from attrs import field, frozen
 
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.engine import Engine, Job
@@ -41,6 +41,7 @@ class Plan:
     reused: dict[str, Observation]
     fingerprints: dict[str, str]
     runs: dict[str, int]
+    durations: dict[str, float] = field(factory=dict)  # the clean durations of the claims the jobs run
 
 
 class ObservationCache:
@@ -121,7 +122,7 @@ def plan_mutants(
             reused[mutant.id] = Observation()  # no claim executes the mutated statement: it survives unrun
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs, _durations(jobs, baseline))
 
 
 def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], recorded: Evidence) -> Plan:
@@ -144,7 +145,11 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs, _durations(jobs, baseline))
+
+
+def _durations(jobs: Sequence[Job], baseline: Baseline) -> dict[str, float]:
+    return {c: baseline.durations[c] for job in jobs for c, _ in job.claims if c in baseline.durations}
 
 
 def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
@@ -155,12 +160,26 @@ def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
 PROBE_SLOWDOWN = 4
 """How many times its limit a claim may take in a probe, where each call of a watched rule also runs its variants."""
 
+PROBE_SECONDS_PER_SUBJECT = 0.002
+"""About what a probe adds to a claim's clean duration for each subject the claim watches (fitted on the
+bundled suite's declared run: its variants' calls, the copies and the comparisons)."""
 
-def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
+PROBE_SHARE = 2
+"""Each probe job takes about 1/(PROBE_SHARE x workers) of the estimated cost still to deal..."""
+
+PROBE_SMALLEST = 16
+"""...but never less than 1/(PROBE_SMALLEST x workers) of the whole: the last jobs are short, so the workers finish
+close together, and there are few of them (a fresh fork each)."""
+
+
+def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float, durations: Mapping[str, float]) -> list[Job]:
     """Turn the planned jobs into probe jobs: each covering claim once, watching every subject that runs it.
 
-    The claims are dealt into about six jobs per worker of similar total limit, longest first, so the workers
-    finish together and a probe worker that dies costs little.
+    A claim's estimated cost is its clean duration (the ceiling when none is known) plus
+    `PROBE_SECONDS_PER_SUBJECT` for each subject it watches; the limits play no part, since most claims share
+    the one-second floor.  The claims are dealt costliest first into jobs that shrink as the work left does
+    (guided self-scheduling): the workers take them in order as they free up, the first jobs are long, the
+    last are short, so the workers finish together, and a probe worker that dies costs little.
     """
     watch: dict[str, list[str]] = {}
     limits: dict[str, float] = {}
@@ -168,20 +187,24 @@ def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
         for claim_id, limit in job.claims:
             watch.setdefault(claim_id, []).append(job.ident)
             limits[claim_id] = min(ceiling, PROBE_SLOWDOWN * limit)
-    ordered = sorted(watch, key=lambda c: (-limits[c], c))
-    count = max(1, min(len(ordered), 6 * workers))
-    bins: list[list[str]] = [[] for _ in range(count)]
-    totals = [0.0] * count
-    for claim_id in ordered:
-        lightest = totals.index(min(totals))
-        bins[lightest].append(claim_id)
-        totals[lightest] += limits[claim_id]
+    cost = {c: durations.get(c, ceiling) + PROBE_SECONDS_PER_SUBJECT * len(w) for c, w in watch.items()}
+    left = sum(cost.values())
+    smallest = left / (PROBE_SMALLEST * max(1, workers))
+    dealt: list[list[str]] = []
+    target = 0.0
+    taken = 0.0
+    for claim_id in sorted(watch, key=lambda c: (-cost[c], c)):
+        if not dealt or taken >= target:
+            dealt.append([])
+            target, taken = max(smallest, left / (PROBE_SHARE * max(1, workers))), 0.0
+        dealt[-1].append(claim_id)
+        taken += cost[claim_id]
+        left -= cost[claim_id]
     return [
         Job(
             "probe", f"probe-{n}", tuple((c, limits[c]) for c in chosen), tuple(tuple(sorted(watch[c])) for c in chosen)
         )
-        for n, chosen in enumerate(bins)
-        if chosen
+        for n, chosen in enumerate(dealt)
     ]
 
 
@@ -193,32 +216,38 @@ def run(
     on_observed: Callable[[str, Observation], None],
     tick: Callable[[], None] | None = None,
     probe: bool = False,
+    on_probe: Callable[[int], None] = lambda settled: None,
     on_probed: Callable[[Sequence[Job]], None] | None = None,
 ) -> bool:
     """Run the plan's jobs; return True when interrupted (finished observations were already handed back).
 
     With `probe`, each covering claim first runs once on the original code watching every subject
     (`infection`); a subject then runs only the claims it reached, and one that reached none survives
-    unrun.  `on_probed` is handed the narrowed jobs before they run.
+    unrun.  `on_probe` is handed the number of claims probed so far as the probe goes; `on_probed` is handed
+    the narrowed jobs when it ends, before any subject is observed.
     """
     mutants = {m.id: m for m in ws.mutants}
     defects = {s.id: s for s in ws.catalog.seeded}
     engine = Engine(ws.claims, mutants, defects, ws.settings, ws.config.typecheck, ws.source_of, workers)
     jobs = list(plan.jobs)
     if probe and jobs:
-        reached, interrupted = engine.probe(probe_jobs(jobs, workers, ws.settings.timeout), tick=tick)
+        reached, interrupted = engine.probe(
+            probe_jobs(jobs, workers, ws.settings.timeout, plan.durations), tick, on_probe
+        )
         if interrupted:
             return True
-        narrowed = []
+        narrowed, unreached = [], []
         for job in jobs:
             keep = tuple(item for item in job.claims if item[0] in reached.get(job.ident, ()))
             if keep:
                 narrowed.append(Job(job.kind, job.ident, keep))
             else:
-                on_observed(job.ident, Observation())  # it answered every call like the original: all stay green
-        jobs = narrowed
+                unreached.append(job.ident)
         if on_probed is not None:
-            on_probed(jobs)
+            on_probed(narrowed)
+        for ident in unreached:
+            on_observed(ident, Observation())  # it answered every call like the original: all its claims stay green
+        jobs = narrowed
     return engine.run(jobs, lambda job, seen: on_observed(job.ident, seen), tick=tick)
 
 
