@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from attrs import field, frozen
+from attrs import frozen
 
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.engine import Engine, Job
@@ -41,7 +41,6 @@ class Plan:
     reused: dict[str, Observation]
     fingerprints: dict[str, str]
     runs: dict[str, int]
-    durations: dict[str, float] = field(factory=dict)  # the clean durations of the claims the jobs run
 
 
 class ObservationCache:
@@ -122,7 +121,7 @@ def plan_mutants(
             reused[mutant.id] = Observation()  # no claim executes the mutated statement: it survives unrun
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs, _durations(jobs, baseline))
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
 
 
 def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], recorded: Evidence) -> Plan:
@@ -145,11 +144,7 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs, _durations(jobs, baseline))
-
-
-def _durations(jobs: Sequence[Job], baseline: Baseline) -> dict[str, float]:
-    return {c: baseline.durations[c] for job in jobs for c, _ in job.claims if c in baseline.durations}
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
 
 
 def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
@@ -160,26 +155,12 @@ def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
 PROBE_SLOWDOWN = 4
 """How many times its limit a claim may take in a probe, where each call of a watched rule also runs its variants."""
 
-PROBE_SECONDS_PER_SUBJECT = 0.002
-"""About what a probe adds to a claim's clean duration for each subject the claim watches (fitted on the
-bundled suite's declared run: its variants' calls, the copies and the comparisons)."""
 
-PROBE_SHARE = 2
-"""Each probe job takes about 1/(PROBE_SHARE x workers) of the estimated cost still to deal..."""
-
-PROBE_SMALLEST = 16
-"""...but never less than 1/(PROBE_SMALLEST x workers) of the whole: the last jobs are short, so the workers finish
-close together, and there are few of them (a fresh fork each)."""
-
-
-def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float, durations: Mapping[str, float]) -> list[Job]:
+def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
     """Turn the planned jobs into probe jobs: each covering claim once, watching every subject that runs it.
 
-    A claim's estimated cost is its clean duration (the ceiling when none is known) plus
-    `PROBE_SECONDS_PER_SUBJECT` for each subject it watches; the limits play no part, since most claims share
-    the one-second floor.  The claims are dealt costliest first into jobs that shrink as the work left does
-    (guided self-scheduling): the workers take them in order as they free up, the first jobs are long, the
-    last are short, so the workers finish together, and a probe worker that dies costs little.
+    The claims are dealt into about six jobs per worker of similar total limit, longest first, so the workers
+    finish together and a probe worker that dies costs little.
     """
     watch: dict[str, list[str]] = {}
     limits: dict[str, float] = {}
@@ -187,24 +168,20 @@ def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float, durations: Map
         for claim_id, limit in job.claims:
             watch.setdefault(claim_id, []).append(job.ident)
             limits[claim_id] = min(ceiling, PROBE_SLOWDOWN * limit)
-    cost = {c: durations.get(c, ceiling) + PROBE_SECONDS_PER_SUBJECT * len(w) for c, w in watch.items()}
-    left = sum(cost.values())
-    smallest = left / (PROBE_SMALLEST * max(1, workers))
-    dealt: list[list[str]] = []
-    target = 0.0
-    taken = 0.0
-    for claim_id in sorted(watch, key=lambda c: (-cost[c], c)):
-        if not dealt or taken >= target:
-            dealt.append([])
-            target, taken = max(smallest, left / (PROBE_SHARE * max(1, workers))), 0.0
-        dealt[-1].append(claim_id)
-        taken += cost[claim_id]
-        left -= cost[claim_id]
+    ordered = sorted(watch, key=lambda c: (-limits[c], c))
+    count = max(1, min(len(ordered), 6 * workers))
+    bins: list[list[str]] = [[] for _ in range(count)]
+    totals = [0.0] * count
+    for claim_id in ordered:
+        lightest = totals.index(min(totals))
+        bins[lightest].append(claim_id)
+        totals[lightest] += limits[claim_id]
     return [
         Job(
             "probe", f"probe-{n}", tuple((c, limits[c]) for c in chosen), tuple(tuple(sorted(watch[c])) for c in chosen)
         )
-        for n, chosen in enumerate(dealt)
+        for n, chosen in enumerate(bins)
+        if chosen
     ]
 
 
@@ -231,9 +208,7 @@ def run(
     engine = Engine(ws.claims, mutants, defects, ws.settings, ws.config.typecheck, ws.source_of, workers)
     jobs = list(plan.jobs)
     if probe and jobs:
-        reached, interrupted = engine.probe(
-            probe_jobs(jobs, workers, ws.settings.timeout, plan.durations), tick, on_probe
-        )
+        reached, interrupted = engine.probe(probe_jobs(jobs, workers, ws.settings.timeout), tick, on_probe)
         if interrupted:
             return True
         narrowed, unreached = [], []
