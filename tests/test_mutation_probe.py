@@ -296,6 +296,38 @@ def test_each_variant_sees_the_random_state_the_original_saw_and_must_leave_it_a
     assert (first, following) == (expected.random(), expected.random())  # as if no variant had run
 
 
+def test_a_variant_that_draws_is_reached_and_the_next_variant_and_the_caller_see_the_state_the_original_left() -> None:
+    import random
+
+    seen: list[object] = []
+    probe = Probe(
+        _rule,
+        {
+            "a_draws": lambda n: (random.random(), 2 * n)[1],
+            "b_same": lambda n: (seen.append(random.getstate()), 2 * n)[1],
+        },
+    )
+    probe.watch(["a_draws", "b_same"])
+    random.seed(7)
+    state = random.getstate()
+    assert probe(3) == 6
+    assert probe.reached == {"a_draws"}
+    assert seen == [state]
+    assert random.getstate() == state
+
+
+def test_a_call_where_nothing_draws_puts_no_random_state_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    put: list[object] = []
+    monkeypatch.setattr(random, "setstate", put.append)
+    probe = Probe(_rule, {"same": lambda n: n + n, "other": lambda n: n * 3})
+    probe.watch(["same", "other"])
+    assert probe(3) == 6
+    assert probe.reached == {"other"}
+    assert put == []  # the state the original left is the state every variant found and left
+
+
 def test_frozen_arguments_are_handed_to_variants_as_they_are_and_mutable_ones_as_copies() -> None:
     handed: list[tuple[Any, Any]] = []
     probe = Probe(lambda box, *, extra: box.size, {"m": lambda box, *, extra: handed.append((box, extra)) or box.size})

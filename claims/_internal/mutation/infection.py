@@ -202,14 +202,23 @@ class Probe:
             self.reached.update(pending)
             pending, copies = [], []
         after = random.getstate()
+        # Put the state back only when it moved: when the original drew, each variant starts where it started;
+        # after a variant that drew, the next one does too, and the caller goes on from where the original left it.
+        drawn = after != before
+        restore, settled = drawn, False
         try:
             for name, (a, k) in zip(pending, copies, strict=True):
-                random.setstate(before)
+                if restore:
+                    random.setstate(before)
                 agrees = self._agrees(self.variants[name], a, k, answer, None if shared else (args, kwargs), budget)
-                if not agrees or random.getstate() != after:
+                moved = random.getstate() != after
+                if not agrees or moved:
                     self.reached.add(name)
+                restore = drawn or moved
+            settled = True
         finally:
-            random.setstate(after)
+            if restore or not settled:
+                random.setstate(after)
         if answer[0] == "raised":
             raise answer[1]
         return answer[1]
