@@ -136,13 +136,11 @@ def _run(
     cache = sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl") if phase == "sweep" else None
     probing = bool(plan.jobs) and _probing(ws, args)
     # The probe has a bar of its own; the run's starts when the probe ends, so its rate and ETA are the run's.
-    probed = [0]
-    probe_bar = Progress("probe", _claims_to_probe(plan), unit="claims", quiet=args.quiet) if probing else None
-    bars = [probe_bar or Progress(phase, len(plan.jobs), quiet=args.quiet)]
-
-    def on_probe(settled: int) -> None:
-        probed[0] = settled
-        bars[-1].update(settled)
+    bars = [
+        Progress("probe", _claims_to_probe(plan), unit="claims", quiet=args.quiet)
+        if probing
+        else Progress(phase, len(plan.jobs), quiet=args.quiet)
+    ]
 
     def on_probed(left: Sequence[Job]) -> None:
         bars[-1].finish()
@@ -157,10 +155,7 @@ def _run(
         bars[-1].update(len(observed), counts)
 
     def tick() -> None:
-        if bars[-1] is probe_bar:
-            probe_bar.update(probed[0])
-        else:
-            bars[-1].update(len(observed), counts)
+        bars[-1].update(bars[-1].done)  # a redraw: the time and the ETA move on while a long claim runs
 
     start = time.monotonic()
     interrupted = (
@@ -171,7 +166,7 @@ def _run(
             on_observed=on_observed,
             tick=tick,
             probe=probing,
-            on_probe=on_probe,
+            on_probe=lambda settled: bars[-1].update(settled),
             on_probed=on_probed,
         )
         if plan.jobs
