@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import io
 import re
+from collections import deque
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run_cli
 from mutation_toy import make_toy
 
 from claims._internal import progress
+from claims._internal.mutation import engine
+from claims._internal.mutation.engine import Engine, Job
+from claims._internal.runner import Settings
+from claims._internal.supervisor import Ended
 
 
 def test_items_done_as_a_phase_starts_fill_its_bar_but_count_for_no_rate() -> None:
@@ -50,3 +57,68 @@ def test_the_probe_shows_its_own_progress_and_the_run_starts_its_bar_after_it(to
     settled = re.match(r"probe +\[#+\] (\d+)/(\d+) claims", lines[max(probe_lines)])
     assert settled is not None and settled.group(1) == settled.group(2), lines[max(probe_lines)]
     assert lines[max(run_lines)].endswith("probe included"), lines[max(run_lines)]
+
+
+class _Scripted:
+    """Stand in for the supervisor: play each probe job claim by claim, the worker dying on the claims in `dies`."""
+
+    dies: frozenset[str | None] = frozenset()
+    reaches: dict[str, list[str]] = {}
+
+    def __init__(self, handler: Any, *, workers: int, fresh: bool = False) -> None:
+        self.pending: deque[Job] = deque()
+
+    def submit(self, job: Job) -> None:
+        self.pending.append(job)
+
+    def run(
+        self,
+        jobs: Sequence[Job],
+        on_message: Callable[[Job, Any], None],
+        on_end: Callable[[Job, Ended], None],
+        *,
+        tick: Callable[[], None] | None = None,
+        **_: Any,
+    ) -> bool:
+        self.pending.extend(jobs)
+        while self.pending:
+            job = self.pending.popleft()
+            if None in self.dies:  # dies before its first claim
+                on_end(job, Ended(None, "was killed by SIGKILL", False, "", 0.0))
+                continue
+            for claim_id, _limit in job.claims:
+                if claim_id in self.dies:
+                    on_end(job, Ended(claim_id, "was killed by SIGKILL", False, "", 0.0))
+                    break
+                on_message(job, ("reached", claim_id, self.reaches.get(claim_id, [])))
+        return False
+
+
+def _probed_with(
+    dies: frozenset[str | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> tuple[list[int], dict[str, set[str]]]:
+    monkeypatch.setattr(_Scripted, "dies", dies)
+    monkeypatch.setattr(_Scripted, "reaches", {"c1": ["d1"], "c3": []})
+    monkeypatch.setattr(engine, "Supervisor", _Scripted)
+    runs = Engine({}, {}, {}, Settings(timeout=5, snapshots=tmp_path), (), lambda module: (tmp_path, ""), 2)
+    job = Job("probe", "probe-0", (("c1", 4.0), ("c2", 4.0), ("c3", 4.0)), (("d1",), ("d1", "d2"), ("d2",)))
+    settled: list[int] = []
+    reached, interrupted = runs.probe([job], on_settled=settled.append)
+    assert not interrupted
+    return settled, reached
+
+
+def test_a_claim_its_worker_died_on_is_settled_once_and_the_rest_still_probed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    settled, reached = _probed_with(frozenset({"c2"}), monkeypatch, tmp_path)
+    assert settled[-1] == 3 and settled == sorted(settled)
+    assert reached == {"d1": {"c1", "c2"}, "d2": {"c2"}}  # the claim it died on reaches every subject it watched
+
+
+def test_a_worker_that_dies_before_its_first_claim_settles_them_all(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    settled, reached = _probed_with(frozenset({None}), monkeypatch, tmp_path)
+    assert settled == [3]
+    assert reached == {"d1": {"c1", "c2"}, "d2": {"c2", "c3"}}
