@@ -20,7 +20,7 @@ from claims._internal.runner import Settings
 from claims._internal.supervisor import Ended
 
 
-def test_items_done_as_a_phase_starts_fill_its_bar_but_count_for_no_rate() -> None:
+def test_items_done_as_a_phase_starts_fill_its_bar_but_count_for_no_rate(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [100.0]
 
     class Clock:
@@ -28,16 +28,11 @@ def test_items_done_as_a_phase_starts_fill_its_bar_but_count_for_no_rate() -> No
         def monotonic() -> float:
             return clock[0]
 
-    stream = io.StringIO()
-    original = progress.time
-    progress.time = Clock  # type: ignore[assignment]
-    try:
-        bar = progress.Progress("defects", 100, stream=stream, done=90)
-        clock[0] += 10
-        bar.update(95)
-        line = bar.line()
-    finally:
-        progress.time = original
+    monkeypatch.setattr(progress, "time", Clock)
+    bar = progress.Progress("defects", 100, stream=io.StringIO(), done=90)
+    clock[0] += 10
+    bar.update(95)
+    line = bar.line()
     assert "95/100" in line and "0.5/s" in line and "ETA 10 s" in line, line
 
 
