@@ -55,43 +55,56 @@ def timed(argv: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProces
     return time.perf_counter() - start, proc
 
 
-def interleaved(
-    label_a: str, a: list[str], label_b: str, b: list[str], cwd: Path, runs: int, before_a: list[str] | None = None
-) -> tuple[float, float]:
-    """Run two commands alternately; print each run; return their medians."""
-    times: dict[str, list[float]] = {label_a: [], label_b: []}
+def interleaved(commands: list[tuple[str, list[str]]], cwd: Path, runs: int) -> list[float]:
+    """Run the commands in turn, `runs` rounds; print each run; return each command's median, in order."""
+    times: list[list[float]] = [[] for _ in commands]
     for n in range(runs):
-        if before_a:
-            timed(before_a, cwd)
-        for label, argv in ((label_a, a), (label_b, b)):
+        for (label, argv), taken in zip(commands, times, strict=True):
             seconds, proc = timed(argv, cwd)
-            times[label].append(seconds)
+            taken.append(seconds)
             print(
                 f"  run {n + 1}/{runs}  {label:<34} {seconds:7.2f} s  exit {proc.returncode}",
                 file=sys.stderr,
                 flush=True,
             )
-    return statistics.median(times[label_a]), statistics.median(times[label_b])
+    return [statistics.median(taken) for taken in times]
+
+
+def decomposed(theirs: float, alone: float, cold: float, workers: int) -> str:
+    """Say the cold ratio (pytest / `workers` workers) as pytest / one worker, times one worker / `workers`."""
+    return (
+        f"  {theirs / cold:.2f}x = {theirs / alone:.2f}x (pytest / one worker: the same claims' code either way)"
+        f" x {alone / cold:.2f}x (one worker / {workers}: at most {workers}x)"
+    )
 
 
 def claims_vs_pytest(repo: Path, runs: int, workers: int) -> None:
-    """claim_batch cold (no cache) and warm after a one-function change, against pytest over the same claims."""
+    """claim_batch cold (no cache) and warm after a one-function change, against pytest over the same claims.
+
+    With more than one worker, a one-worker cold run is timed alongside: the cold ratio is then printed as the
+    product of what one worker does against pytest (both run the same claims' code, so this stays near 1x) and
+    what the extra workers add (at most the worker count), which says where a shortfall lies.
+    """
     py = sys.executable
     pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "witnesses"]
     # Both load the rules and witnesses through the same import hook, which keeps their transformed code under
     # .claims-cache/bytecode: one untimed listing makes it, so neither side's first run pays for both.
     timed([py, "-m", "claims.cli", "--list"], repo)
-    cold, theirs = interleaved(
-        "claim_batch --no-cache",
-        [py, "-m", "claims.cli", "--no-cache", "-n", str(workers)],
-        "pytest witnesses",
-        pytest,
-        repo,
-        runs,
-    )
+    commands = [
+        ("claim_batch --no-cache", [py, "-m", "claims.cli", "--no-cache", "-n", str(workers)]),
+        ("pytest witnesses", pytest),
+    ]
+    if workers > 1:
+        commands.append(("claim_batch --no-cache -n 1", [py, "-m", "claims.cli", "--no-cache", "-n", "1"]))
+    medians = interleaved(commands, repo, runs)
+    cold, theirs = medians[0], medians[1]
     print(f"claim_batch cold ({workers} workers, no cache)   median {cold:6.2f} s")
     print(f"python -m pytest witnesses            median {theirs:6.2f} s")
     print(f"  ratio pytest / claim_batch cold = {theirs / cold:.2f}x")
+    if workers > 1:
+        alone = medians[2]
+        print(f"claim_batch cold (1 worker, no cache)     median {alone:6.2f} s")
+        print(decomposed(theirs, alone, cold, workers))
     for label, module, docstring in WARM_EDITS:
         warm_after_one_edit(repo, runs, workers, theirs, label, module, docstring)
     warm_unchanged(repo, runs, workers, theirs)

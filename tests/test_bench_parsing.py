@@ -58,3 +58,10 @@ def test_our_detected_mutants_are_read_from_the_stryker_report_of_one_module(tmp
     every, detected = bench().ours_detected(report, "m")
     assert every == {f"m.x_f__mutmut_{n}" for n in range(1, 6)}
     assert detected == {"m.x_f__mutmut_1", "m.x_f__mutmut_3", "m.x_f__mutmut_4"}
+
+
+def test_the_cold_ratio_is_said_as_one_workers_ratio_times_what_the_other_workers_add() -> None:
+    line = bench().decomposed(theirs=20.0, alone=16.0, cold=10.0, workers=2)
+    assert line == (
+        "  2.00x = 1.25x (pytest / one worker: the same claims' code either way) x 1.60x (one worker / 2: at most 2x)"
+    )
