@@ -96,15 +96,13 @@ def claims_vs_pytest(repo: Path, runs: int, workers: int) -> None:
     ]
     if workers > 1:
         commands.append(("claim_batch --no-cache -n 1", [py, "-m", "claims.cli", "--no-cache", "-n", "1"]))
-    medians = interleaved(commands, repo, runs)
-    cold, theirs = medians[0], medians[1]
+    cold, theirs, *alone = interleaved(commands, repo, runs)
     print(f"claim_batch cold ({workers} workers, no cache)   median {cold:6.2f} s")
     print(f"python -m pytest witnesses            median {theirs:6.2f} s")
     print(f"  ratio pytest / claim_batch cold = {theirs / cold:.2f}x")
-    if workers > 1:
-        alone = medians[2]
-        print(f"claim_batch cold (1 worker, no cache)     median {alone:6.2f} s")
-        print(decomposed(theirs, alone, cold, workers))
+    for one in alone:  # timed only with more than one worker
+        print(f"claim_batch cold (1 worker, no cache)     median {one:6.2f} s")
+        print(decomposed(theirs, one, cold, workers))
     for label, module, docstring in WARM_EDITS:
         warm_after_one_edit(repo, runs, workers, theirs, label, module, docstring)
     warm_unchanged(repo, runs, workers, theirs)
