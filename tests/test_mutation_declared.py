@@ -180,7 +180,7 @@ class _Executed(Exception):
     ],
     ids=["unset", "random", "another seed", "pinned", "re-executed once", "called from code"],
 )
-def test_a_mutation_run_reexecutes_itself_once_under_the_pinned_hash_seed(
+def test_a_command_reexecutes_itself_once_under_the_pinned_hash_seed(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     environment: dict[str, str],
@@ -191,7 +191,7 @@ def test_a_mutation_run_reexecutes_itself_once_under_the_pinned_hash_seed(
     import os
     import sys
 
-    from claims.cli import mutate
+    from claims.cli import hash_seed
 
     calls: list[tuple[str, list[str], dict[str, str]]] = []
 
@@ -208,12 +208,12 @@ def test_a_mutation_run_reexecutes_itself_once_under_the_pinned_hash_seed(
     monkeypatch.setattr(os, "execve", execve)
     if executed:
         with pytest.raises(_Executed):
-            mutate.pin_hash_seed(["mutate", "-q"])
+            hash_seed.pin_hash_seed(["mutate", "-q"])
         [(path, args, env)] = calls
         assert path == sys.executable and args == [sys.executable, "-m", "claims.cli", "mutate", "-q"]
         assert env["PYTHONHASHSEED"] == "0" and env["CLAIMS_HASH_SEED_PINNED"] == "1"
     else:
-        mutate.pin_hash_seed(["mutate", "-q"])
+        hash_seed.pin_hash_seed(["mutate", "-q"])
         assert calls == []
     warned = "string hashing is not pinned" in capsys.readouterr().err
     assert warned == (argv[0] == "python")

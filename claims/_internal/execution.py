@@ -21,7 +21,7 @@ from claims._internal import reach
 from claims._internal.catalogue import stands_in
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
-from claims._internal.hermetic import LazyCaches
+from claims._internal.hermetic import Caches
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.profiles import plugins_in_force
 from claims._internal.results_cache import Entry, ResultsCache
@@ -63,9 +63,10 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _handler(claims: Sequence[Claim], settings: Settings) -> Callable[[Any, Channel], None]:
+def _handler(claims: Sequence[Claim], settings: Settings, packages: Sequence[str]) -> Callable[[Any, Channel], None]:
     table = reach.table()
-    caches = LazyCaches()
+    caches = Caches(packages)
+    caches.find()  # here, before the workers fork: each inherits what was found
 
     def handle(job: tuple[int, float], channel: Channel) -> None:
         index, limit = job
@@ -205,7 +206,8 @@ def execute(
     interrupted = False
     if order:
         workers = 1 if options.exitfirst else min(options.workers, len(order))
-        supervisor = Supervisor(_handler(claims, settings), workers=workers)
+        packages = (*session.config.typecheck, *session.config.witnesses)
+        supervisor = Supervisor(_handler(claims, settings, packages), workers=workers)
         interrupted = supervisor.run(
             [(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick
         )

@@ -81,6 +81,9 @@ def _quiet_pipe() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run claim_batch and return its exit code."""
     args_in = list(sys.argv[1:] if argv is None else argv)
+    from claims.cli.hash_seed import pin_hash_seed
+
+    pin_hash_seed(args_in)
     try:
         if args_in and args_in[0] in SUBCOMMANDS:
             return _dispatch(args_in[0], args_in[1:])

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import os
 import sys
 from collections.abc import Sequence
 
@@ -27,7 +26,7 @@ must stay green, an optional scope judged exactly); everything else they and
 the automatic mutants turn red is evidence, recorded with a fingerprint of
 what produced it and compared like a snapshot.  Every run re-executes itself
 once under PYTHONHASHSEED=0, so no recorded killer depends on the order a
-set of strings happened to iterate in.
+set of strings happened to iterate in (as does every claim_batch command).
 
 exit codes:
 {codes}
@@ -131,37 +130,9 @@ def main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return Exit.USAGE
-    pin_hash_seed(["mutate", *argv])
     from claims.cli.mutate_run import run_sweep
 
     return run_sweep(args)
-
-
-HASH_SEED = "0"
-PINNED = "CLAIMS_HASH_SEED_PINNED"
-
-
-def pin_hash_seed(command: Sequence[str]) -> None:
-    """Run every mutation run under one string-hash seed: re-execute this command with PYTHONHASHSEED=0.
-
-    A set of strings iterates in an order the seed decides, so a defect that drops a `sorted()` turns red the
-    claims whose sets happen to come out unsorted, and a rerun under another seed could record other killers
-    for unchanged code.  Pinned, every run records the same.  Only a command typed as such is re-executed (not
-    `main(argv)` called from other code, whose process is not ours to replace), and only once.
-    """
-    if os.environ.get("PYTHONHASHSEED") == HASH_SEED or os.environ.get(PINNED):
-        return
-    if sys.flags.ignore_environment or not sys.executable or list(sys.argv[1:]) != list(command):
-        print(
-            "claim_batch mutate: string hashing is not pinned (set PYTHONHASHSEED=0); "
-            "a killer that depends on a set's order may differ from the recorded evidence",
-            file=sys.stderr,
-        )
-        return
-    sys.stdout.flush()
-    sys.stderr.flush()
-    environment = {**os.environ, "PYTHONHASHSEED": HASH_SEED, PINNED: "1"}
-    os.execve(sys.executable, [sys.executable, *sys.orig_argv[1:]], environment)
 
 
 def selected(ids: Sequence[str], patterns: Sequence[str]) -> list[str]:

@@ -1,7 +1,7 @@
 """Apply a mutant or a declared defect inside a worker (a fresh fork: nothing is ever restored).
 
 Before anything runs, caches built from the original code are dropped
-(cattrs' dispatch caches, `functools` caches in the rule packages), and
+(`hermetic.Caches`: cattrs' dispatch caches, `functools` caches), and
 every property claim is put in mutation mode: a small derandomised budget,
 explicit examples first, and no shrinking (a failure is the kill; shrinking
 would only find a smaller one), even where the claim sets its own budget.
@@ -13,7 +13,7 @@ import ast
 import functools
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,49 +27,6 @@ from claims._internal.runner import FirstFailure
 
 MUTATION_EXAMPLES = 10
 """Generated examples a property claim gets under a mutant (its @examples always run first)."""
-
-
-class RuleCaches:
-    """The caches the rule packages' modules hold: cattrs converters' dispatch caches and `functools` caches.
-
-    Found once, in the supervisor, so that each fresh fork clears them without walking every module (touching,
-    and so copying, their pages); found again in a fork that has imported a module since.
-    """
-
-    def __init__(self, packages: Sequence[str]) -> None:
-        self.packages = tuple(packages)
-        self._seen, self._holders = self._find()
-
-    def _find(self) -> tuple[int, tuple[Any, ...]]:
-        import cattrs
-
-        holders = []
-        for name, module in list(sys.modules.items()):
-            if module is None or not any(name == p or name.startswith(p + ".") for p in self.packages):
-                continue
-            for value in list(vars(module).values()):
-                if isinstance(value, cattrs.BaseConverter) or (
-                    callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info")
-                ):
-                    holders.append(value)
-        return len(sys.modules), tuple(holders)
-
-    def refresh(self) -> None:
-        """Look for caches again if modules were imported since they were last found."""
-        if len(sys.modules) != self._seen:
-            self._seen, self._holders = self._find()
-
-    def reset(self) -> None:
-        """Drop what they hold: built from the original rules before the fork, or by an earlier claim."""
-        import cattrs
-
-        self.refresh()
-        for value in self._holders:
-            if isinstance(value, cattrs.BaseConverter):
-                value._structure_func.clear_cache()
-                value._unstructure_func.clear_cache()
-            else:
-                value.cache_clear()
 
 
 def mutation_budgets(claims: Iterable[Claim]) -> tuple[tuple[Any, dict[str, Any], Any], ...]:

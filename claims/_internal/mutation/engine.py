@@ -19,9 +19,9 @@ from typing import Any
 from attrs import define, field, frozen
 
 from claims._internal.declare import Claim
+from claims._internal.hermetic import Caches
 from claims._internal.kinds import Verdict
 from claims._internal.mutation.apply import (
-    RuleCaches,
     apply_defect,
     apply_mutant,
     install_probes,
@@ -77,9 +77,8 @@ def _handler(
     mutants: Mapping[str, Mutant],
     defects: Mapping[str, Seeded],
     settings: Settings,
-    packages: Sequence[str],
     source_of: Callable[[str], tuple[Path, str]],
-    caches: RuleCaches,
+    caches: Caches,
 ) -> Callable[[Job, Channel], None]:
     # Found and built here, in the supervisor, once: every fresh fork inherits them.
     budgets = mutation_budgets(claims.values())
@@ -170,15 +169,15 @@ class Engine:
         source_of: Callable[[str], tuple[Path, str]],
         workers: int,
     ) -> None:
-        self.caches = RuleCaches(packages)
+        self.caches = Caches(packages)
         self.claims = claims
         self.defects, self.source_of = defects, source_of
-        self.handler = _handler(claims, mutants, defects, settings, packages, source_of, self.caches)
+        self.handler = _handler(claims, mutants, defects, settings, source_of, self.caches)
         self.workers = workers
 
     def _ready_to_fork(self) -> None:
         ready_to_fork(self.claims.values())
-        self.caches.refresh()  # what ready_to_fork imported: or every fresh fork would look for caches again
+        self.caches.find()  # what ready_to_fork imported: or every fresh fork would look for caches again
 
     def probe(
         self,

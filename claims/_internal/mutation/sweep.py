@@ -205,7 +205,9 @@ def run(
     """
     mutants = {m.id: m for m in ws.mutants}
     defects = {s.id: s for s in ws.catalog.seeded}
-    engine = Engine(ws.claims, mutants, defects, ws.settings, ws.config.typecheck, ws.source_of, workers)
+    engine = Engine(
+        ws.claims, mutants, defects, ws.settings, (*ws.config.typecheck, *ws.config.witnesses), ws.source_of, workers
+    )
     jobs = list(plan.jobs)
     if probe and jobs:
         reached, interrupted = engine.probe(probe_jobs(jobs, workers, ws.settings.timeout), tick, on_probe)
