@@ -58,6 +58,11 @@ FILES = {
             """Render."""
             return f"x={x}\\n"
         ''',
+    "cd/unused.py": '''
+        """A module no witness imports, directly or through another."""
+
+        SPARE = 1
+        ''',
     "cw/__init__.py": "",
     "cw/shared.py": '''
         from hypothesis import strategies as st
@@ -185,12 +190,13 @@ EDITS = {
         'witness = Witness("a")\nSPARE = 1',
         A_AND_ITS_IMPORTERS,
     ),
-    "a shared witness module's constant reruns every claim": (
+    "a shared witness module's constant reruns the claims of the witnesses importing it": (
         "cw/shared.py",
         "BASE = rules.shared_entry()",
         "BASE = rules.shared_entry()\nSPARE = 1",
-        ALL,
+        A_AND_ITS_IMPORTERS,
     ),
+    "a module no witness imports reruns no claim": ("cd/unused.py", "SPARE = 1", "SPARE = 2", set()),
     "a fixture reruns the claims that called it": ("cw/a.py", "return 4", "return 3", {"a.admits"}),
     # `@given(shared.sizes())` calls the strategy while `cw.a` imports: that is import-time work of witness a.
     "a strategy built at decoration reruns its witness's claims and its importers'": (
@@ -205,8 +211,27 @@ EDITS = {
         "return 1 + 2",
         A_AND_ITS_IMPORTERS,
     ),
-    "work a shared module did at import reruns every claim": ("cd/rules.py", "return 4", "return 2 + 2", ALL),
+    "work a shared module did at import reruns the claims of the witnesses importing it": (
+        "cd/rules.py",
+        "return 4",
+        "return 2 + 2",
+        A_AND_ITS_IMPORTERS,
+    ),
 }
+
+
+def test_a_new_module_no_witness_imports_reruns_no_claim(project: Path) -> None:
+    (project / "cd" / "zz_unimported.py").write_text("ANSWER = 42\n", encoding="utf-8")
+    (project / "cw" / "zz_unimported.py").write_text("ANSWER = 42\n", encoding="utf-8")
+    assert rerun(project) == set()
+
+
+def test_a_name_bound_to_a_package_reads_every_module_below_it(project: Path) -> None:
+    # `import cd.rules` binds `cd`: the claim can read `cd.unused.SPARE` once anything has imported it.
+    edit(project, "cw/b.py", "from cd import rules\n", "import cd.rules\nfrom cd import rules\n")
+    assert rerun(project) == {"b.doubles", "b.rendered"}
+    edit(project, "cd/unused.py", "SPARE = 1", "SPARE = 2")
+    assert rerun(project) == {"b.doubles", "b.rendered"}
 
 
 @pytest.mark.parametrize("change", list(EDITS))

@@ -5,11 +5,12 @@ A claim's fingerprint covers:
 - the source of every function it executed (its reach), in the rule and
   witness packages alike (fixtures and strategies are functions too);
 - the *skeleton* of every module in those packages that the claim can read
-  (`import_reach` says which: every module outside the witnesses, its own
-  witness's and those of the witnesses it imports): the module's text with
-  its top-level functions cut out, so a module-level constant, table, class
-  or import change reruns every claim that can read it, while a change
-  inside one function body reruns only the claims that executed it;
+  (`import_reach` says which: its witness's modules and every module they
+  import, transitively): the module's text with its top-level functions cut
+  out, so a module-level constant, table, class or import change reruns
+  every claim that can read it, while a change inside one function body
+  reruns only the claims that executed it, and a module no claim's witness
+  imports reruns nothing;
 - the functions run at import whose work the claim can read (the same
   modules'), listed with the functions it executed;
 - the framework's own source, the versions of Python and every dependency,
@@ -52,14 +53,16 @@ def _digest(*parts: str | bytes) -> str:
 class ModuleSources:
     """Hold one module's skeleton digest, the digest of each of its functions (by qualname), and what it imports.
 
-    `imports` is None when the module could not be read: it may import anything.  `declares_witness` says a
-    top-level statement assigns `Witness(...)`.
+    `imports` is None when the module could not be read: it may import anything.  `binds` names the modules its
+    import statements bind to a name (see `bound_modules`).  `declares_witness` says a top-level statement assigns
+    `Witness(...)`.
     """
 
     skeleton: str
     functions: dict[str, str]
     imports: frozenset[str] | None = None
     declares_witness: bool = False
+    binds: frozenset[str] = frozenset()
 
 
 def _statements(tree: ast.Module) -> Iterator[ast.AST]:
@@ -74,23 +77,52 @@ def _statements(tree: ast.Module) -> Iterator[ast.AST]:
                 stack.extend(v for v in value if isinstance(v, (ast.stmt, ast.excepthandler, ast.match_case)))
 
 
+def _resolved(node: ast.ImportFrom, name: str, package: bool) -> str:
+    """Return the absolute module a `from ... import` statement reads from (relative ones resolved)."""
+    base = node.module or ""
+    if node.level:
+        anchor = name.split(".") if package else name.split(".")[:-1]
+        anchor = anchor[: len(anchor) - (node.level - 1)] if node.level > 1 else anchor
+        base = ".".join([*anchor, *([base] if base else [])])
+    return base
+
+
+def _prefixes(dotted: str) -> list[str]:
+    parts = dotted.split(".") if dotted else []
+    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+
+
 def imported_modules(tree: ast.Module, name: str, package: bool) -> frozenset[str]:
     """Name every module an import statement anywhere in the module can load (`from P import n`: P and P.n)."""
     found: set[str] = set()
     for node in _statements(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                parts = alias.name.split(".")
-                found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+                found.update(_prefixes(alias.name))
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = name.split(".") if package else name.split(".")[:-1]
-                anchor = anchor[: len(anchor) - (node.level - 1)] if node.level > 1 else anchor
-                base = ".".join([*anchor, *([base] if base else [])])
-            parts = base.split(".") if base else []
-            found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+            base = _resolved(node, name, package)
+            found.update(_prefixes(base))
             found.update(f"{base}.{alias.name}" for alias in node.names if base and alias.name != "*")
+    return frozenset(found)
+
+
+def bound_modules(tree: ast.Module, name: str, package: bool) -> frozenset[str]:
+    """Name every module an import statement binds to a name, through which any of its loaded submodules is read.
+
+    `import a.b` binds `a` (so `a.x.CONSTANT` reads whatever of `a` is loaded); `import a.b as m` binds `a.b`;
+    `from P import n` binds `P.n` when that is a module, and `from P import *` binds what P holds.
+    """
+    found: set[str] = set()
+    for node in _statements(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name if alias.asname else alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolved(node, name, package)
+            for alias in node.names:
+                if alias.name == "*":
+                    found.add(base)
+                elif base:
+                    found.add(f"{base}.{alias.name}")
     return frozenset(found)
 
 
@@ -136,6 +168,7 @@ def read_module(text: str, name: str = "", package: bool = False) -> ModuleSourc
         functions=functions,
         imports=imported_modules(tree, name, package),
         declares_witness=_declares_witness(tree),
+        binds=bound_modules(tree, name, package),
     )
 
 
@@ -168,7 +201,7 @@ def package_files(package: str, root: Path) -> list[tuple[str, Path]]:
     return found
 
 
-STORE_SCHEMA = "claims-sources/1"
+STORE_SCHEMA = "claims-sources/2"
 
 
 class Sources:
@@ -258,20 +291,24 @@ def _plain(module: ModuleSources) -> dict[str, Any]:
         "functions": module.functions,
         "imports": imports,
         "witness": module.declares_witness,
+        "binds": sorted(module.binds),
     }
 
 
 def _from_plain(row: Any) -> ModuleSources | None:
     """Return a stored row as digests, or None when it is not exactly what `_plain` writes."""
-    if not isinstance(row, dict) or set(row) != {"skeleton", "functions", "imports", "witness"}:
+    if not isinstance(row, dict) or set(row) != {"skeleton", "functions", "imports", "witness", "binds"}:
         return None
     skeleton, functions, imports, witness = row["skeleton"], row["functions"], row["imports"], row["witness"]
+    binds = row["binds"]
     if not (
         isinstance(skeleton, str)
         and isinstance(functions, dict)
         and all(isinstance(k, str) and isinstance(v, str) for k, v in functions.items())
         and (imports is None or (isinstance(imports, list) and all(isinstance(i, str) for i in imports)))
         and isinstance(witness, bool)
+        and isinstance(binds, list)
+        and all(isinstance(b, str) for b in binds)
     ):
         return None
     return ModuleSources(
@@ -279,6 +316,7 @@ def _from_plain(row: Any) -> ModuleSources | None:
         functions=dict(functions),
         imports=frozenset(imports) if imports is not None else None,
         declares_witness=witness,
+        binds=frozenset(binds),
     )
 
 
