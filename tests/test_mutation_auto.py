@@ -40,13 +40,13 @@ def swept(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_mutant_that_ends_its_worker_is_killed_by_crash_naming_the_claim(swept: Path) -> None:
     found = rows(swept)
-    guard = [r for name, r in found.items() if name.startswith("x_guard__") and "X" in r]
+    guard = [r for name, r in found.items() if name.startswith("guard.") and "X" in r]
     assert guard, found
     assert [header(swept, "guard")[i] for i in guard[0]["X"]] == [header(swept, "guard")[0]]
 
 
 def test_a_mutant_that_hangs_in_a_blocked_signal_is_killed_by_timeout(swept: Path) -> None:
-    stall = [r for name, r in rows(swept).items() if name.startswith("x_stall__") and "TO" in r]
+    stall = [r for name, r in rows(swept).items() if name.startswith("stall.") and "TO" in r]
     assert stall
 
 
@@ -75,7 +75,8 @@ def test_a_second_sweep_runs_nothing_and_agrees(swept: Path) -> None:
 def test_unexplained_survivors_fail_and_explanations_must_fit(swept: Path) -> None:
     proc = run_cli(swept, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
     assert proc.returncode == 1
-    assert "unexplained survivor toy_domain." in proc.stdout
+    assert ": unexplained survivor (survived); kill it with a claim" in proc.stdout
+    assert "\ntoy_domain." in proc.stdout
 
 
 def test_admitted_untriaged_survivors_pass_as_counted_debt_and_the_list_only_shrinks(
@@ -95,11 +96,12 @@ def test_admitted_untriaged_survivors_pass_as_counted_debt_and_the_list_only_shr
     gate = run_cli(project, "gate", timeout=300)
     assert f"debt: {len(ids)} untriaged survivor(s) admitted, still undetected" in gate.stdout, gate.stdout
     # An entry whose mutant is gone (or killed) fails until the command shrinks the file again.
-    path.write_text(path.read_text() + '\n[[untriaged]]\nmutant = "toy_domain.limits.x_gone__mutmut_1"\n')
+    path.write_text(path.read_text() + '\n[[untriaged]]\nmutant = "toy_domain.limits.gone.number_0123abcd"\n')
     stale = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
-    assert stale.returncode == 1 and "stale untriaged entry toy_domain.limits.x_gone__mutmut_1" in stale.stdout
+    assert stale.returncode == 1, stale.stdout
+    assert "toy_domain.limits.gone.number_0123abcd: stale untriaged entry: no such mutant is recorded" in stale.stdout
     shrunk = run_cli(project, "mutate", "survivors", "--admit-untriaged", timeout=300)
-    assert "1 gone" in shrunk.stdout and "x_gone" not in path.read_text()
+    assert "1 gone" in shrunk.stdout and "limits.gone" not in path.read_text()
     # A malformed entry is a located input error (exit 2).
     path.write_text('[[untriaged]]\nmutant = ""\n')
     bad = run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300)
@@ -168,12 +170,10 @@ def test_a_pattern_mutates_only_the_modules_it_can_select_and_lists_what_the_ful
     narrowed = listed("toy_domain.limits")
     assert narrowed == [line for line in every if line.startswith("toy_domain.limits.")] != []
     assert made("limits") and not made("rules"), "rules.py is only trampolined when no pattern can select it"
-    assert listed("toy_domain.l*.x_doubled__mutmut_[12]") == [
-        line
-        for line in every
-        if line.startswith(("toy_domain.limits.x_doubled__mutmut_1 ", "toy_domain.limits.x_doubled__mutmut_2 "))
-    ]
-    doubled = [line for line in every if line.startswith("toy_domain.limits.x_doubled__mutmut_")]
+    doubled = [line for line in every if line.startswith("toy_domain.limits.doubled.")]
+    first = doubled[0].split()[0]
+    assert listed(first) == doubled[:1]
+    assert listed("toy_domain.l*.doubled.*") == doubled
     assert listed("toy_domain.limits.doubled") == doubled != [], "a rule's name selects its mutants"
     assert listed("toy_domain.limits.double") == []
     assert listed() == every, "a run without a pattern mutates every module again"
@@ -185,15 +185,15 @@ def test_a_pattern_mutates_only_the_modules_it_can_select_and_lists_what_the_ful
     [
         "toy_domain",
         "toy_domain.limits",
-        "toy_domain.limits.x_doubled__mutmut_1",
-        "toy_domain.limits.x_doubled",
+        "toy_domain.limits.doubled.number_0a1b2c3d",
+        "toy_domain.limits.doubled.number",
         "toy_domain.limits.doubled",
         "toy_domain.limits.double",
         "toy_domain.lim",
         "toy_domain.l*",
         "*limits*",
         "toy_domain.[lr]*",
-        "toy_domain.limits.x_?oubled__mutmut_1",
+        "toy_domain.limits.?oubled.number_*",
         "toy_domain.rules.*",
         "toy_domain.rulesx",
         "toy",
@@ -205,14 +205,14 @@ def test_may_select_says_yes_for_every_module_holding_a_mutant_the_pattern_selec
     from claims._internal.mutation.plan import may_select, selects
 
     modules = ["toy_domain", "toy_domain.limits", "toy_domain.limits2", "toy_domain.rules", "toy_domain.sub.limits"]
-    names = ["x_doubled__mutmut_1", "x_doubled__mutmut_12", "x_admit_size__mutmut_d3", "x_guard__mutmut_2"]
+    names = ["doubled.number_0a1b2c3d", "doubled.string_99aa00ff", "admit_size.min_max_12345678", "guard.number_2"]
     for module in modules:
         ids = [f"{module}.{name}" for name in names]
         if any(selects(i, pattern) for i in ids):
             assert may_select(module, [pattern]), (module, pattern)
         assert may_select(module, ["nothing", pattern]) == may_select(module, [pattern])
     assert not may_select("toy_domain.rules", ["toy_domain.limits", "toy_domain.limits.*"])
-    assert not may_select("toy_domain.limits", ["toy_domain.rules.x_admit_size__mutmut_1", "other*"])
+    assert not may_select("toy_domain.limits", ["toy_domain.rules.admit_size.number_0a1b2c3d", "other*"])
     assert not may_select("toy_domain.limits", [])
 
 

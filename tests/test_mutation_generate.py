@@ -29,6 +29,7 @@ from claims._internal.mutation.generate import (
     mutate_source,
     trampolines_of,
 )
+from claims._internal.mutation.identity import change_of
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
 from claims._internal.mutation.plan import Baseline, ClaimDigests, mutant_fingerprint
 
@@ -165,7 +166,7 @@ def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> No
                             proposed[name].setdefault(renamed(module, copy, "f"), set()).add(change)
     assert {m.function for m in mutants} == {"nested", "tabbed", "last"}
     for mutant in mutants:
-        text = generated[mutant.name].replace(f"def {mutant.name}(", "def f(", 1)
+        text = generated[mutant.copy].replace(f"def {mutant.copy}(", "def f(", 1)
         # ... and the one its record names: the code under its name is the change it records.
         assert (mutant.original, mutant.replacement) in proposed[mutant.function].get(text, ()), f"{mutant}:\n{text}"
         assert text != renamed(module, originals[mutant.function], "f")
@@ -176,41 +177,94 @@ def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> No
     namespace: dict[str, Any] = {"__name__": "pkg.rules"}
     exec(compile(code, "pkg/rules.py", "exec"), namespace)
     for mutant in mutants:
-        assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.name].__name__ == mutant.name
+        assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.copy].__name__ == mutant.copy
 
 
-def test_a_mutants_change_pins_its_mutation_whatever_number_an_added_operator_leaves_it() -> None:
-    # Names are numbered in source order: adding an operator (here fold_first_only, to a catalogue without it)
-    # gives an old name to another mutation of the same function.  A recorded row keyed by name alone would then
-    # be reused for a mutant it was never observed on; the change, and so the row's fingerprint, follows the
-    # mutation instead.
+def _by_id(source: str, operators: Any) -> dict[str, Any]:
+    mutants = mutate_source("pkg.rules", "pkg/rules.py", source, operators)[1]
+    found = {m.id: m for m in mutants}
+    assert len(found) == len(mutants), "two mutants share an id"
+    return found
+
+
+def _same_mutation(a: Any, b: Any) -> bool:
+    """Say whether two mutants make the same change: in the same function, by the same operator, the same text for
+    the same text on the same lines (a node holding it may read differently elsewhere: an `if` block one of whose
+    other lines was edited)."""
+
+    def what(m: Any) -> tuple[str, ...]:
+        change = change_of(m.original, m.replacement)
+        return (m.function, m.operator, change.before, change.after, change.statement)
+
+    return what(a) == what(b)
+
+
+def test_a_mutants_id_names_its_mutation_whatever_an_added_operator_adds() -> None:
+    # Numbers in source order gave an old name to another mutation once an operator was added (fold_first_only,
+    # here, to a catalogue without it); an id made of what the mutation changes keeps naming the same one.
     operators = chosen_sets(["mutmut", "domain"]).load()
-    before = mutate_source(
-        "pkg.rules", "pkg/rules.py", SOURCE, [o for o in operators if o.name != "domain.fold_first_only"]
-    )[1]
-    after = {m.name: m for m in mutate_source("pkg.rules", "pkg/rules.py", SOURCE, operators)[1]}
-    by_change = {m.change: m for m in after.values()}
-    assert len(by_change) == len(after), "each mutation has its own change"
-    for old in before:
-        same = by_change[old.change]
-        assert (same.function, same.original, same.replacement, same.offset) == (
-            old.function,
-            old.original,
-            old.replacement,
-            old.offset,
-        )
-    renamed_to_another = [
-        m for m in before if (after[m.name].original, after[m.name].replacement) != (m.original, m.replacement)
-    ]
-    assert renamed_to_another, "the added operator shifts no name: the test no longer shows the hazard"
-    for old in renamed_to_another:
-        new = after[old.name]
+    before = _by_id(SOURCE, [o for o in operators if o.name != "domain.fold_first_only"])
+    after = _by_id(SOURCE, operators)
+    assert set(before) < set(after)
+    for mutant_id, old in before.items():
+        assert _same_mutation(after[mutant_id], old) and after[mutant_id].change == old.change
+    # The copies in the tree are still numbered: the hazard the ids remove is there underneath.
+    assert any(before[i].copy != after[i].copy for i in before)
+
+
+@pytest.mark.parametrize(
+    ("edit", "old", "new"),
+    [
+        ("a statement added above", "    kept = []\n", "    seen = 0\n    kept = []\n"),
+        (
+            "a parameter added",
+            "def nested(items: list[int], floor: int = 0)",
+            "def nested(items: list[int], floor: int = 0, spare: int = 1)",
+        ),
+        ("a line reworded elsewhere", "        elif not item:", "        elif item == 0:"),
+        ("another function edited", "return x >= 4", "return x >= 5"),
+    ],
+)
+def test_a_mutants_id_survives_an_edit_of_other_lines(edit: str, old: str, new: str) -> None:
+    operators = chosen_sets(["mutmut", "domain"]).load()
+    assert SOURCE.count(old) == 1
+    first = SOURCE[: SOURCE.index(old)].count("\n") + 1
+    edited = range(first, first + old.count("\n") + (0 if old.endswith("\n") else 1))
+    before = _by_id(SOURCE, operators)
+    after = _by_id(SOURCE.replace(old, new), operators)
+    elsewhere = [m for m in before.values() if not any(m.line <= n <= m.end_line for n in edited)]
+    assert len(elsewhere) > len(before) // 2, edit
+    for mutant in elsewhere:
+        assert mutant.id in after, f"{edit}: {mutant.id} ({mutant.original!r} -> {mutant.replacement!r}) lost its id"
+        assert _same_mutation(after[mutant.id], mutant)
+    for mutant_id, mutant in after.items():
+        assert mutant_id not in before or _same_mutation(before[mutant_id], mutant), mutant_id
+
+
+def test_an_edit_of_a_mutations_own_line_gives_it_a_new_id_never_another_mutations() -> None:
+    operators = chosen_sets(["mutmut", "domain"]).load()
+    before = _by_id(SOURCE, operators)
+    after = _by_id(SOURCE.replace("item + 1,", "item + 2,"), operators)
+    for mutant_id, mutant in after.items():
+        if mutant_id in before:
+            assert _same_mutation(before[mutant_id], mutant), mutant_id
+    assert any(i not in after for i in before), "the edited line's mutants keep their ids: the test shows nothing"
+
+
+def test_a_mutants_change_moves_with_any_edit_of_its_function_and_with_it_the_rows_fingerprint() -> None:
+    operators = chosen_sets(["mutmut", "domain"]).load()
+    before = _by_id(SOURCE, operators)
+    after = _by_id(SOURCE.replace("    kept = []\n", "    seen = 0\n    kept = []\n"), operators)
+    moved = [i for i, m in before.items() if m.function == "nested" and i in after]
+    assert moved
+    sources = Sources([], Path("."))
+    covered = ClaimDigests({}, sources, Baseline.of({}, {}), ImportReach({}, {}))
+    for mutant_id in moved:
+        old, new = before[mutant_id], after[mutant_id]
         assert new.change != old.change
-        same_name = (new.module, new.name, new.function, new.operator)
-        sources = Sources([], Path("."))
-        covered = ClaimDigests({}, sources, Baseline.of({}, {}), ImportReach({}, {}))
-        assert mutant_fingerprint(*same_name, (), covered, sources, new.change) != mutant_fingerprint(
-            *same_name, (), covered, sources, old.change
+        same = (new.module, new.name, new.function, new.operator)
+        assert mutant_fingerprint(*same, (), covered, sources, new.change) != mutant_fingerprint(
+            *same, (), covered, sources, old.change
         )
 
 
@@ -219,7 +273,7 @@ def test_the_trampolines_tree_is_the_mutated_tree_without_a_mutant_and_follows_i
     code, plain, mutants = mutate_module("pkg.rules", "pkg/rules.py", SOURCE, operators)
     assert mutants and (code, mutants) == mutate_source("pkg.rules", "pkg/rules.py", SOURCE, operators)
     assert plain == mutate_source("pkg.rules", "pkg/rules.py", SOURCE, [])[0]
-    assert "__mutmut_orig" in plain and not any(m.name in plain for m in mutants)
+    assert "__mutmut_orig" in plain and not any(m.copy in plain for m in mutants)
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("")
     (tmp_path / "pkg" / "limits.json").write_text("{}")

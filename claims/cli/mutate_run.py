@@ -13,7 +13,7 @@ from typing import Any
 from claims._internal.config import load_config, project_paths, put_first
 from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
-from claims._internal.mutation.audit import binding_plan, binding_problems, private_names
+from claims._internal.mutation.audit import private_names, survivor_problems, unexplained_survivors
 from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
 from claims._internal.mutation.engine import Job
@@ -333,34 +333,21 @@ def _auto(
             f"debt: {len(admitted)} untriaged survivor(s) admitted in {_shown(ws, untriaged_path(ws.config))} "
             "(counted undetected above; `claim_batch mutate survivors` lists them)"
         )
-    survivors = [m for m in survivors if m not in untriaged]
-    for mutant_id in survivors[:CHANGES_SHOWN]:
-        problems.append(
-            f"unexplained survivor {mutant_id}: kill it with a claim, or explain it in {equivalent_path(ws.config).relative_to(ws.config.root)} (`claim_batch mutate show {mutant_id}`)"
-        )
-    if len(survivors) > CHANGES_SHOWN:
-        problems.append(
-            f"... and {len(survivors) - CHANGES_SHOWN} more unexplained survivors (`claim_batch mutate survivors`)"
-        )
+    explained_in = _shown(ws, equivalent_path(ws.config))
     if full:
-        bindings = read_bindings(equivalent_path(ws.config))
-        problems += [p.line() for p in binding_problems(updated, bindings, _shown(ws, equivalent_path(ws.config)))]
-        renamed = {m for m, (moved, _) in binding_plan(updated, bindings)[0].items() if moved != m}
-        problems += [
-            f"stale explanation {m}: no such mutant any more; remove it from the equivalents file"
-            for m in sorted(set(equivalent) - renamed)
-            if m not in current
-        ]
-        problems += [
-            f"stale explanation {m}: it is killed now; remove it from the equivalents file"
-            for m in sorted(set(equivalent) - renamed)
-            if m in shown and shown[m].status == "killed"
-        ]
-        problems += [
-            f"stale untriaged entry {m}: it is killed or gone now; run `claim_batch mutate survivors --admit-untriaged`"
-            for m in sorted(untriaged)
-            if m not in shown or shown[m].status == "killed"
-        ]
+        found = survivor_problems(
+            updated,
+            equivalent,
+            explained_in,
+            untriaged,
+            _shown(ws, untriaged_path(ws.config)),
+            read_bindings(equivalent_path(ws.config)),
+        )
+    else:  # a selection judges its own survivors; the entries of the files are judged by a full run
+        found = unexplained_survivors(shown, equivalent, explained_in, untriaged)
+    problems += [p.line() for p in found[:CHANGES_SHOWN]]
+    if len(found) > CHANGES_SHOWN:
+        problems.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
     return _finish(
         ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base
     )

@@ -117,9 +117,9 @@ def survivors(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--bind",
         action="store_true",
-        help="bind each explanation in equivalent.toml to the mutation it explains (its change line): an unbound "
-        "one to what its name records now, a renamed one to its mutation's new name; one whose mutation is gone "
-        "is listed and left for you",
+        help="rewrite each explanation in equivalent.toml written before ids were stable (a number and a change "
+        "line) under the stable id of the mutation its change line records; one without a change line, or whose "
+        "mutation is gone, is listed and left for you",
     )
     args = parse(parser, argv)
     if isinstance(args, Exit):
@@ -136,7 +136,7 @@ def survivors(argv: Sequence[str]) -> int:
 
 
 def bind_explanations() -> int:
-    """Write each explanation's change line from the recorded evidence (see `audit.binding_plan`)."""
+    """Rewrite explanations written under numbers under their mutations' stable ids (see `audit.binding_plan`)."""
     from claims._internal.config import load_config
     from claims._internal.mutation.audit import binding_plan
     from claims._internal.mutation.evidence import read_evidence
@@ -153,10 +153,10 @@ def bind_explanations() -> int:
         text = bound_text(path.read_text(encoding="utf-8"), plan)
         try:  # the file as it would be written must read back with every planned binding
             entries = tomllib.loads(text).get("equivalent", [])
-            written = {e.get("mutant"): e.get("change") for e in entries if isinstance(e, dict)}
+            written = {e.get("mutant") for e in entries if isinstance(e, dict) and "change" not in e}
         except tomllib.TOMLDecodeError:
-            written = {}
-        unwritten = sorted(old for old, (new, change) in plan.items() if written.get(new) != change)
+            written = set()
+        unwritten = sorted(old for old, (new, _) in plan.items() if new not in written)
         if unwritten:
             print(
                 f"claim_batch mutate survivors: {shown}: cannot rewrite the entries of {', '.join(unwritten[:5])}: "
@@ -166,14 +166,13 @@ def bind_explanations() -> int:
             )
             return Exit.USAGE
         write_atomically(path, text.encode("utf-8"))
-    renamed = sorted((old, new) for old, (new, _) in plan.items() if new != old)
-    for old, new in renamed:
-        print(f"renamed {old} -> {new} (the mutation it explains)")
-    print(f"{shown}: bound {len(plan) - len(renamed)}, renamed {len(renamed)}, left {len(left)}")
+    for old, (new, _) in sorted(plan.items()):
+        print(f"rewrote {old} -> {new} (the mutation its change line records)")
+    print(f"{shown}: rewrote {len(plan)}, left {len(left)}")
     for mutant_id, why in sorted(left.items()):
         print(
-            f"  left {mutant_id}: {why}; check its reason against `claim_batch mutate show {mutant_id}`, "
-            "then delete its change line and bind again"
+            f"  left {mutant_id}: {why}; read its reason against the survivors of its function "
+            "(`claim_batch mutate survivors`) and write the id of the one it explains, or delete it"
         )
     return Exit.RED if left else Exit.PASS
 

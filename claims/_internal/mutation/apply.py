@@ -126,7 +126,7 @@ def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:
 def apply_mutant(mutant: Mutant) -> None:
     """Switch one rule to its mutant copy."""
     table = mutant_table(mutant)
-    table[ACTIVE] = table[mutant.name]
+    table[ACTIVE] = table[mutant.copy]
 
 
 def resolve(target: str) -> tuple[Any, Any]:
@@ -230,7 +230,7 @@ def install_probes(
         try:
             if subject in mutants:
                 table = mutant_table(mutants[subject])
-                variant = table[mutants[subject].name]
+                variant = table[mutants[subject].copy]
             else:
                 seeded = defects[subject]
                 if isinstance(seeded, DefectGroup):

@@ -20,7 +20,7 @@ from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
 from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
-from claims._internal.mutation.evidence import Evidence
+from claims._internal.mutation.evidence import Evidence, MutantRow, is_legacy
 from claims._internal.mutation.intent import judge
 from claims._internal.mutation.plan import (
     Baseline,
@@ -204,72 +204,72 @@ def intent_problems(
 def binding_plan(
     evidence: Evidence, bindings: Mapping[str, str | None]
 ) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
-    """Say what `mutate survivors --bind` may do: (entries to rename or bind, and the entries it must leave).
+    """Say what `mutate survivors --bind` may do with explanations written before ids were stable.
 
-    An entry bound to a mutation now recorded under another name follows it (renamed: its reason still
-    explains that mutation); an unbound entry is bound to the mutation its name records now.  An entry whose
-    mutation no longer exists (its function changed) is left, with why: only a person can say whether the
-    reason still holds for what the name names now.  Explanations of killed or unrecorded mutants are left to
-    the stale checks.
+    Such an entry names its mutant by number (`pkg.x_rule__mutmut_3`), which an edit or a new operator gives to
+    another mutation; its `change` line records the mutation it was written for.  Returns (entries to rewrite:
+    old id -> (the stable id of the row recording exactly that mutation, its change), and the entries it must
+    leave, with why).  An entry without a change line, or whose mutation no row records now (its function
+    changed since), is left: only a person can say which mutation its reason explains.  Entries under stable
+    ids are never touched: an id names one mutation for good.
     """
-    by_change = {row.change: mutant_id for mutant_id, row in evidence.mutants.items() if row.change}
+    by_change: dict[str, list[str]] = {}
+    for mutant_id, row in evidence.mutants.items():
+        if row.change and not is_legacy(row.name):
+            by_change.setdefault(row.change, []).append(mutant_id)
     plan: dict[str, tuple[str, str]] = {}
     left: dict[str, str] = {}
-    moving: dict[str, str] = {}
     for mutant_id, change in sorted(bindings.items()):
-        row = evidence.mutants.get(mutant_id)
+        if not is_legacy(mutant_id.rpartition(".")[2]):
+            continue
+        found = by_change.get(change or "", [])
         if change is None:
-            if row is not None and row.change:
-                plan[mutant_id] = (mutant_id, row.change)
-        elif row is None or row.change != change:
-            if change in by_change:
-                moving[mutant_id] = by_change[change]
-            else:
-                left[mutant_id] = "the mutation it explains is gone (its function changed)"
-    # Renumbering shifts runs of names (d24 -> d25, d25 -> d26, ...): a name is free when the entry holding it
-    # moves too.  Each change has one name, so two moving entries never want the same one.
-    staying = set(bindings) - set(moving)
-    for mutant_id, moved in moving.items():
-        if moved in staying:
-            left[mutant_id] = f"the mutation it explains is now {moved}, which has an explanation of its own"
+            left[mutant_id] = "it names a mutant by number and has no change line saying which mutation it explains"
+        elif len(found) != 1:
+            left[mutant_id] = "the mutation it was written for is gone (its function changed since it was bound)"
+        elif found[0] in bindings:
+            left[mutant_id] = f"the mutation it explains is {found[0]}, which has an explanation of its own"
         else:
-            plan[mutant_id] = (moved, str(bindings[mutant_id]))
+            plan[mutant_id] = (found[0], change)
     return plan, left
 
 
 def binding_problems(evidence: Evidence, bindings: Mapping[str, str | None], equivalent_file: str) -> list[Problem]:
-    """Name every explanation not bound to the surviving mutation its name records (see `binding_plan`)."""
+    """Name every explanation still under a number instead of a stable id (see `binding_plan`)."""
     plan, left = binding_plan(evidence, bindings)
-    problems = []
-    for mutant_id, (moved, _) in sorted(plan.items()):
-        if moved != mutant_id:
-            problems.append(
-                Problem(
-                    mutant_id,
-                    f"explanation of a renamed mutant: the mutation it explains is now {moved}",
-                    "`claim_batch mutate survivors --bind` renames it",
-                )
-            )
-        elif (row := evidence.mutants.get(mutant_id)) is not None and row.status != "killed":
-            problems.append(
-                Problem(
-                    mutant_id,
-                    "explanation bound to no mutation: it names a number, which another operator or an edit can give to another mutation",
-                    f"check its reason against `claim_batch mutate show {mutant_id}`, then `claim_batch mutate survivors --bind` binds it",
-                )
-            )
-    for mutant_id, why in sorted(left.items()):
-        row = evidence.mutants.get(mutant_id)
-        if row is None or row.status == "killed":
-            continue  # a stale explanation: the stale checks name it
-        problems.append(
-            Problem(
-                mutant_id,
-                f"explanation of another mutation: {why}",
-                f"check its reason against `claim_batch mutate show {mutant_id}`; if it holds, delete its change line in {equivalent_file} and run `claim_batch mutate survivors --bind`",
-            )
+    problems = [
+        Problem(
+            mutant_id,
+            f"explanation under a mutant's old number: the mutation it explains is {moved}",
+            "`claim_batch mutate survivors --bind` rewrites it under that id",
         )
+        for mutant_id, (moved, _) in sorted(plan.items())
+    ]
+    problems += [
+        Problem(
+            mutant_id,
+            f"explanation under a mutant's old number: {why}",
+            f"read its reason against the survivors of its function (`claim_batch mutate survivors`); write the id of "
+            f"the one it explains in {equivalent_file}, or delete it",
+        )
+        for mutant_id, why in sorted(left.items())
+    ]
     return problems
+
+
+def unexplained_survivors(
+    mutants: Mapping[str, MutantRow], equivalent: Mapping[str, str], equivalent_file: str, untriaged: frozenset[str]
+) -> list[Problem]:
+    """Name every survivor of these rows that is neither explained nor admitted untriaged."""
+    return [
+        Problem(
+            mutant_id,
+            f"unexplained survivor ({row.status})",
+            f"kill it with a claim, or explain it in {equivalent_file} (`claim_batch mutate show {mutant_id}` shows the diff)",
+        )
+        for mutant_id, row in sorted(mutants.items())
+        if row.status != "killed" and mutant_id not in equivalent and mutant_id not in untriaged
+    ]
 
 
 def survivor_problems(
@@ -280,26 +280,27 @@ def survivor_problems(
     untriaged_file: str = "untriaged.toml",
     bindings: Mapping[str, str | None] | None = None,
 ) -> list[Problem]:
-    """Name every survivor neither explained nor admitted untriaged, and every entry that no longer fits."""
+    """Name every survivor neither explained nor admitted untriaged, and every entry that no longer fits.
+
+    One place for the survivor rules: the gate and `claim_batch mutate --auto` both judge with it.
+    """
     problems = []
-    renamed: set[str] = set()
+    legacy: set[str] = set()
     if bindings is not None:
         problems += binding_problems(evidence, bindings, equivalent_file)
-        renamed = {m for m, (moved, _) in binding_plan(evidence, bindings)[0].items() if moved != m}
-    for mutant_id, row in sorted(evidence.mutants.items()):
-        if row.status != "killed" and mutant_id not in equivalent and mutant_id not in untriaged:
-            problems.append(
-                Problem(
-                    mutant_id,
-                    f"unexplained survivor ({row.status})",
-                    f"kill it with a claim, or explain it in {equivalent_file} (`claim_batch mutate show {mutant_id}` shows the diff)",
-                )
-            )
-    for mutant_id in sorted(set(equivalent) - renamed):
+        legacy = {m for m in bindings if is_legacy(m.rpartition(".")[2])}
+    problems += unexplained_survivors(evidence.mutants, equivalent, equivalent_file, untriaged)
+    for mutant_id in sorted(set(equivalent) - legacy):
         found = evidence.mutants.get(mutant_id)
         if found is None:
             problems.append(
-                Problem(mutant_id, "stale explanation: no such mutant is recorded", f"remove it from {equivalent_file}")
+                Problem(
+                    mutant_id,
+                    "stale explanation: no mutant has this id now (the lines of its mutation were edited, or its "
+                    "function is gone)",
+                    f"remove it from {equivalent_file}; if its reason holds for a survivor whose lines were edited, "
+                    "write that survivor's id instead (`claim_batch mutate survivors` lists them)",
+                )
             )
         elif found.status == "killed":
             problems.append(

@@ -5,7 +5,7 @@
 object per line, in a fixed order:
 
     {"fn": "serving_arm_admits_under", "src": "<source digest>", "claims": ["k3v9qa", ...]}
-    {"mutant": "x_serving_arm_admits_under__mutmut_3", "op": "mutmut.number", "fp": "...", "n": 5,
+    {"mutant": "serving_arm_admits_under.number_3f0c9a1d", "op": "mutmut.number", "fp": "...", "n": 5,
      "chg": "<mutation digest>", "F": [0, 4], "E": [2], "TC": [2]}
     {"defect": "spark.zero_engram_allowance", "targets": ["domain.fit_wall.x"], "fp": "...", "F": ["k3v9qa"]}
 
@@ -14,8 +14,9 @@ A function row lists the claims covering that function by their short key
 (`n`; 0 means uncovered) and names its killers by index into that list: F
 failed by assertion, E errored (crashed), TC of those the type contract, TO
 timed out, X ended their worker.  A defect row names its killers by key.
-`chg` digests the mutant's copy of its function (the mutation itself: a
-name is numbered in source order, so it can come to name another one).
+A mutant is named within its module by its function and what it changes
+(`identity`), so its name survives an edit elsewhere; `chg` digests the
+mutant's whole copy of its function, which any edit of the function moves.
 `fp` is the row's fingerprint: what produced it (the mutated function's
 source, the mutation, the covering claims' sources, the operator or the
 patch, the engine version).  Only `claim_batch mutate --update` writes these files.
@@ -182,13 +183,9 @@ def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) ->
         index[row.name] = {c: i for i, c in enumerate(row.claims)}
         lines.append(_line({"fn": row.name, "src": row.source, "claims": keys}))
 
-    def number(row: MutantRow) -> tuple[str, int, str]:
-        tail = row.name.rpartition("__mutmut_")[2]
-        return (row.function, int(tail.lstrip("d") or 0) + (100000 if tail.startswith("d") else 0), row.name)
-
-    for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=number):
+    for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=lambda r: r.name):
         positions = index.get(mutant.function, {})
-        # The function is in the mutant's name (x_<function>__mutmut_N) and the status follows from n and the killers.
+        # The function is in the mutant's name (<function>.<tag>) and the status follows from n and the killers.
         entry: dict[str, Any] = {
             "mutant": mutant.name,
             "op": mutant.operator,
@@ -257,9 +254,20 @@ def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str
     return problems
 
 
+def is_legacy(mutant_name: str) -> bool:
+    """Say whether a mutant's name is a number in source order, from before ids were stable (`x_rule__mutmut_3`)."""
+    return "." not in mutant_name and "__mutmut_" in mutant_name
+
+
 def function_of(mutant_name: str) -> str:
-    """Return the function a mutant's name belongs to (`x_rule__mutmut_3` -> `rule`)."""
-    return mutant_name.rpartition("__mutmut_")[0].removeprefix("x_")
+    """Return the function a mutant's name within its module belongs to (`rule.min_max_3f0c9a1d` -> `rule`).
+
+    A row from before names were stable (`x_rule__mutmut_3`) is read too: its id can match no mutant generated
+    now, so the next full run of its kind replaces it.
+    """
+    if is_legacy(mutant_name):
+        return mutant_name.rpartition("__mutmut_")[0].removeprefix("x_")
+    return mutant_name.rpartition(".")[0]
 
 
 def _observation(sets: Mapping[str, frozenset[str]], problem: Any) -> Observation:

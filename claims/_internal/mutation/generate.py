@@ -4,9 +4,12 @@ Each `.py` file of the `[tool.claims].typecheck` packages is parsed with
 libcst; mutmut's visitor (its pragmas, `do_not_mutate` and skip rules hold)
 proposes mutations from every chosen operator, each tagged with its
 operator's name; every undecorated top-level function becomes a trampoline
-(see `trampoline`), an untouched copy and one copy per mutant.  Mutants of
-mutmut's operators keep mutmut's names (`x_rule__mutmut_3`); the domain
-catalogue's are `x_rule__mutmut_d3`.  Only changed files are regenerated.
+(see `trampoline`), an untouched copy and one copy per mutant.  A mutant's
+id names what it changes (`identity`: `domain.fit_wall.headroom_gib.min_max_3f0c9a1d`),
+never its place in source order; its copy in the tree is named by number
+(`x_rule__mutmut_3`, the domain catalogue's `x_rule__mutmut_d3`), a name
+only the tree and its trampoline table use.  Only changed files are
+regenerated.
 """
 
 from __future__ import annotations
@@ -27,13 +30,14 @@ from attrs import asdict, frozen
 
 from claims._internal.fingerprint import package_files, package_folder
 from claims._internal.mutation.codegen import Render, code_named, parent_map, renamed, replace_once, splice, unused_name
+from claims._internal.mutation.identity import change_of, mutant_tags
 from claims._internal.mutation.operators import Operator, OperatorSets
 from claims.atomic import write_atomically
 
 if TYPE_CHECKING:  # libcst costs a third of a second to import: the gate and the reports read mutants, never make them
     import libcst as cst
 
-GENERATOR = "claims-generate/2"
+GENERATOR = "claims-generate/3"
 MANIFEST = "manifest.json"
 TRAMPOLINES = "trampolines"
 """The sibling of a tree that holds its modules with the trampolines alone (see `trampolines_of`)."""
@@ -42,12 +46,15 @@ TRAMPOLINE_IMPORT = "from claims._internal.mutation.trampoline import trampoline
 
 @frozen
 class Mutant:
-    """One automatic mutant: where it is, which operator made it, and the text it changes."""
+    """One automatic mutant: its stable id, where it is, which operator made it, and the text it changes."""
 
     id: str
     module: str
     function: str
     operator: str
+    copy: str
+    """The name of the mutant's copy of its function in the generated tree (`x_rule__mutmut_3`): a number in
+    source order, so it names another mutation after an edit; only the tree's trampoline table uses it."""
     offset: int
     line: int
     column: int
@@ -56,15 +63,13 @@ class Mutant:
     original: str
     replacement: str
     change: str = ""
-    """A digest of the mutant's whole copy of its function: what it changes, wherever its number puts it.
-
-    Numbers are given in source order, so a new operator or an edit elsewhere in the function gives an old
-    number to another mutation; the fingerprint of a recorded row covers this, so such a row reruns."""
+    """A digest of the mutant's whole copy of its function: any edit of the function changes it, so the row's
+    fingerprint, which covers it, reruns the mutant after one (the id stays)."""
 
     @property
     def name(self) -> str:
-        """Return the mutant's function name in the tree (`x_rule__mutmut_3`)."""
-        return self.id.rpartition(".")[2]
+        """Return the id within its module (`headroom_gib.min_max_3f0c9a1d`), as its evidence row names it."""
+        return self.id[len(self.module) + 1 :]
 
 
 def mangled(function: str) -> str:
@@ -215,15 +220,19 @@ def _trampolined(
         kept.sort(key=lambda c: candidates.index(c))
         numbers = {False: 0, True: 0}
         def_line, spans = offsets[function]
-        for copy, operator, position, mutation, text in kept:
+        # What each copy changes, read with the function's own name (the stand-in depends on the module's text).
+        named = original.replace(stand_in, function)
+        tags = mutant_tags(function, [(c[1], change_of(named, c[4].replace(stand_in, function))) for c in kept])
+        for (copy, operator, position, mutation, text), tag in zip(kept, tags, strict=True):
             domain = not mutmut_made(mutation, visitor)
             numbers[domain] += 1
             name = f"{mangled(function)}__mutmut_{'d' if domain else ''}{numbers[domain]}"
             mutant = Mutant(
-                id=f"{module_name}.{name}",
+                id=f"{module_name}.{function}.{tag}",
                 module=module_name,
                 function=function,
                 operator=operator,
+                copy=name,
                 offset=offset_of(position.start.line, def_line, spans),
                 line=position.start.line,
                 column=position.start.column,
@@ -233,7 +242,7 @@ def _trampolined(
                 replacement=render(mutation.mutated_node),
                 change=_digest(text)[:16],
             )
-            by_function.setdefault(function, []).append((renamed(render, copy, text, stand_in, mutant.name), mutant))
+            by_function.setdefault(function, []).append((renamed(render, copy, text, stand_in, mutant.copy), mutant))
 
     # Two modules: with every mutant's copy, and the trampolines alone (a declared defect needs no automatic mutant).
     body: list[Any] = []
@@ -266,7 +275,7 @@ def _trampolined(
             placeholder = f"{stand_in}_{len(copies)}"
             copies[placeholder + module.default_newline] = text
             body.append(cst.SimpleStatementLine([cst.Expr(cst.Name(placeholder))]))
-            entries.append(f"{mutant.name!r}: {mutant.name}")
+            entries.append(f"{mutant.copy!r}: {mutant.copy}")
         body.extend(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
     if prologue:
         both(*cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)

@@ -25,7 +25,7 @@ from claims._internal.fingerprint import Sources
 from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
-from claims._internal.mutation.generate import GENERATOR, Mutant, mangled
+from claims._internal.mutation.generate import GENERATOR, Mutant
 from claims._internal.mutation.patched_lines import patched_statements
 from claims._internal.select import matches
 from claims.errors import UsageError
@@ -199,14 +199,8 @@ def in_shard(mutant_id: str, k: int, n: int) -> bool:
 
 def selects(mutant_id: str, pattern: str) -> bool:
     """Say whether a pattern selects a mutant: its id, a glob, its module (`domain.fit_wall`) or its rule's name
-    (`domain.fit_wall.serving_arm_fits`, whose mutants are `domain.fit_wall.x_serving_arm_fits__mutmut_N`)."""
-    module, _, rule = pattern.rpartition(".")
-    return (
-        mutant_id == pattern
-        or mutant_id.startswith(pattern + ".")
-        or (bool(module) and mutant_id.startswith(f"{module}.{mangled(rule)}__mutmut_"))
-        or fnmatch.fnmatchcase(mutant_id, pattern)
-    )
+    (`domain.fit_wall.serving_arm_fits`, whose mutants are `domain.fit_wall.serving_arm_fits.<operator>_<digest>`)."""
+    return mutant_id == pattern or mutant_id.startswith(pattern + ".") or fnmatch.fnmatchcase(mutant_id, pattern)
 
 
 def may_select(module: str, patterns: Sequence[str]) -> bool:

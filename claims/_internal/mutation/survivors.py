@@ -1,14 +1,13 @@
 """Read the equivalents file: each surviving mutant that no claim can kill, with the reason it is equivalent.
 
 [[equivalent]]
-mutant = "domain.fit_wall.x_headroom_gib__mutmut_4"
-change = "3f0c9a1d2b7e4c55"
+mutant = "domain.fit_wall.headroom_gib.min_max_3f0c9a1d"
 reason = "max(a, b) and max(b, a) are the same value"
 
-`change` binds the explanation to the mutation it was written for (`Mutant.change`, recorded in the
-evidence row): a mutant's name is a number in source order, so a new operator, or an edit of its
-function, can give the name to another mutation, which the reason does not explain.  `claim_batch
-mutate survivors --bind` writes it (see `binding_problems`).
+A mutant's id names what it changes (`identity`), so an explanation stays with its mutation through
+edits elsewhere.  An entry written before ids were stable names a number (`x_headroom_gib__mutmut_4`)
+with a `change` line recording the mutation it was written for; `claim_batch mutate survivors --bind`
+rewrites such entries under their stable ids (see `audit.binding_plan`).
 """
 
 from __future__ import annotations
@@ -53,7 +52,10 @@ def read_equivalent(path: Path) -> dict[str, str]:
 
 
 def read_bindings(path: Path) -> dict[str, str | None]:
-    """Read mutant id -> the mutation its explanation was written for (`change`, see `Mutant.change`), or None."""
+    """Read mutant id -> the mutation its explanation was written for (`change`, see `Mutant.change`), or None.
+
+    Only entries from before ids were stable need a change line; the others are read with theirs, if any.
+    """
     return {mutant: change for mutant, (_, change) in _explanations(path).items()}
 
 
@@ -66,14 +68,14 @@ def _explanations(path: Path) -> dict[str, tuple[str, str | None]]:
         where = f"{path} @ $.equivalent[{i}]"
         if not isinstance(item, dict) or set(item) - {"change"} != {"mutant", "reason"}:
             problems.append(
-                f"{where}: expected the keys mutant and reason, and change (written by `claim_batch mutate survivors --bind`), got {sorted(item) if isinstance(item, dict) else item!r}"
+                f"{where}: expected the keys mutant and reason (and change, in an entry from before ids were stable), got {sorted(item) if isinstance(item, dict) else item!r}"
             )
             continue
         mutant, reason, change = item["mutant"], item["reason"], item.get("change")
         if not isinstance(mutant, str) or not mutant or not isinstance(reason, str) or not reason.strip():
             problems.append(f"{where}: mutant and reason must be non-empty strings")
         elif change is not None and (not isinstance(change, str) or not change):
-            problems.append(f"{where}.change: expected the non-empty digest `--bind` writes, got {change!r}")
+            problems.append(f"{where}.change: expected the non-empty digest of the mutation, got {change!r}")
         elif mutant in out:
             problems.append(f"{where}.mutant: {mutant!r} is explained twice")
         else:
@@ -88,17 +90,17 @@ _ENTRY_MUTANT = re.compile(r'^mutant = "([^"\\]+)"\n(?:change = "[^"\\]*"\n)?', 
 
 
 def bound_text(text: str, bound: Mapping[str, tuple[str, str]]) -> str:
-    """Return the equivalents file with each entry in `bound` (old id -> (id, change)) renamed and bound.
+    """Return the equivalents file with each entry in `bound` (old id -> (stable id, change)) under its stable id.
 
-    Only the `mutant` line and the `change` line under it are rewritten; reasons, comments and order stay.
+    Only the `mutant` line and the `change` line under it are rewritten (the change line goes: a stable id names
+    its mutation); reasons, comments and order stay.
     """
 
     def rewrite(match: re.Match[str]) -> str:
         found = bound.get(match.group(1))
         if found is None:
             return match.group(0)
-        mutant, change = found
-        return f"mutant = {json.dumps(mutant)}\nchange = {json.dumps(change)}\n"
+        return f"mutant = {json.dumps(found[0])}\n"
 
     return _ENTRY_MUTANT.sub(rewrite, text)
 

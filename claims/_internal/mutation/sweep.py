@@ -19,7 +19,15 @@ from attrs import frozen
 
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.engine import Engine, Job
-from claims._internal.mutation.evidence import DefectRow, Evidence, FunctionRow, MutantRow, Observation, claim_key
+from claims._internal.mutation.evidence import (
+    DefectRow,
+    Evidence,
+    FunctionRow,
+    MutantRow,
+    Observation,
+    claim_key,
+    is_legacy,
+)
 from claims._internal.mutation.generate import Mutant
 from claims._internal.mutation.plan import (
     Baseline,
@@ -304,24 +312,14 @@ def record_defects(
 
 
 def recorded_by_mutation(recorded: Evidence, mutants: Sequence[Mutant]) -> dict[str, Observation]:
-    """Return each mutant's recorded observation, found by its mutation (`change`) where a row records one.
-
-    A name is a number in source order: after a new operator, or an edit above it, the recorded row of a
-    name can be another mutation's, and comparing with it would report a weakening that is a renumbering.
-    A mutation recorded under another name is compared with that row; a name whose recorded row holds
-    another mutation, and whose own mutation is recorded nowhere, is new.  Rows without a change (written
-    before changes were recorded) are compared by name.
-    """
-    by_change = {row.change: row.observation for row in recorded.mutants.values() if row.change}
+    """Return each mutant's recorded observation: its own id's row, or the row of its exact mutation recorded
+    under the name it had before ids were stable (`x_rule__mutmut_3`, found by `change`), so the first run under
+    stable ids compares observations instead of reporting every row gone and every mutant new."""
+    legacy = {r.change: r.observation for r in recorded.mutants.values() if r.change and is_legacy(r.name)}
     out = {k: r.observation for k, r in recorded.mutants.items()}
     for mutant in mutants:
-        row = recorded.mutants.get(mutant.id)
-        if not mutant.change or (row is not None and (not row.change or row.change == mutant.change)):
-            continue
-        if mutant.change in by_change:
-            out[mutant.id] = by_change[mutant.change]
-        else:
-            out.pop(mutant.id, None)
+        if mutant.id not in recorded.mutants and mutant.change in legacy:
+            out[mutant.id] = legacy[mutant.change]
     return out
 
 
