@@ -68,7 +68,7 @@ def test_a_legacy_entry_that_names_no_single_mutation_is_left_for_a_person(
     plan, left = binding_plan(found, {"pkg.x_rule__mutmut_d1": change})
     assert plan == {} and why in left["pkg.x_rule__mutmut_d1"]
     [problem] = binding_problems(found, {"pkg.x_rule__mutmut_d1": change}, "equivalent.toml")
-    assert "write the id of the one it explains" in problem.fix and "--bind" not in problem.fix
+    assert "write that mutation's id" in problem.fix and "--bind" not in problem.fix
 
 
 def test_a_legacy_entry_never_takes_an_id_that_has_an_explanation_of_its_own() -> None:
@@ -92,7 +92,7 @@ def test_entries_under_stable_ids_are_never_rewritten_and_a_gone_id_is_stale_not
     [stale] = problems
     assert stale.subject == "pkg.rule.min_max_gone0000"
     assert stale.message.startswith("stale explanation: no mutant has this id now")
-    assert "remove it" in stale.fix and "--bind" not in stale.fix
+    assert "remove it" in stale.fix and "--bind" not in stale.fix and "write" not in stale.fix
 
 
 def test_binding_rewrites_only_the_mutant_line_and_drops_the_change_line(tmp_path: Path) -> None:

@@ -116,7 +116,14 @@ def test_weakening_a_claim_is_listed_first_naming_the_defect_and_the_claim(recor
     proc = run_cli(recorded, "mutate", "-q", timeout=180)
     assert proc.returncode == 1
     lines = [line.strip() for line in proc.stdout.splitlines()]
-    first = lines.index(next(line for line in lines if line.startswith("evidence of the declared defects differs"))) + 1
+    first = (
+        lines.index(
+            next(
+                line for line in lines if line.startswith("behaviour changed: evidence of the declared defects differs")
+            )
+        )
+        + 1
+    )
     assert lines[first] == "toy.admit_everything: toy.good.oversize_refuses no longer kills it (was FAIL)"
 
 

@@ -30,8 +30,9 @@ from claims._internal.mutation.generate import (
     trampolines_of,
 )
 from claims._internal.mutation.identity import change_of
+from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
-from claims._internal.mutation.plan import Baseline, ClaimDigests, mutant_fingerprint
+from claims._internal.mutation.plan import Baseline, mutant_fingerprint
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""

@@ -239,6 +239,17 @@ class Sources:
         self.families = sorted((n for n, m in self.modules.items() if m.declares_witness), key=lambda n: (-len(n), n))
         self._family: dict[str, str | None] = {}
 
+    def tree(self, modules: Iterable[str] | None = None) -> str:
+        """Digest the named modules (all by default) as read: each skeleton and function (any edit moves it)."""
+        chosen = set(self.modules) if modules is None else set(modules)
+        return _digest(
+            *(
+                f"{name}={m.skeleton}:" + ",".join(f"{f}={d}" for f, d in sorted(m.functions.items()))
+                for name, m in sorted(self.modules.items())
+                if name in chosen
+            )
+        )
+
     def family_of(self, module: str) -> str | None:
         """Return the module declaring the witness a module belongs to (itself, or a witness package holding it)."""
         try:

@@ -129,8 +129,9 @@ def evidence_problems(
     session: Session, results: Sequence[Result], reached: Mapping[str, Sequence[str]], evidence: Evidence | None
 ) -> list[Problem]:
     """Audit the recorded kill evidence against the code and the declared defects (see mutation.audit)."""
+    from claims._internal.environment import current
     from claims._internal.fingerprint import Sources
-    from claims._internal.mutation import audit
+    from claims._internal.mutation import audit, staleness
     from claims._internal.mutation.catalog import collect
     from claims._internal.mutation.plan import Baseline
     from claims._internal.mutation.survivors import (
@@ -159,15 +160,15 @@ def evidence_problems(
     problems += audit.private_names(claims, catalog.seeded)
     if evidence is None:
         if catalog.seeded or config.typecheck:
-            problems.append(Problem("ledger/evidence", "no kill evidence is recorded", audit.UPDATE))
+            problems.append(Problem("ledger/evidence", "no kill evidence is recorded", staleness.UPDATE))
         return problems
     baseline = Baseline.of({r.claim.id: r.duration for r in results}, reached)
     sources = Sources((*config.typecheck, *config.witnesses), config.root)
     by_id = {c.id: c for c in claims}
     path = equivalent_path(config)
     shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
-    problems += audit.stale_rows(
-        evidence, baseline, by_id, catalog.seeded, sources, config.typecheck, session.import_reach
+    problems += staleness.stale_rows(
+        evidence, baseline, by_id, catalog.seeded, sources, config.typecheck, session.import_reach, current(config.root)
     )
     problems += audit.intent_problems(evidence, catalog.seeded, baseline, claims, sources.text)
     admitted = untriaged_path(config)

@@ -86,6 +86,16 @@ class ImportReach:
             self._skeletons[key] = sources.skeletons_of(key)
         return self._skeletons[key]
 
+    def readable_by_any(self, sources: Sources) -> frozenset[str] | None:
+        """Return the modules some witness's claims can read (None: every one)."""
+        found: set[str] = set()
+        for witness in self.witnesses:
+            modules = self.modules_of(witness, sources)
+            if modules is None:
+                return None
+            found |= modules
+        return frozenset(found)
+
 
 def readable(start: Iterable[str], sources: Sources) -> frozenset[str] | None:
     """Return the project modules reachable from `start` by import statements (None when one cannot be read)."""

@@ -21,6 +21,7 @@ from claims._internal.mutation.evidence import Evidence, Observation, read_evide
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
 from claims._internal.mutation.plan import in_shard, may_select, parse_shard, selects
+from claims._internal.mutation.staleness import summary, why_moved
 from claims._internal.mutation.survivors import (
     equivalent_path,
     read_bindings,
@@ -243,9 +244,9 @@ def _declared(
     vanished = [d for d in recorded.defects if d not in {s.id for s in ws.catalog.seeded}] if full else []
     changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, dict(seen.items()), vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s not in {c.subject for c in changes}]
-    updated = sweep.record_defects(recorded, seeded, plan, seen, full=full)
+    updated = sweep.record_defects(ws, base, recorded, seeded, plan, seen, full=full)
     code = _finish(
-        ws, args, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update", base
+        ws, args, recorded, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update", base
     )
     print(
         f"{len(seeded)} defects: "
@@ -349,7 +350,16 @@ def _auto(
     if len(found) > CHANGES_SHOWN:
         problems.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
     return _finish(
-        ws, args, updated, changes, restamp, problems, "automatic mutants", "claim_batch mutate --auto --update", base
+        ws,
+        args,
+        recorded,
+        updated,
+        changes,
+        restamp,
+        problems,
+        "automatic mutants",
+        "claim_batch mutate --auto --update",
+        base,
     )
 
 
@@ -390,6 +400,7 @@ def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
 def _finish(
     ws: Workspace,
     args: argparse.Namespace,
+    recorded: Evidence,
     updated: Evidence,
     changes: list[Change],
     restamp: list[str],
@@ -403,13 +414,17 @@ def _finish(
         weak = sum(1 for c in changes if c.weakening)
         print()
         print(
-            f"evidence of the {what} differs from {_shown(ws, ws.config.ledger / 'evidence')} ({len(changes)} change(s), {weak} weakening(s) first):"
+            f"behaviour changed: evidence of the {what} differs from {_shown(ws, ws.config.ledger / 'evidence')} ({len(changes)} change(s), {weak} weakening(s) first):"
         )
         print("\n".join("  " + c.line() for c in changes[:CHANGES_SHOWN]))
         if len(changes) > CHANGES_SHOWN:
             print(f"  ... and {len(changes) - CHANGES_SHOWN} more")
     if restamp:
-        print(f"{len(restamp)} row(s) re-observed with the same evidence under a new fingerprint (first: {restamp[0]})")
+        moved = why_moved(recorded, base, ws.claims, ws.catalog.seeded, ws.sources, ws.digests(base), restamp)
+        print(
+            f"fingerprint moved, behaviour did not: {len(restamp)} row(s) re-observed with the same evidence under a "
+            f"new fingerprint (first: {restamp[0]}); what moved: {summary(moved, recorded.environment, ws.environment)}"
+        )
     for problem in problems:
         print(problem)
     folder = ws.config.ledger / "evidence"

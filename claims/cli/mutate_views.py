@@ -13,6 +13,7 @@ import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.plan import Baseline
@@ -33,6 +34,11 @@ def _version() -> str | None:
 
 def _recorded_model(operators: str) -> ReportModel:
     """Build the report model from what is recorded, without running a claim or a mutant."""
+    return _recorded(operators)[0]
+
+
+def _recorded(operators: str) -> tuple[ReportModel, Any]:
+    """Build the report model from what is recorded, and say what a recorded row's fingerprint covers."""
     from claims._internal.config import load_config
     from claims._internal.mutation.catalog import collect
     from claims._internal.mutation.evidence import read_evidence
@@ -59,7 +65,7 @@ def _recorded_model(operators: str) -> ReportModel:
     cache = ResultsCache.load(config.cache / "results.json")
     baseline = Baseline.of(cache.durations, {k: e.reach for k, e in cache.entries.items()}) if cache.entries else None
     catalog = collect(config.mutations)
-    return build_model(
+    model = build_model(
         config,
         claims,
         mutants,
@@ -69,6 +75,21 @@ def _recorded_model(operators: str) -> ReportModel:
         baseline,
         _version(),
     )
+
+    def covers(ident: str) -> list[str]:
+        from claims._internal.environment import current
+        from claims._internal.fingerprint import Sources
+        from claims._internal.mutation.staleness import covered_lines
+
+        if baseline is None:
+            return ["fingerprint: unknown until a run has recorded what each claim executes (run `claim_batch`)"]
+        sources = Sources((*config.typecheck, *config.witnesses), config.root)
+        by_id = {c.id: c for c in claims}
+        return covered_lines(
+            ident, evidence, baseline, by_id, catalog.seeded, sources, session.import_reach, current(config.root)
+        )
+
+    return model, covers
 
 
 def show(argv: Sequence[str]) -> int:
@@ -80,7 +101,7 @@ def show(argv: Sequence[str]) -> int:
     parser.add_argument(
         "ident",
         metavar="ID",
-        help="a mutant id (or its unique last part, e.g. x_rule__mutmut_3) or a declared defect id",
+        help="a mutant id (or its unique last part, e.g. rule.min_max_3f0c9a1d) or a declared defect id",
     )
     parser.add_argument(
         "--operators",
@@ -91,9 +112,11 @@ def show(argv: Sequence[str]) -> int:
     args = parse(parser, argv)
     if isinstance(args, Exit):
         return args
-    from claims._internal.reports.show import show_text
+    from claims._internal.reports.show import find_mutant, show_text
 
-    print(show_text(_recorded_model(args.operators), args.ident))
+    model, covers = _recorded(args.operators)
+    print(show_text(model, args.ident), end="")
+    print("\n".join(covers(find_mutant(model, args.ident).id)))
     return Exit.PASS
 
 
@@ -171,8 +194,8 @@ def bind_explanations() -> int:
     print(f"{shown}: rewrote {len(plan)}, left {len(left)}")
     for mutant_id, why in sorted(left.items()):
         print(
-            f"  left {mutant_id}: {why}; read its reason against the survivors of its function "
-            "(`claim_batch mutate survivors`) and write the id of the one it explains, or delete it"
+            f"  left {mutant_id}: {why}; find the mutation its reason was written for among the survivors of its "
+            "function (`claim_batch mutate survivors`): write that mutation's id if it is there, else delete the entry"
         )
     return Exit.RED if left else Exit.PASS
 

@@ -192,8 +192,8 @@ class Page:
 
     def do_e2e(self, block: Block) -> None:
         commands = readme_commands()
-        assert len(commands) == 2 and commands[0][0] == commands[1][0], (
-            f"expected the install command, then the run and the test commands: {commands}"
+        assert len(commands) == 2 and commands[0][:2] == commands[1][:2] == list(INSTALL), (
+            f"expected the locked install, then the run and the test commands: {commands}"
         )
         assert (ROOT / "tests" / "e2e" / "test_checkout.py").read_text(encoding="utf-8").count("readme_commands()") >= 2
         ci = [
@@ -203,6 +203,11 @@ class Page:
         ]
         missing = [part for part in commands[1] if not any(command.startswith(part) for command in ci)]
         assert not missing, f".ci/run does not run the README's test command; missing: {missing}"
+
+
+INSTALL = ("python -m pip install -r requirements.lock", "python -m pip install --no-deps -e .")
+"""The README's install: the locked dependency set (the one the ledger's evidence was observed under), then this
+checkout without dependencies."""
 
 
 def _cd_target(command: str) -> str | None:

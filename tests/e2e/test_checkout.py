@@ -24,12 +24,13 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> tuple[Venv, Path]:
     """A fresh clone installed for development, by the README's install command, into a fresh virtual environment."""
     clone = fresh_clone(tmp_path_factory.mktemp("dev-clone") / "typed-claims")
     venv = make_venv(tmp_path_factory.mktemp("dev-venv") / "checkout")
-    install = readme_commands()[0][0]
-    assert install == "python -m pip install -e '.[test]'"
-    # The README's command as written; only pip's bytecode compiling of every installed module (about 10 CPU-s,
+    install = readme_commands()[0][:2]
+    assert install == ["python -m pip install -r requirements.lock", "python -m pip install --no-deps -e ."]
+    # The README's commands as written; only pip's bytecode compiling of every installed module (about 10 CPU-s,
     # nothing this checks depends on it) is off. pip reads this negated option's variable inverted: 0 means "no".
-    done = venv.run(install, clone, env={"PIP_NO_COMPILE": "0"})
-    assert done.returncode == 0, done.stdout + done.stderr
+    for step in install:
+        done = venv.run(step, clone, env={"PIP_NO_COMPILE": "0"})
+        assert done.returncode == 0, done.stdout + done.stderr
     return venv, clone
 
 
@@ -37,12 +38,12 @@ def test_the_readme_run_command_proves_the_bundled_suite_on_a_fresh_clone(checko
     venv, clone = checkout
     first, second = readme_commands()
     # The test command's own parts (this suite, then the gate) are what `.ci/run` runs next, on its own fresh clone.
-    assert first[1:] == ["claim_batch"] and second[1:] == [
+    assert first[2:] == ["claim_batch"] and second[2:] == [
         "python -m pytest -n auto",
         "claim_batch gate --random-order",
     ]
-    done = venv.run(first[1], clone, env={"CI": "true"})
-    assert done.returncode == 0, f"{first[1]}:\n{done.stdout[-4000:]}{done.stderr[-4000:]}"
+    done = venv.run(first[2], clone, env={"CI": "true"})
+    assert done.returncode == 0, f"{first[2]}:\n{done.stdout[-4000:]}{done.stderr[-4000:]}"
     assert done.stdout.splitlines()[-1].endswith(" passed, 0 failed")
 
 

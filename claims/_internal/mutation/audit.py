@@ -1,10 +1,7 @@
 """Audit the recorded evidence against the code, without running a mutant: what the gate checks on every merge.
 
-- every recorded row's fingerprint matches what would produce it now (the
-  function's source, the covering claims' sources, the operator or patch):
-  a row that no longer matches is named, with what changed;
-- every rule some claim covers has a function row, and no row outlives its
-  function or defect; every declared defect has a row;
+- every recorded row's fingerprint matches what would produce it now, and
+  every covered rule and declared defect has rows (`staleness`);
 - every declared defect's intent holds on its recorded evidence;
 - no defect target and no `rules=` entry is private;
 - every automatic survivor is explained in the equivalents file, and no
@@ -17,25 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from claims._internal.declare import Claim
-from claims._internal.fingerprint import Sources
-from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence, MutantRow, is_legacy
 from claims._internal.mutation.intent import judge
 from claims._internal.mutation.plan import (
     Baseline,
-    ClaimDigests,
     defect_covering,
-    defect_fingerprint,
-    function_row,
-    mutant_fingerprint,
 )
+from claims._internal.mutation.staleness import DECLARED_UPDATE
 from claims._internal.problems import Problem
 from claims._internal.select import matches
-
-UPDATE = "run `claim_batch mutate --update` (declared defects) and `claim_batch mutate --auto --update` (automatic mutants), then commit ledger/evidence"
-AUTO_UPDATE = "run `claim_batch mutate --auto --update`, then commit ledger/evidence"
-DECLARED_UPDATE = "run `claim_batch mutate --update`, then commit ledger/evidence"
 
 
 def _private(name: str) -> bool:
@@ -65,100 +53,6 @@ def private_names(claims: Sequence[Claim], seeded: Sequence[Seeded]) -> list[Pro
                         "target the public rule that calls it (a wrapper or a patch of the rule)",
                     )
                 )
-    return problems
-
-
-def stale_rows(
-    evidence: Evidence,
-    baseline: Baseline,
-    claims: Mapping[str, Claim],
-    seeded: Sequence[Seeded],
-    sources: Sources,
-    typecheck: Sequence[str],
-    imported: ImportReach,
-) -> list[Problem]:
-    """Name every row whose fingerprint no longer matches the code, every covered rule without rows, every orphan row."""
-    problems = []
-    seen_functions = set()
-    for key, row in sorted(evidence.functions.items()):
-        seen_functions.add(key)
-        if (
-            sources.modules.get(row.module) is None
-            or key.partition(":")[2] not in sources.modules[row.module].functions
-        ):
-            problems.append(Problem(key, "evidence for a rule that no longer exists", AUTO_UPDATE))
-            continue
-        now = function_row(row.module, row.name, baseline, sources)
-        changed = []
-        if now.source != row.source:
-            changed.append("its source changed")
-        added, dropped = sorted(set(now.claims) - set(row.claims)), sorted(set(row.claims) - set(now.claims))
-        if added:
-            changed.append("claims now cover it: " + ", ".join(added))
-        if dropped:
-            changed.append("claims no longer cover it: " + ", ".join(dropped))
-        if changed:
-            count = sum(1 for m in evidence.mutants.values() if m.module == row.module and m.function == row.name)
-            problems.append(
-                Problem(
-                    key,
-                    f"stale evidence ({'; '.join(changed)}); its {count} mutant row(s) no longer match",
-                    AUTO_UPDATE,
-                )
-            )
-    for module, digests in sorted(sources.modules.items()):
-        if not any(module == p or module.startswith(p + ".") for p in typecheck):
-            continue
-        for function in sorted(digests.functions):
-            key = f"{module}:{function}"
-            if key not in seen_functions and "." not in function and baseline.covering_function(module, function):
-                problems.append(
-                    Problem(key, "no evidence: claims cover this rule but no mutant of it is recorded", AUTO_UPDATE)
-                )
-    stale_mutants = 0
-    first = ""
-    covered_by = ClaimDigests(claims, sources, baseline, imported)
-    for mutant_id, mutant in sorted(evidence.mutants.items()):
-        covering = baseline.covering_function(mutant.module, mutant.function)
-        if (
-            mutant_fingerprint(
-                mutant.module,
-                mutant.name,
-                mutant.function,
-                mutant.operator,
-                covering,
-                covered_by,
-                sources,
-                mutant.change,
-            )
-            != mutant.fingerprint
-        ):
-            stale_mutants += 1
-            first = first or mutant_id
-    if stale_mutants:
-        problems.append(
-            Problem(
-                "ledger/evidence",
-                f"{stale_mutants} automatic mutant row(s) have fingerprints that no longer match the code (first: {first})",
-                AUTO_UPDATE,
-            )
-        )
-    declared = {s.id: s for s in seeded}
-    for defect_id, defect in sorted(evidence.defects.items()):
-        if defect_id not in declared:
-            problems.append(Problem(defect_id, "evidence for a defect no longer declared", DECLARED_UPDATE))
-            continue
-        covering = defect_covering(declared[defect_id], baseline, list(claims.values()), sources.text)
-        if defect_fingerprint(declared[defect_id], covering, covered_by, sources) != defect.fingerprint:
-            problems.append(
-                Problem(
-                    defect_id,
-                    "stale evidence: its rule, patch, wrapper or covering claims changed since it was recorded",
-                    DECLARED_UPDATE,
-                )
-            )
-    for defect_id in sorted(set(declared) - set(evidence.defects)):
-        problems.append(Problem(defect_id, "no evidence recorded for this declared defect", DECLARED_UPDATE))
     return problems
 
 
@@ -249,8 +143,8 @@ def binding_problems(evidence: Evidence, bindings: Mapping[str, str | None], equ
         Problem(
             mutant_id,
             f"explanation under a mutant's old number: {why}",
-            f"read its reason against the survivors of its function (`claim_batch mutate survivors`); write the id of "
-            f"the one it explains in {equivalent_file}, or delete it",
+            f"find the mutation its reason was written for among the survivors of its function (`claim_batch mutate "
+            f"survivors`): write that mutation's id in {equivalent_file} if it is there, else delete the entry",
         )
         for mutant_id, why in sorted(left.items())
     ]
@@ -298,8 +192,8 @@ def survivor_problems(
                     mutant_id,
                     "stale explanation: no mutant has this id now (the lines of its mutation were edited, or its "
                     "function is gone)",
-                    f"remove it from {equivalent_file}; if its reason holds for a survivor whose lines were edited, "
-                    "write that survivor's id instead (`claim_batch mutate survivors` lists them)",
+                    f"remove it from {equivalent_file}: the mutation it explains is gone, and a survivor on edited "
+                    "lines has an id of its own that needs its own explanation",
                 )
             )
         elif found.status == "killed":

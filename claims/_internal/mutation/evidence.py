@@ -31,16 +31,18 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
+from claims._internal.environment import Environment
 from claims.atomic import write_atomically
 from claims.errors import InputError
 
-ENGINE = "claims-evidence/3"
+ENGINE = "claims-evidence/4"
 """Part of every row's fingerprint: a change to how observations are made invalidates every recorded row.
 
 2: hypothesis harvests a rule module's literals from its original source, not from its mutated copies.
 3: hypothesis draws no module's literals at all, so a claim's examples never depend on what else is loaded.
+4: a covering claim counts by its four recorded inputs (`inputs`), and mutants by stable ids (`identity`).
 """
 KINDS = ("F", "E", "TC", "TO", "X")
 KIND_WORDS = {"F": "FAIL", "E": "ERROR", "TC": "ERROR by the type contract", "TO": "timeout", "X": "worker ended"}
@@ -139,11 +141,26 @@ class DefectRow:
 
 @frozen
 class Evidence:
-    """All recorded rows, by module."""
+    """All recorded rows, by module; what each kind's covering claims read when recorded; the environment."""
 
     functions: dict[str, FunctionRow] = field(factory=dict)
     mutants: dict[str, MutantRow] = field(factory=dict)
     defects: dict[str, DefectRow] = field(factory=dict)
+    inputs: dict[str, dict[str, tuple[str, ...]]] = field(factory=dict)
+    """Per kind of row (`auto`, `declared`), each claim's inputs as its rows were recorded (see `inputs.PARTS`)."""
+    environment: Environment | None = None
+    """What the rows were observed under (the last `--update`'s); None for a ledger from before it was kept."""
+
+    def but(self, **changes: Any) -> Evidence:
+        """Return a copy whose tables are fresh dicts (rows shared), with the given fields replaced."""
+        copied = Evidence(
+            dict(self.functions),
+            dict(self.mutants),
+            dict(self.defects),
+            {kind: dict(rows) for kind, rows in self.inputs.items()},
+            self.environment,
+        )
+        return evolve(copied, **changes) if changes else copied
 
     def modules(self) -> list[str]:
         """Return every module with a row."""
@@ -153,6 +170,12 @@ class Evidence:
             *self.defects.values(),
         ]
         return sorted({r.module for r in rows})
+
+
+INPUTS_FILE = "claim-inputs.jsonl"
+ENVIRONMENT_FILE = "recorded-under.json"
+"""Names no module can have (a hyphen): they never meet a rule module's evidence file."""
+PART_NAMES = ("own", "reads", "runs", "code")
 
 
 def evidence_file(folder: Path, module: str) -> Path:
@@ -274,20 +297,73 @@ def _observation(sets: Mapping[str, frozenset[str]], problem: Any) -> Observatio
     return Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], str(problem) if problem else None)
 
 
+def _module_files(folder: Path) -> list[Path]:
+    """Return the evidence files of rule modules (a name with a hyphen is one of the ledger's own tables)."""
+    found = sorted(folder.rglob("*.jsonl")) if folder.is_dir() else []
+    return [path for path in found if "-" not in path.relative_to(folder).as_posix()]
+
+
+def parse_inputs(text: str, id_of: Mapping[str, str], shown_as: str, into: Evidence) -> list[str]:
+    """Read the claims' recorded inputs into `into`; return located problems."""
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            row = json.loads(raw)
+            if not isinstance(row, dict) or set(row) != {"claim", "for", *PART_NAMES}:
+                raise ValueError(f"expected an object with the keys claim, for, {', '.join(PART_NAMES)}")
+            kinds = row["for"]
+            if not isinstance(kinds, list) or not kinds or not set(kinds) <= {"auto", "declared"}:
+                raise ValueError(f"for: expected a list of auto and declared, got {kinds!r}")
+            claim = id_of.get(str(row["claim"]), f"?{row['claim']}")
+            for kind in kinds:
+                into.inputs.setdefault(kind, {})[claim] = tuple(str(row[part]) for part in PART_NAMES)
+        except (ValueError, KeyError, TypeError) as exc:
+            problems.append(f"{shown_as}:{number}: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def parse_environment(text: str, shown_as: str) -> Environment:
+    """Read the recorded environment; raise ValueError naming what is wrong."""
+    data = json.loads(text)
+    packages = data.get("packages") if isinstance(data, dict) else None
+    if (
+        not isinstance(data, dict)
+        or set(data) != {"python", "packages", "sources"}
+        or not isinstance(data["python"], str)
+        or not isinstance(data["sources"], str)
+        or not isinstance(packages, dict)
+        or not all(isinstance(k, str) and isinstance(v, str) for k, v in packages.items())
+    ):
+        raise ValueError(f'{shown_as}: expected {{"python": str, "packages": {{name: version}}, "sources": str}}')
+    return Environment(data["python"], dict(packages), data["sources"])
+
+
 def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evidence:
     """Read every evidence file; a malformed one is an InputError listing its located problems (at most 20)."""
     id_of = {claim_key(c): c for c in claim_ids}
     evidence = Evidence()
     problems: list[str] = []
-    for path in sorted(folder.rglob("*.jsonl")) if folder.is_dir() else []:
+
+    def shown(path: Path) -> str:
+        return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+
+    for path in _module_files(folder):
         module = ".".join(path.relative_to(folder).with_suffix("").parts)
-        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            problems.append(f"{shown}: unreadable: {exc}")
+            problems.append(f"{shown(path)}: unreadable: {exc}")
             continue
-        problems += parse_module(module, text, id_of, shown, evidence)
+        problems += parse_module(module, text, id_of, shown(path), evidence)
+    inputs, environment = folder / INPUTS_FILE, folder / ENVIRONMENT_FILE
+    try:
+        if inputs.is_file():
+            problems += parse_inputs(inputs.read_text(encoding="utf-8"), id_of, shown(inputs), evidence)
+        if environment.is_file():
+            recorded = parse_environment(environment.read_text(encoding="utf-8"), shown(environment))
+            evidence = evolve(evidence, environment=recorded)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        problems.append(f"{type(exc).__name__}: {exc}")
     if problems:
         more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise InputError(
@@ -321,8 +397,33 @@ def write_evidence(
             changed.append(path)
     # A module with no rows any more leaves no file behind.
     if modules is None and folder.is_dir():
-        for path in folder.rglob("*.jsonl"):
+        for path in _module_files(folder):
             if ".".join(path.relative_to(folder).with_suffix("").parts) not in chosen:
                 path.unlink()
                 changed.append(path)
+    tables: dict[str, bytes | None] = {INPUTS_FILE: render_inputs(evidence, key_of) if evidence.inputs else None}
+    tables[ENVIRONMENT_FILE] = (
+        (json.dumps(evidence.environment.plain(), indent=1, sort_keys=True) + "\n").encode("utf-8")
+        if evidence.environment is not None
+        else None
+    )
+    for name, table in tables.items():
+        path = folder / name
+        if table is not None and (not path.is_file() or path.read_bytes() != table):
+            write_atomically(path, table)
+            changed.append(path)
     return changed
+
+
+def render_inputs(evidence: Evidence, key_of: Mapping[str, str]) -> bytes:
+    """Render each claim's recorded inputs, one line per claim (two when its kinds were recorded apart)."""
+    rows: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for kind in sorted(evidence.inputs):
+        for claim, parts in evidence.inputs[kind].items():
+            if not claim.startswith("?"):
+                rows.setdefault((key_of.get(claim) or claim_key(claim), parts), []).append(kind)
+    lines = [
+        _line({"claim": key, "for": kinds, **dict(zip(PART_NAMES, parts, strict=True))})
+        for (key, parts), kinds in sorted(rows.items())
+    ]
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""

@@ -22,10 +22,10 @@ from attrs import field, frozen
 from claims._internal import reach
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
-from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
 from claims._internal.mutation.generate import GENERATOR, Mutant
+from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.patched_lines import patched_statements
 from claims._internal.select import matches
 from claims.errors import UsageError
@@ -75,39 +75,6 @@ def function_row(module: str, function: str, baseline: Baseline, sources: Source
     """Return the current function row: its source digest and covering claims (sorted by key)."""
     covering = sorted(baseline.covering_function(module, function), key=claim_key)
     return FunctionRow(module, function, sources.function(reach.function_key(module, function))[:12], tuple(covering))
-
-
-class ClaimDigests:
-    """Digest, once per claim, what its verdict under a mutant depends on besides the mutant itself.
-
-    That is the claim's own source, the source of every function it executed on the original code (its fixtures,
-    stand-ins and strategies as well as the rules), and the skeletons (constants and tables) of the modules it can
-    read, as a declared defect's fingerprint has them.  A mutant's row covers the digest of each covering claim, so a
-    change to a fixture a claim runs (a stand-in that gains an `encoding`) reruns the rows it could turn, instead of
-    leaving a kill recorded that the claim no longer makes.
-    """
-
-    def __init__(self, by_id: Mapping[str, Claim], sources: Sources, baseline: Baseline, imported: ImportReach) -> None:
-        self.by_id, self.sources, self.baseline, self.imported = by_id, sources, baseline, imported
-        self._digests: dict[str, str] = {}
-        self._skeletons: dict[str, str] = {}
-
-    def of(self, claim_id: str) -> str:
-        """Return the digest of one claim (`missing` for a claim no longer declared)."""
-        found = self._digests.get(claim_id)
-        if found is None:
-            found = self._digests[claim_id] = self._digest(claim_id)
-        return found
-
-    def _digest(self, claim_id: str) -> str:
-        claim = self.by_id.get(claim_id)
-        if claim is None:
-            return "missing"
-        if claim.witness not in self._skeletons:
-            self._skeletons[claim.witness] = self.imported.skeletons_for([claim.witness], self.sources)
-        own = self.sources.function(reach.function_key(getattr(claim.fn, "__module__", "?"), claim.name))
-        executed = sorted(self.baseline.executed.get(claim_id, frozenset()))
-        return digest(own, self._skeletons[claim.witness], *(f"{key}={self.sources.function(key)}" for key in executed))
 
 
 def mutant_fingerprint(

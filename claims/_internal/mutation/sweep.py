@@ -31,7 +31,6 @@ from claims._internal.mutation.evidence import (
 from claims._internal.mutation.generate import Mutant
 from claims._internal.mutation.plan import (
     Baseline,
-    ClaimDigests,
     claim_limit,
     defect_covering,
     defect_fingerprint,
@@ -111,7 +110,7 @@ def plan_mutants(
 ) -> Plan:
     """Reuse every mutant whose fingerprint is unchanged; run the rest on the claims that execute its statement."""
     jobs, reused, prints, runs = [], {}, {}, {}
-    digests = ClaimDigests(ws.claims, ws.sources, baseline, ws.session.import_reach)
+    digests = ws.digests(baseline)
     for mutant in mutants:
         covering = baseline.covering_function(mutant.module, mutant.function)
         fp = mutant_fingerprint(
@@ -140,7 +139,7 @@ def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], re
     """
     jobs, reused, prints, runs = [], {}, {}, {}
     claims = list(ws.claims.values())
-    digests = ClaimDigests(ws.claims, ws.sources, baseline, ws.session.import_reach)
+    digests = ws.digests(baseline)
     for one in seeded:
         covering = defect_covering(one, baseline, claims, ws.sources.text)
         prints[one.id] = defect_fingerprint(one, covering, digests, ws.sources)
@@ -259,7 +258,8 @@ def record_mutants(
     full: bool,
 ) -> Evidence:
     """Return the evidence with the rows of every planned mutant that has an observation (all rows, on a full sweep)."""
-    result = Evidence(dict(recorded.functions), dict(recorded.mutants), dict(recorded.defects))
+    result = recorded.but(environment=ws.environment)
+    result.inputs["auto"] = {claim_id: ws.digests(baseline).inputs(claim_id).parts() for claim_id in ws.claims}
     seen = {**plan.reused, **observed}
     for mutant in mutants:
         if mutant.id in seen:
@@ -295,10 +295,18 @@ def record_mutants(
 
 
 def record_defects(
-    recorded: Evidence, seeded: Sequence[Seeded], plan: Plan, observed: Mapping[str, Observation], *, full: bool
+    ws: Workspace,
+    baseline: Baseline,
+    recorded: Evidence,
+    seeded: Sequence[Seeded],
+    plan: Plan,
+    observed: Mapping[str, Observation],
+    *,
+    full: bool,
 ) -> Evidence:
     """Return the evidence with the rows of every defect that ran (and, on a full run, none for undeclared ones)."""
-    result = Evidence(dict(recorded.functions), dict(recorded.mutants), dict(recorded.defects))
+    result = recorded.but(environment=ws.environment)
+    result.inputs["declared"] = {claim_id: ws.digests(baseline).inputs(claim_id).parts() for claim_id in ws.claims}
     seen = {**plan.reused, **observed}
     for one in seeded:
         if one.id in seen:

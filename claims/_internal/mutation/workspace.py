@@ -12,16 +12,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from attrs import frozen
+from attrs import evolve, field, frozen
 
 from claims._internal.config import Config, load_config, project_paths, put_first
 from claims._internal.declare import Claim
+from claims._internal.environment import Environment, current
 from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.catalog import Catalog, collect
 from claims._internal.mutation.generate import Mutant, generate, trampolines_of
+from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.operators import OperatorSets
 from claims._internal.mutation.plan import Baseline
 from claims._internal.profiles import chosen_profile
@@ -42,6 +45,23 @@ class Workspace:
     mutants: tuple[Mutant, ...]
     claims: dict[str, Claim]
     sources: Sources
+    _memo: dict[str, Any] = field(factory=dict, eq=False, repr=False)
+
+    def digests(self, baseline: Baseline) -> ClaimDigests:
+        """Return the claims' inputs over this baseline, each read once per run (planning and recording share them)."""
+        found = self._memo.get("digests")
+        if not isinstance(found, ClaimDigests) or found.baseline is not baseline:
+            found = self._memo["digests"] = ClaimDigests(self.claims, self.sources, baseline, self.session.import_reach)
+        return found
+
+    @property
+    def environment(self) -> Environment:
+        """Return the environment this run observes under (read once)."""
+        found = self._memo.get("environment")
+        if not isinstance(found, Environment):
+            readable = self.session.import_reach.readable_by_any(self.sources)
+            found = self._memo["environment"] = evolve(current(self.config.root), sources=self.sources.tree(readable))
+        return found
 
     def source_of(self, module: str) -> tuple[Path, str]:
         """Return an original (not trampolined) module's path and text."""
