@@ -32,7 +32,7 @@ from claims._internal.mutation.generate import (
 from claims._internal.mutation.identity import change_of
 from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
-from claims._internal.mutation.plan import Baseline, mutant_fingerprint
+from claims._internal.mutation.plan import Baseline, mutant_prints
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""
@@ -264,7 +264,7 @@ def test_a_mutants_change_moves_with_any_edit_of_its_function_and_with_it_the_ro
         old, new = before[mutant_id], after[mutant_id]
         assert new.change != old.change
         same = (new.module, new.name, new.function, new.operator)
-        assert mutant_fingerprint(*same, (), covered, sources, new.change) != mutant_fingerprint(
+        assert mutant_prints(*same, (), covered, sources, new.change) != mutant_prints(
             *same, (), covered, sources, old.change
         )
 

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
+
 from claims._internal.config import load_config, project_paths, put_first
 from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
@@ -103,12 +105,6 @@ def _recorded(ws: Workspace, args: argparse.Namespace) -> Evidence:
         return Evidence()
 
 
-def _reusable(recorded: Evidence, args: argparse.Namespace) -> Evidence:
-    """The rows a run may reuse: none with --rebuild, which still compares with the recorded evidence and keeps
-    every row it did not rerun (the other kind's, the unselected ones'), so `--rebuild --update` drops nothing."""
-    return Evidence() if args.rebuild else recorded
-
-
 def _list(ws: Workspace, args: argparse.Namespace) -> int:
     for mutant in ws.mutants:
         if not args.patterns or any(selects(mutant.id, p) for p in args.patterns):
@@ -152,7 +148,7 @@ def _run(
         observed[ident] = seen
         counts["killed" if seen.killers else "survived"] += 1
         if cache is not None:
-            cache.put(plan.fingerprints[ident], seen)
+            cache.put(plan.keys[ident], seen)
         bars[-1].update(len(observed), counts)
 
     def tick() -> None:
@@ -214,7 +210,7 @@ def _declared(
         )
         return Exit.USAGE
     seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
-    plan = sweep.plan_defects(ws, base, seeded, _reusable(recorded, args))
+    plan = sweep.plan_defects(ws, base, seeded, recorded, reuse=not args.rebuild)
     if not args.quiet:
         print(
             f"{len(seeded)} defects: {len(plan.reused)} unchanged since recorded (or covered by no claim), "
@@ -282,11 +278,11 @@ def _auto(
         k, n = parse_shard(args.shard)
         mutants = [m for m in mutants if in_shard(m.id, k, n)]
     cache = None if args.rebuild else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
-    plan = sweep.plan_mutants(ws, base, mutants, _reusable(recorded, args), cache)
+    plan = sweep.plan_mutants(ws, base, mutants, recorded, cache, reuse=not args.rebuild)
     observed: dict[str, Observation]
     if args.merge:
         observed, interrupted = _merged(args.merge, plan), False
-        plan = sweep.Plan((), plan.reused, plan.fingerprints, plan.runs)
+        plan = evolve(plan, jobs=())
     else:
         print(
             f"{len(mutants)} mutants: {len(plan.reused)} unchanged since recorded (or cached, or covered by no claim), {len(plan.jobs)} to run",
@@ -296,7 +292,7 @@ def _auto(
     if args.out:
         document = {
             "schema": SHARD_SCHEMA,
-            "observations": {plan.fingerprints[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())},
+            "observations": {plan.keys[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())},
         }
         write_atomically(Path(args.out), (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8"))
         print(f"wrote {args.out} ({len(document['observations'])} observations)")
@@ -314,9 +310,7 @@ def _auto(
     fresh = {
         k: v
         for k, v in {**plan.reused, **observed}.items()
-        if (args.rebuild and k in observed)
-        or k not in recorded.mutants
-        or recorded.mutants[k].fingerprint != plan.fingerprints[k]
+        if (args.rebuild and k in observed) or k not in plan.recorded
     }
     changes = compare_all(sweep.recorded_by_mutation(recorded, mutants), fresh, vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]
@@ -389,12 +383,12 @@ def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
             raise InputError(
                 f"{name}: not a shard observations file ({exc}); write one with `claim_batch mutate --auto --shard K/N --out FILE`"
             ) from None
-    missing = [j.ident for j in plan.jobs if plan.fingerprints[j.ident] not in known]
+    missing = [j.ident for j in plan.jobs if plan.keys[j.ident] not in known]
     if missing:
         raise InputError(
             f"the shard files hold no observation for {len(missing)} mutant(s) at their current fingerprint (first: {missing[0]}); rerun the shards"
         )
-    return {j.ident: known[plan.fingerprints[j.ident]] for j in plan.jobs}
+    return {j.ident: known[plan.keys[j.ident]] for j in plan.jobs}
 
 
 def _finish(

@@ -77,7 +77,23 @@ def function_row(module: str, function: str, baseline: Baseline, sources: Source
     return FunctionRow(module, function, sources.function(reach.function_key(module, function))[:12], tuple(covering))
 
 
-def mutant_fingerprint(
+@frozen
+class Prints:
+    """A row's two fingerprints.
+
+    `row` is what the row records: what the row is about (the mutated function's source and the mutation, or a
+    defect's rules, patch or wrapper and scope), the operator, the engine, and which claims cover it.  Each
+    covering claim's inputs (`ClaimDigests`) are recorded once, in the claims' table, not in every row they
+    cover, so an edit restamps the claims it changed, not the thousands of rows those claims cover: a row holds
+    while its own fingerprint and its covering claims' recorded inputs both do (`holds`).  `key` covers both at
+    once: it names an observation in the cache and in shard files, where no table stands beside it.
+    """
+
+    row: str
+    key: str
+
+
+def mutant_prints(
     module: str,
     name: str,
     function: str,
@@ -86,19 +102,29 @@ def mutant_fingerprint(
     claims: ClaimDigests,
     sources: Sources,
     change: str,
-) -> str:
-    """Fingerprint what produced a mutant's row: its function's source, the mutation itself, the covering claims
-    (see `ClaimDigests`), the operator, the engine.
+) -> Prints:
+    """Fingerprint what produced a mutant's row: its function's source, the mutation itself (`Mutant.change`), the
+    operator, the engine, the covering claims (and, in the key, their inputs).
 
-    The mutation (`Mutant.change`, a digest of the mutant's copy of its function) is in it because a name does
-    not pin one: names are numbered in source order, so a new operator, or a new statement above, gives the
-    same name to another mutation of an unchanged function, and its row must then run again rather than be
-    reused.  The row records the change, so the gate recomputes this without generating anything; a sweep,
-    which generates, computes it from the mutant actually made.
+    The row records the change, so the gate recomputes these without generating anything; a sweep, which
+    generates, computes them from the mutant actually made.
     """
     source = sources.function(reach.function_key(module, function))
-    covered = (f"{claim_id}={claims.of(claim_id)}" for claim_id in sorted(covering))
-    return digest(ENGINE, GENERATOR, module, name, operator, change, source, *covered)
+    own = (ENGINE, GENERATOR, module, name, operator, change, source)
+    ids = sorted(covering)
+    return Prints(digest(*own, *ids), digest(*own, *(f"{claim_id}={claims.of(claim_id)}" for claim_id in ids)))
+
+
+def holds(
+    recorded: str, prints: Prints, covering: Iterable[str], inputs: Mapping[str, tuple[str, ...]], claims: ClaimDigests
+) -> bool:
+    """Say whether a recorded row's fingerprint still holds: its own, and each covering claim's recorded inputs.
+
+    A row whose fingerprint is the key was recorded before the claims' inputs were kept apart: it holds as well.
+    """
+    if recorded == prints.key:
+        return True
+    return recorded == prints.row and all(inputs.get(c) == claims.inputs(c).parts() for c in covering)
 
 
 def _replacement_source(value: object) -> str:
@@ -108,19 +134,16 @@ def _replacement_source(value: object) -> str:
         return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', repr(value))}"
 
 
-def defect_fingerprint(seeded: Seeded, covering: Iterable[str], claims: ClaimDigests, sources: Sources) -> str:
-    """Fingerprint what produced a defect's row, as the result cache fingerprints a claim's result.
-
-    Its rules' sources, its patch or wrapper, its scope, and each covering claim as `ClaimDigests` has it (its
-    source, every function it executed, the skeletons of the modules it can read), since a declared run is judged
-    from this row when the fingerprint holds: no change a defect's claims can see leaves the row standing.
-    """
+def defect_prints(seeded: Seeded, covering: Iterable[str], claims: ClaimDigests, sources: Sources) -> Prints:
+    """Fingerprint what produced a defect's row: its rules' sources, its patch or wrapper, its scope, the engine,
+    the covering claims (and, in the key, their inputs: their source, what they executed, what they can read)."""
     parts = [ENGINE, seeded.id, *seeded.scope]
     for defect in seeded.defects:
         module, _, function = defect.target.rpartition(".")
         parts += [defect.target, sources.function(reach.function_key(module, function))]
         parts += list(defect.patch) if defect.patch else [_replacement_source(defect.replacement)]
-    return digest(*parts, *(f"{claim_id}={claims.of(claim_id)}" for claim_id in sorted(covering)))
+    ids = sorted(covering)
+    return Prints(digest(*parts, *ids), digest(*parts, *(f"{claim_id}={claims.of(claim_id)}" for claim_id in ids)))
 
 
 def defect_covering(

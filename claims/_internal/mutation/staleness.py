@@ -31,9 +31,10 @@ from claims._internal.mutation.inputs import CODE_PARTS, PART_WORDS, ClaimDigest
 from claims._internal.mutation.plan import (
     Baseline,
     defect_covering,
-    defect_fingerprint,
+    defect_prints,
     function_row,
-    mutant_fingerprint,
+    holds,
+    mutant_prints,
 )
 from claims._internal.problems import Problem
 
@@ -213,10 +214,10 @@ def _moved_mutants(
         if only is not None and mutant_id not in only:
             continue
         covering = baseline.covering_function(mutant.module, mutant.function)
-        fingerprint = mutant_fingerprint(
+        made = mutant_prints(
             mutant.module, mutant.name, mutant.function, mutant.operator, covering, digests, sources, mutant.change
         )
-        if fingerprint == mutant.fingerprint:
+        if holds(mutant.fingerprint, made, covering, evidence.inputs.get("auto", {}), digests):
             continue
         code, runs = inputs.moved("auto", covering)
         row = evidence.functions.get(f"{mutant.module}:{mutant.function}")
@@ -247,7 +248,8 @@ def _moved_defects(
         if one is None or (only is not None and defect_id not in only):
             continue
         covering = defect_covering(one, baseline, every, sources.text)
-        if defect_fingerprint(one, covering, digests, sources) == row.fingerprint:
+        made = defect_prints(one, covering, digests, sources)
+        if holds(row.fingerprint, made, covering, evidence.inputs.get("declared", {}), digests):
             continue
         code, runs = inputs.moved("declared", covering)
         if not code and not runs:

@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from attrs import frozen
+from attrs import field, frozen
 
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.engine import Engine, Job
@@ -33,21 +33,31 @@ from claims._internal.mutation.plan import (
     Baseline,
     claim_limit,
     defect_covering,
-    defect_fingerprint,
+    defect_prints,
     function_row,
-    mutant_fingerprint,
+    holds,
+    mutant_prints,
 )
 from claims._internal.mutation.workspace import Workspace
 
 
 @frozen
 class Plan:
-    """What a sweep will run and what it reuses, with every subject's fingerprint and the claims it runs."""
+    """What a sweep will run and what it reuses, with every subject's fingerprints and the claims it runs.
+
+    `fingerprints` are what each row records; `keys` also cover the covering claims' inputs and name an
+    observation in the cache and in shard files; `recorded` holds the subjects whose recorded row still holds
+    (reused, unless the run was told to rebuild); `covering` is every claim some subject's row depends on (whose
+    inputs the ledger records beside the rows).
+    """
 
     jobs: tuple[Job, ...]
     reused: dict[str, Observation]
     fingerprints: dict[str, str]
     runs: dict[str, int]
+    keys: dict[str, str] = field(factory=dict)
+    recorded: frozenset[str] = frozenset()
+    covering: frozenset[str] = frozenset()
 
 
 class ObservationCache:
@@ -106,52 +116,76 @@ def _items(ids: Iterable[str], baseline: Baseline, ceiling: float) -> tuple[tupl
 
 
 def plan_mutants(
-    ws: Workspace, baseline: Baseline, mutants: Sequence[Mutant], recorded: Evidence, cache: ObservationCache | None
+    ws: Workspace,
+    baseline: Baseline,
+    mutants: Sequence[Mutant],
+    recorded: Evidence,
+    cache: ObservationCache | None,
+    *,
+    reuse: bool = True,
 ) -> Plan:
-    """Reuse every mutant whose fingerprint is unchanged; run the rest on the claims that execute its statement."""
-    jobs, reused, prints, runs = [], {}, {}, {}
+    """Reuse every mutant whose row still holds (`holds`); run the rest on the claims that execute its statement.
+
+    Without `reuse` (`--rebuild`) every covered mutant runs, and the plan still says which rows held.
+    """
+    jobs, reused, prints, keys, runs, from_rows = [], {}, {}, {}, {}, set()
     digests = ws.digests(baseline)
+    inputs = recorded.inputs.get("auto", {})
+    claims: set[str] = set()
     for mutant in mutants:
         covering = baseline.covering_function(mutant.module, mutant.function)
-        fp = mutant_fingerprint(
+        claims |= covering
+        made = mutant_prints(
             mutant.module, mutant.name, mutant.function, mutant.operator, covering, digests, ws.sources, mutant.change
         )
-        prints[mutant.id] = fp
+        prints[mutant.id], keys[mutant.id] = made.row, made.key
         line = baseline.covering_mutant(mutant)
         runs[mutant.id] = len(line)
         row = recorded.mutants.get(mutant.id)
-        if row is not None and row.fingerprint == fp:
+        held = row is not None and holds(row.fingerprint, made, covering, inputs, digests)
+        if held:
+            from_rows.add(mutant.id)
+        if held and reuse and row is not None:
             reused[mutant.id] = row.observation
-        elif cache is not None and fp in cache.known:
-            reused[mutant.id] = cache.known[fp]
+        elif cache is not None and made.key in cache.known:
+            reused[mutant.id] = cache.known[made.key]
         elif not line:
             reused[mutant.id] = Observation()  # no claim executes the mutated statement: it survives unrun
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims))
 
 
-def plan_defects(ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], recorded: Evidence) -> Plan:
-    """Reuse every defect whose fingerprint is unchanged; run the rest on the claims (within scope) that execute a rule.
+def plan_defects(
+    ws: Workspace, baseline: Baseline, seeded: Sequence[Seeded], recorded: Evidence, *, reuse: bool = True
+) -> Plan:
+    """Reuse every defect whose row still holds; run the rest on the claims (within scope) that execute a rule.
 
-    The fingerprint covers the defect (its patch or wrapper), its targets' source and its covering claims' source,
-    so a patch whose old text no longer appears always reruns (and turns BADCTRL).
+    The fingerprint covers the defect (its patch or wrapper) and its targets' source, and its covering claims'
+    inputs are recorded beside it, so a patch whose old text no longer appears always reruns (and turns BADCTRL).
     """
-    jobs, reused, prints, runs = [], {}, {}, {}
-    claims = list(ws.claims.values())
+    jobs, reused, prints, keys, runs, from_rows = [], {}, {}, {}, {}, set()
+    every = list(ws.claims.values())
     digests = ws.digests(baseline)
+    inputs = recorded.inputs.get("declared", {})
+    claims: set[str] = set()
     for one in seeded:
-        covering = defect_covering(one, baseline, claims, ws.sources.text)
-        prints[one.id] = defect_fingerprint(one, covering, digests, ws.sources)
+        covering = defect_covering(one, baseline, every, ws.sources.text)
+        claims |= covering
+        made = defect_prints(one, covering, digests, ws.sources)
+        prints[one.id], keys[one.id] = made.row, made.key
         runs[one.id] = len(covering)
         row = recorded.defects.get(one.id)
-        if row is not None and row.fingerprint == prints[one.id]:
+        held = row is not None and holds(row.fingerprint, made, covering, inputs, digests)
+        if held:
+            from_rows.add(one.id)
+        if held and reuse and row is not None:
             reused[one.id] = row.observation
         elif covering:
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs)
+    return Plan(_longest_first(jobs, baseline), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims))
 
 
 def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
@@ -259,7 +293,8 @@ def record_mutants(
 ) -> Evidence:
     """Return the evidence with the rows of every planned mutant that has an observation (all rows, on a full sweep)."""
     result = recorded.but(environment=ws.environment)
-    result.inputs["auto"] = {claim_id: ws.digests(baseline).inputs(claim_id).parts() for claim_id in ws.claims}
+    digests = ws.digests(baseline)
+    result.inputs["auto"] = {claim_id: digests.inputs(claim_id).parts() for claim_id in sorted(plan.covering)}
     seen = {**plan.reused, **observed}
     for mutant in mutants:
         if mutant.id in seen:
@@ -306,7 +341,8 @@ def record_defects(
 ) -> Evidence:
     """Return the evidence with the rows of every defect that ran (and, on a full run, none for undeclared ones)."""
     result = recorded.but(environment=ws.environment)
-    result.inputs["declared"] = {claim_id: ws.digests(baseline).inputs(claim_id).parts() for claim_id in ws.claims}
+    digests = ws.digests(baseline)
+    result.inputs["declared"] = {claim_id: digests.inputs(claim_id).parts() for claim_id in sorted(plan.covering)}
     seen = {**plan.reused, **observed}
     for one in seeded:
         if one.id in seen:
@@ -332,10 +368,10 @@ def recorded_by_mutation(recorded: Evidence, mutants: Sequence[Mutant]) -> dict[
 
 
 def restamped(recorded: Evidence, plan: Plan) -> list[str]:
-    """Return the subjects that re-ran with unchanged evidence but a new fingerprint (they still need recording)."""
-    stale = []
-    for subject, fp in plan.fingerprints.items():
-        row = recorded.mutants.get(subject) or recorded.defects.get(subject)
-        if row is not None and row.fingerprint != fp:
-            stale.append(subject)
-    return stale
+    """Return the recorded subjects whose row no longer holds: those whose evidence came out the same still need
+    their fingerprint, or their claims' inputs, recorded."""
+    return [
+        subject
+        for subject in plan.fingerprints
+        if subject not in plan.recorded and (subject in recorded.mutants or subject in recorded.defects)
+    ]
