@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claims import Witness, because
+from claims import Witness, because, raising
 from claims.errors import DeclarationError
 
 
@@ -70,11 +70,27 @@ def test_a_statement_is_required() -> None:
 
 def test_a_refusal_names_its_expected_reasons() -> None:
     w = Witness("spark.fit_wall")
-    with pytest.raises(DeclarationError, match="at least one expected reason"):
+    with pytest.raises(DeclarationError, match=r"either the reasons a refusal gives .* or the exception"):
 
         @w.refusal("The rule refuses.", rules=[rule], reasons=[])
         def a() -> None:
             pass
+
+    with pytest.raises(DeclarationError, match="exactly one of them"):
+
+        @w.refusal(
+            "The rule refuses.",
+            rules=[rule],
+            reasons=[because(ValueError, at="$")],
+            raises=raising(ValueError, saying="no"),
+        )
+        def b() -> None:
+            pass
+
+    with pytest.raises(DeclarationError, match="expects an exception class"):
+        raising("ValueError")  # type: ignore[arg-type]
+    with pytest.raises(DeclarationError, match="not a regular expression"):
+        raising(ValueError, matching="(")
 
     with pytest.raises(DeclarationError, match="expects a reason class"):
         because("not a class", at="$")  # type: ignore[arg-type]

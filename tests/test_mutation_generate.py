@@ -31,6 +31,7 @@ from claims._internal.mutation.generate import (
 )
 from claims._internal.mutation.identity import change_of
 from claims._internal.mutation.inputs import ClaimDigests
+from claims._internal.mutation.layout import mangled
 from claims._internal.mutation.operators import OperatorSets, chosen_sets
 from claims._internal.mutation.plan import Baseline, mutant_prints
 
@@ -149,36 +150,69 @@ def test_rendering_each_subtree_once_gives_libcsts_code_for_every_node_and_copy(
     assert cst.CSTNode._codegen is plain, "libcst's codegen is restored on leaving"
 
 
+def function_likes_of(module: cst.Module) -> dict[str, cst.FunctionDef]:
+    """Return every function and method of a module (classes at any depth), by qualified name, decorators dropped
+    but `staticmethod`'s: a copy in the tree is the body alone."""
+    found: dict[str, cst.FunctionDef] = {}
+
+    def walk(body: Any, prefix: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.FunctionDef):
+                kept = [
+                    d
+                    for d in stmt.decorators
+                    if isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+                ]
+                found[prefix + stmt.name.value] = stmt.with_changes(decorators=kept)
+            elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+                walk(stmt.body.body, f"{prefix}{stmt.name.value}.")
+
+    walk(module.body, "")
+    return found
+
+
+def flat(text: str) -> str:
+    return "\n".join(line.strip() for line in text.splitlines())
+
+
 def test_every_copy_in_the_tree_is_one_proposed_mutation_of_its_function() -> None:
     code, mutants = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen_sets(["mutmut", "domain"]).load())
-    generated = top_functions(code)
+    generated = {name.rpartition(".")[2]: node for name, node in function_likes_of(cst.parse_module(code)).items()}
+    tree = cst.parse_module(code)
     module = cst.parse_module(SOURCE)
-    originals = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef) and not s.decorators}
+    originals = function_likes_of(module)
     # Every mutation the operators propose, made the plain way: mutmut's deep_replace, then libcst's codegen.
     proposed: dict[str, dict[str, set[tuple[str, str]]]] = {name: {} for name in originals}
     for operator in chosen_sets(["mutmut", "domain"]).load():
         for name, stmt in originals.items():
             for node in [stmt, *every_node(stmt)]:
-                if isinstance(node, operator.node_type):
+                if isinstance(node, operator.node_type) and not isinstance(node, cst.Decorator):
                     for mutated in operator.function(node):
                         copy = mutated if node is stmt else deep_replace(stmt, node, mutated)
                         if isinstance(copy, cst.FunctionDef):
-                            change = (module.code_for_node(node), module.code_for_node(mutated))
+                            change = (flat(module.code_for_node(node)), flat(module.code_for_node(mutated)))
                             proposed[name].setdefault(renamed(module, copy, "f"), set()).add(change)
-    assert {m.function for m in mutants} == {"nested", "tabbed", "last"}
+    # Methods, and decorated functions (their bodies; the decorators are kept on the trampoline), are mutated too.
+    assert {m.function for m in mutants} == {"nested", "decorated", "Holder.method", "tabbed", "last"}
     for mutant in mutants:
-        text = generated[mutant.copy].replace(f"def {mutant.copy}(", "def f(", 1)
+        text = tree.code_for_node(generated[mutant.copy]).replace(f"def {mutant.copy}(", "def f(", 1)
         # ... and the one its record names: the code under its name is the change it records.
-        assert (mutant.original, mutant.replacement) in proposed[mutant.function].get(text, ()), f"{mutant}:\n{text}"
+        # (A statement's recorded text reads as in the file: its lines at their own indentation.)
+        assert (flat(mutant.original), flat(mutant.replacement)) in proposed[mutant.function].get(text, ()), mutant
         assert text != renamed(module, originals[mutant.function], "f")
     # The trampolined originals keep their exact text, and the tree holds nothing else under a stand-in's name.
     for name, stmt in originals.items():
-        assert generated[f"x_{name}__mutmut_orig"] == renamed(module, stmt, f"x_{name}__mutmut_orig")
+        stem = f"x_{name}" if "." not in name else "xǁ" + name.replace(".", "ǁ")
+        assert tree.code_for_node(generated[f"{stem}__mutmut_orig"]) == renamed(module, stmt, f"{stem}__mutmut_orig")
     assert "_claims_stand_in_" not in code.replace("_claims_stand_in is spelled", "")
     namespace: dict[str, Any] = {"__name__": "pkg.rules"}
     exec(compile(code, "pkg/rules.py", "exec"), namespace)
     for mutant in mutants:
-        assert namespace[f"mutants_x_{mutant.function}__mutmut"][mutant.copy].__name__ == mutant.copy
+        stem = mangled(mutant.function)
+        assert namespace[f"mutants_{stem}__mutmut"][mutant.copy].__name__ == mutant.copy
+    # A decorated function keeps its decorator, applied once, around the trampoline.
+    assert namespace["decorated"].cache_info().currsize == 0 and namespace["decorated"](3) == 6
+    assert namespace["Holder"]().method(4) is True
 
 
 def _by_id(source: str, operators: Any) -> dict[str, Any]:

@@ -35,6 +35,18 @@ class Config:
     mutable_allowed: tuple[str, ...] = ()
     hypothesis_plugins: bool = True
     probe: tuple[str, ...] = ()  # the kinds of mutation run (`declared`, `auto`) that probe first by default
+    mutate: tuple[str, ...] = ()
+    """The modules and packages `mutate --auto` mutates; empty: every module of the `typecheck` packages."""
+    typecheck_exclude: tuple[str, ...] = ()
+    """Modules and packages of the `typecheck` packages whose run-time type checks are off (reach is still kept)."""
+
+    def mutated(self, module: str) -> bool:
+        """Say whether `mutate --auto` mutates a module: within the mutation scope."""
+        return _within(module, self.mutate or self.typecheck)
+
+    def checked(self, module: str) -> bool:
+        """Say whether a module's public functions are type-checked at run time."""
+        return _within(module, self.typecheck) and not _within(module, self.typecheck_exclude)
 
     @property
     def snapshots(self) -> Path:
@@ -45,6 +57,10 @@ class Config:
     def cache(self) -> Path:
         """Return the folder of machine-local caches (never committed): results, bytecode, mutants."""
         return self.root / ".claims-cache"
+
+
+def _within(module: str, scope: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in scope)
 
 
 def find_pyproject(start: Path) -> Path:
@@ -111,6 +127,8 @@ def load_config(start: Path | None = None) -> Config:
         "mutable_allowed",
         "hypothesis_plugins",
         "probe",
+        "mutate",
+        "typecheck_exclude",
     }
     unknown = sorted(set(table) - known)
     if unknown:
@@ -137,6 +155,14 @@ def load_config(start: Path | None = None) -> Config:
         )
         probe = []
     typecheck = _names(table, "typecheck", (), problems, path)
+    narrowed = {key: _names(table, key, (), problems, path) for key in ("mutate", "typecheck_exclude")}
+    for key, names in narrowed.items():
+        outside = [n for n in names if not _within(n, typecheck)]
+        if outside:
+            problems.append(
+                f"{path}: [tool.claims].{key}: {', '.join(map(repr, outside))} is not a module or package of the "
+                f"rule packages [tool.claims].typecheck = {list(typecheck)!r}, where code is instrumented"
+            )
     config = Config(
         root=path.parent.resolve(),
         witnesses=_names(table, "witnesses", ("witnesses",), problems, path),
@@ -148,6 +174,8 @@ def load_config(start: Path | None = None) -> Config:
         mutable_allowed=_names(table, "mutable_allowed", (), problems, path),
         hypothesis_plugins=plugins,
         probe=tuple(probe),
+        mutate=narrowed["mutate"],
+        typecheck_exclude=narrowed["typecheck_exclude"],
     )
     if problems:
         raise ConfigError("\n".join(problems))

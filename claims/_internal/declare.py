@@ -22,7 +22,6 @@ claim, instead of a positive and a refusal claim.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 import sys
@@ -31,6 +30,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
+from claims._internal import dotted
 from claims._internal.kinds import Kind
 from claims.errors import DeclarationError
 
@@ -56,6 +56,61 @@ class Because:
         return f"{self.kind.__name__} @ {self.at}{words}"
 
 
+LOCATION_ATTRIBUTES = ("where", "path", "location", "at")
+"""The attributes an exception may carry its location in, read in this order (`raising(..., at=...)`)."""
+
+
+@frozen
+class Raises:
+    """Name the exception a rule refuses by: its type, words its message must contain, a pattern, a location."""
+
+    kind: type[BaseException]
+    saying: tuple[str, ...] = ()
+    matching: str | None = None
+    at: str | None = None
+
+    def describe(self) -> str:
+        """Render the expectation the way an observed exception renders."""
+        words = "".join(f" saying {w!r}" for w in self.saying)
+        pattern = f" matching r{self.matching!r}" if self.matching is not None else ""
+        where = f" @ {self.at}" if self.at is not None else ""
+        return f"raises {self.kind.__name__}{where}{words}{pattern}"
+
+    def misses(self, exc: BaseException) -> list[str]:
+        """Say what of the expectation an exception of the right type does not meet (nothing: it is met)."""
+        message = str(exc)
+        found = [f"its message does not say {w!r}" for w in self.saying if w not in message]
+        if self.matching is not None and re.search(self.matching, message) is None:
+            found.append(f"its message does not match r{self.matching!r}")
+        if self.at is not None:
+            where = next((getattr(exc, a) for a in LOCATION_ATTRIBUTES if getattr(exc, a, None) is not None), None)
+            if where is None:
+                found.append(
+                    f"it carries no location ({', '.join(LOCATION_ATTRIBUTES)}), where {self.at!r} was expected"
+                )
+            elif str(where) != self.at:
+                found.append(f"it is located at {where!r}, not {self.at!r}")
+        return found
+
+
+def raising(
+    kind: type[BaseException], *, saying: str | Sequence[str] = (), matching: str | None = None, at: str | None = None
+) -> Raises:
+    """Expect a rule to refuse by raising `kind` (or a subclass), its message containing every `saying` and
+    matching the regular expression `matching` (searched), located `at` where the exception carries a location."""
+    if not isinstance(kind, type) or not issubclass(kind, BaseException):
+        raise DeclarationError(f"raising() expects an exception class, got {kind!r}")
+    if matching is not None:
+        try:
+            re.compile(matching)
+        except re.error as exc:
+            raise DeclarationError(
+                f"raising({kind.__name__}, matching={matching!r}): not a regular expression: {exc}"
+            ) from None
+    words = (saying,) if isinstance(saying, str) else tuple(saying)
+    return Raises(kind=kind, saying=words, matching=matching, at=at)
+
+
 def because(kind: type, *, at: str, saying: str | Sequence[str] = ()) -> Because:
     """Expect a refusal reason of `kind` located `at`, whose why contains every `saying`."""
     if not isinstance(kind, type):
@@ -79,6 +134,7 @@ class Claim:
     source_line: int
     reasons: tuple[Because, ...] = ()
     exact_reasons: bool = True
+    raises: Raises | None = None
     snapshot_ext: str = "txt"
     timeout: float | None = None
     wants_tmp_path: bool = False
@@ -87,22 +143,21 @@ class Claim:
 
 
 def rule_name(rule: RuleRef, *, where: str) -> str:
-    """Resolve a rule (a callable or a dotted name) to its dotted name, checking it exists."""
-    if callable(rule) and not isinstance(rule, str):
-        name = f"{getattr(rule, '__module__', '?')}.{getattr(rule, '__qualname__', '?')}"
-    elif isinstance(rule, str):
-        name = rule
+    """Resolve a rule to its dotted name, checking it exists: a function or method, or its name (dotted, or
+    `module:Class.method` to spell the module out)."""
+    if isinstance(rule, str):
+        name = dotted.canonical(rule)
+    elif callable(rule) or isinstance(rule, property):
+        try:
+            name = dotted.of_callable(rule)
+        except DeclarationError as exc:
+            raise DeclarationError(f"{where}: {exc}") from None
     else:
-        raise DeclarationError(f"{where}: a rule is a callable or a dotted name, got {rule!r}")
-    module_name, _, attr = name.rpartition(".")
+        raise DeclarationError(f"{where}: a rule is a function, a method or its dotted name, got {rule!r}")
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise DeclarationError(
-            f"{where}: rule {name!r} names module {module_name!r}, which does not import: {exc}"
-        ) from exc
-    if not hasattr(module, attr):
-        raise DeclarationError(f"{where}: rule {name!r} does not exist: module {module_name!r} has no {attr!r}")
+        dotted.resolve(rule if isinstance(rule, str) else name)
+    except DeclarationError as exc:
+        raise DeclarationError(f"{where}: the rule {exc}") from None
     return name
 
 
@@ -146,15 +201,24 @@ class Witness:
         statement: str,
         *,
         rules: Iterable[RuleRef],
-        reasons: Iterable[Because],
+        reasons: Iterable[Because] = (),
+        raises: Raises | None = None,
         exact: bool = True,
         timeout: float | None = None,
     ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
-        """Declare a claim that the rule refuses for exactly the expected located reasons."""
+        """Declare a claim that the rule refuses for exactly the expected located reasons (a `Refused` value it
+        returns, `reasons=[because(...)]`), or by raising the expected exception (`raises=raising(...)`)."""
         expected = tuple(reasons)
-        if not expected:
-            raise DeclarationError(f"{self.name}: a refusal claim names at least one expected reason (because(...))")
-        return self._declare(Kind.REFUSAL, statement, rules, reasons=expected, exact_reasons=exact, timeout=timeout)
+        if bool(expected) == (raises is not None):
+            raise DeclarationError(
+                f"{self.name}: a refusal claim names either the reasons a refusal gives (reasons=[because(...)]) or "
+                "the exception a rule refuses by (raises=raising(ValueError, saying=...)), exactly one of them"
+            )
+        if raises is not None and not isinstance(raises, Raises):
+            raise DeclarationError(f"{self.name}: raises= takes raising(ExceptionType, ...), got {raises!r}")
+        return self._declare(
+            Kind.REFUSAL, statement, rules, reasons=expected, exact_reasons=exact, raises=raises, timeout=timeout
+        )
 
     def snapshot(
         self, statement: str, *, rules: Iterable[RuleRef], ext: str = "txt", timeout: float | None = None

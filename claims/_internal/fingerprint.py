@@ -36,6 +36,7 @@ from typing import Any
 
 from attrs import frozen
 
+from claims._internal.functions import function_likes, span
 from claims.atomic import write_atomically
 
 DEPENDENCIES = ("attrs", "cattrs", "hypothesis", "typeguard", "mutmut", "pytest")
@@ -139,7 +140,8 @@ def _declares_witness(tree: ast.Module) -> bool:
 
 
 def read_module(text: str, name: str = "", package: bool = False) -> ModuleSources:
-    """Digest a module's skeleton and functions (`f`, `Class.method`), decorators included; list its imports."""
+    """Digest a module's skeleton and function-likes (`f`, `Class.method`, see `functions`), decorators included;
+    list its imports."""
     lines = text.splitlines(keepends=True)
     try:
         tree = ast.parse(text)
@@ -147,21 +149,14 @@ def read_module(text: str, name: str = "", package: bool = False) -> ModuleSourc
         return ModuleSources(skeleton=_digest("unparsable", text), functions={})
     functions: dict[str, str] = {}
     cut: set[int] = set()
-
-    def span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int]:
-        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-        return first, node.end_lineno or node.lineno
-
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            first, last = span(node)
-            functions[node.name] = _digest("".join(lines[first - 1 : last]))
+    found, _ = function_likes(tree)
+    for item in found:
+        first, last = span(item.node)
+        functions[item.qualname] = _digest("".join(lines[first - 1 : last]))
+        # A top-level function is cut from the skeleton; a method stays in it too: a class's methods decide its
+        # behaviour implicitly (a dunder, an override, a property), even for claims that never executed one.
+        if not item.owners:
             cut.update(range(first, last + 1))
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    first, last = span(item)
-                    functions[f"{node.name}.{item.name}"] = _digest("".join(lines[first - 1 : last]))
     skeleton = "".join(line for number, line in enumerate(lines, start=1) if number not in cut)
     return ModuleSources(
         skeleton=_digest(skeleton),

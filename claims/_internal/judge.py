@@ -16,6 +16,9 @@ def judge(claim: Claim, value: Any, settings: Settings, duration: float) -> Resu
     """Turn what a claim returned into a verdict, by its control kind."""
     reasons = read_reasons(value)
     shown = tuple(describe_reason(r) for r in reasons or ())
+    if claim.kind is Kind.REFUSAL and claim.raises is not None:
+        observed = "returned without raising" + (f": {SHORT.repr(value)}" if value is not None else "")
+        return Result(claim, Verdict.FAIL, duration, expected=claim.raises.describe(), observed=observed, reasons=shown)
     if claim.kind is Kind.REFUSAL:
         expected = "refused: " + "; ".join(b.describe() for b in claim.reasons)
         if reasons is None:
@@ -43,6 +46,28 @@ def judge(claim: Claim, value: Any, settings: Settings, duration: float) -> Resu
             reasons=shown,
         )
     return Result(claim, Verdict.PASS, duration)
+
+
+def judge_raised(claim: Claim, exc: BaseException, duration: float, detail: str) -> Result:
+    """Judge an exception a refusal-by-exception claim's rule raised: its type, its message, its location."""
+    assert claim.raises is not None
+    expected = claim.raises.describe()
+    observed = f"raised {type(exc).__name__}: {exc}"
+    if not isinstance(exc, claim.raises.kind):
+        # Another exception is a crash, not the refusal: shown with its traceback, never a pass.
+        return Result(
+            claim,
+            Verdict.ERROR,
+            duration,
+            expected=expected,
+            observed=f"crashed instead of refusing: {type(exc).__name__}: {exc}",
+            detail=detail,
+            error_type=type(exc).__name__,
+        )
+    misses = claim.raises.misses(exc)
+    if misses:
+        return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"{observed} ({'; '.join(misses)})")
+    return Result(claim, Verdict.PASS, duration, reasons=(observed,))
 
 
 def _judge_snapshot(claim: Claim, value: Any, settings: Settings, duration: float) -> Result:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from claims._internal import entry_checks, reach
+from claims._internal.functions import ACCESSORS
 
 _installed: list[InstrumentingFinder] = []
 _import_work: dict[str, frozenset[str]] = {}
@@ -52,12 +53,13 @@ def _inside(name: str, packages: Sequence[str]) -> bool:
 
 
 def _public(name: str) -> bool:
-    # A mutmut copy of a public rule (`x_rule__mutmut_orig`, `x_rule__mutmut_3`) carries the
-    # rule's body, so it carries the rule's checks too; dunders are entry points (attrs hooks).
+    # A copy of a public rule (`x_rule__mutmut_orig`, `x_rule__mutmut_3`, `xǁClassǁsizeǁsetter__mutmut_1`)
+    # carries the rule's body, so it carries the rule's checks too; dunders are entry points (attrs hooks).
     source = name
     if reach.MUTMUT_SUFFIX in name:
         stem = name.rpartition(reach.MUTMUT_SUFFIX)[0]
-        source = stem.rsplit("ǁ", 1)[-1] if stem.startswith("xǁ") else stem[2:]
+        parts = stem.split("ǁ")[1:] if stem.startswith("xǁ") else [stem[2:]]
+        source = parts[-2] if len(parts) > 1 and parts[-1] in ACCESSORS else parts[-1]
     return not source.startswith("_") or (source.startswith("__") and source.endswith("__"))
 
 
@@ -162,12 +164,16 @@ class InstrumentingLoader(importlib.machinery.SourceFileLoader):
         return compile(tree, self.path, "exec", dont_inherit=True)
 
 
-def uncached(modules: Sequence[tuple[str, Path]], *, cache: Path) -> list[InstrumentingLoader]:
-    """Return loaders for the rule modules whose transformed code is not in the cache yet."""
+def uncached(
+    modules: Sequence[tuple[str, Path]], *, cache: Path, unchecked: Sequence[str] = ()
+) -> list[InstrumentingLoader]:
+    """Return loaders for the rule modules whose transformed code is not in the cache yet (`unchecked`: the modules
+    and packages whose run-time type checks are off)."""
     identity = _transform_identity()
     todo = []
     for name, path in modules:
-        loader = InstrumentingLoader(name, str(path), lines=True, typecheck=True, cache=cache, identity=identity)
+        checked = not _inside(name, unchecked)
+        loader = InstrumentingLoader(name, str(path), lines=True, typecheck=checked, cache=cache, identity=identity)
         try:
             cached = loader.cached_path(loader.get_data(loader.path))
         except OSError:
@@ -219,7 +225,13 @@ class InstrumentingFinder(MetaPathFinder):
     """Hand the configured packages' source files to an InstrumentingLoader."""
 
     def __init__(
-        self, typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool, cache: Path | None
+        self,
+        typecheck: Sequence[str],
+        entries: Sequence[str],
+        *,
+        check_types: bool,
+        cache: Path | None,
+        unchecked: Sequence[str] = (),
     ) -> None:
         self.typecheck, self.entries, self.check_types, self.cache = (
             tuple(typecheck),
@@ -227,6 +239,7 @@ class InstrumentingFinder(MetaPathFinder):
             check_types,
             cache,
         )
+        self.unchecked = tuple(unchecked)
         self.identity = _transform_identity()
 
     def find_spec(
@@ -242,7 +255,7 @@ class InstrumentingFinder(MetaPathFinder):
             fullname,
             spec.loader.path,
             lines=rules,
-            typecheck=rules and self.check_types,
+            typecheck=rules and self.check_types and not _inside(fullname, self.unchecked),
             cache=self.cache,
             identity=self.identity,
         )
@@ -250,7 +263,12 @@ class InstrumentingFinder(MetaPathFinder):
 
 
 def install(
-    typecheck: Sequence[str], entries: Sequence[str], *, check_types: bool = True, cache: Path | None = None
+    typecheck: Sequence[str],
+    entries: Sequence[str],
+    *,
+    check_types: bool = True,
+    cache: Path | None = None,
+    unchecked: Sequence[str] = (),
 ) -> list[str]:
     """Install the hook once, first on sys.meta_path; return packages imported too early to be instrumented."""
     reach.table()
@@ -265,7 +283,11 @@ def install(
         return []
     too_early = [p for p in typecheck if any(_inside(m, (p,)) for m in sys.modules)]
     finder = InstrumentingFinder(
-        [p for p in typecheck if p in wanted], [p for p in entries if p in wanted], check_types=check_types, cache=cache
+        [p for p in typecheck if p in wanted],
+        [p for p in entries if p in wanted],
+        check_types=check_types,
+        cache=cache,
+        unchecked=unchecked,
     )
     sys.meta_path.insert(0, finder)
     _installed.append(finder)

@@ -21,6 +21,8 @@ import gc
 import itertools
 from collections.abc import Iterable
 
+from claims._internal.functions import function_likes
+
 TABLE = "__claims_reach__"
 MUTMUT_SUFFIX = "__mutmut_"
 
@@ -65,10 +67,12 @@ class _CollectionGuard:
 
 
 def original_name(name: str) -> str | None:
-    """Return the source name of a function, or None for a mutmut mutant copy or trampoline helper.
+    """Return the qualified name of the source a function copy was made from, or None for a mutant copy.
 
-    `x_rule__mutmut_orig` is the untouched copy of `rule`; `xǁClassǁm__mutmut_orig`
-    of `Class.m`; `x_rule__mutmut_3` is a mutant (not recorded: it runs only under its mutant).
+    `x_rule__mutmut_orig` is the untouched copy of `rule`; `xǁClassǁm__mutmut_orig` of `Class.m`,
+    `xǁOuterǁInnerǁm__mutmut_orig` of `Outer.Inner.m`, `xǁClassǁsizeǁsetter__mutmut_orig` of the setter
+    `Class.size.setter`; `x_rule__mutmut_3` is a mutant (not recorded: it runs only under its mutant).  Any
+    other name is returned as it is.
     """
     if MUTMUT_SUFFIX not in name:
         return name
@@ -76,8 +80,7 @@ def original_name(name: str) -> str | None:
     if tail != "orig":
         return None
     if stem.startswith("xǁ"):
-        _, cls, method = stem.split("ǁ", 2)
-        return f"{cls}.{method}"
+        return ".".join(stem.split("ǁ")[1:])
     return stem[2:] if stem.startswith("x_") else stem
 
 
@@ -150,28 +153,20 @@ class _Statements(ast.NodeTransformer):
 
 
 def instrument(tree: ast.Module, module: str, *, lines: bool) -> ast.Module:
-    """Insert reach stores into every top-level function and class method of a parsed module.
+    """Insert reach stores into every function-like of a parsed module (`functions`: methods at any depth too).
 
     With `lines` false only each function's entry is recorded (witness modules:
     the cache needs which functions ran, not which lines).
     """
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            _instrument_function(node, module, "", lines)
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    _instrument_function(item, module, node.name, lines)
+    found, _ = function_likes(tree)
+    for item in found:
+        name = original_name(item.node.name)
+        if name is None:
+            continue  # a mutant copy: it runs only under its own mutant
+        # A copy's name spells its source's qualified name (`xǁClassǁm__mutmut_orig` -> `Class.m`).
+        qualname = name if name != item.node.name else item.qualname
+        item.node.body = _Statements(module, qualname, item.node.lineno, lines).body(item.node.body, top=True)
     return tree
-
-
-def _instrument_function(node: ast.FunctionDef | ast.AsyncFunctionDef, module: str, owner: str, lines: bool) -> None:
-    name = original_name(node.name)
-    if name is None:
-        return  # a mutant copy: it runs only under its own mutant
-    # A mangled method copy already names its class (`xǁClassǁm__mutmut_orig` -> `Class.m`).
-    qualname = name if "." in name or not owner else f"{owner}.{name}"
-    node.body = _Statements(module, qualname, node.lineno, lines).body(node.body, top=True)
 
 
 def functions_of(keys: Iterable[str]) -> frozenset[str]:

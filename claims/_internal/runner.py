@@ -24,7 +24,7 @@ from claims._internal.declare import Claim
 from claims._internal.difference import hidden_difference, shown
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.snapshot import DEFAULT_DIFF_LINES
-from claims._internal.tracebacks import user_traceback
+from claims._internal.tracebacks import type_check_failure, user_traceback
 from claims.check import Mismatch
 
 
@@ -156,7 +156,7 @@ def run_claim(
     run keeps only the verdict and the error's type) no traceback is formatted and
     a failed assertion's expected and observed values are not rendered.
     """
-    from claims._internal.judge import judge
+    from claims._internal.judge import judge, judge_raised
 
     def traced(exc: BaseException) -> str:
         return user_traceback(exc) if explain else ""
@@ -176,6 +176,8 @@ def run_claim(
             error_type="timeout",
         )
     except AssertionError as exc:
+        if claim.raises is not None and isinstance(exc, claim.raises.kind) and not isinstance(exc, Mismatch):
+            return judge_raised(claim, exc, time.perf_counter() - start, traced(exc))
         if not explain:
             return Result(claim, Verdict.FAIL, time.perf_counter() - start)
         return _failed(claim, exc, time.perf_counter() - start)
@@ -210,12 +212,15 @@ def run_claim(
             error_type="KeyboardInterrupt",
         )
     except BaseException as exc:
+        if claim.raises is not None and isinstance(exc, Exception):
+            return judge_raised(claim, exc, time.perf_counter() - start, traced(exc))
         crashed = "crashed instead of refusing" if claim.kind is Kind.REFUSAL else "crashed"
+        checked = type_check_failure(exc) if explain else None
         return Result(
             claim,
             Verdict.ERROR,
             time.perf_counter() - start,
-            observed=f"{crashed}: {type(exc).__name__}: {exc}",
+            observed=checked or f"{crashed}: {type(exc).__name__}: {exc}",
             detail=traced(exc),
             error_type=type(exc).__name__,
         )

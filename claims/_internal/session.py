@@ -41,7 +41,10 @@ def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = No
         )
     load_when_imported(profile)
     too_early = loader.install(
-        config.typecheck, packages if packages is not None else config.witnesses, cache=config.cache / "bytecode"
+        config.typecheck,
+        packages if packages is not None else config.witnesses,
+        cache=config.cache / "bytecode",
+        unchecked=config.typecheck_exclude,
     )
     if too_early:
         print(

@@ -19,3 +19,28 @@ def user_traceback(exc: BaseException) -> str:
     lines = ["Traceback (most recent call last):\n", *kept.format()] if kept else []
     lines += traceback.format_exception_only(type(exc), exc)
     return "".join(lines)
+
+
+def type_check_failure(exc: BaseException) -> str | None:
+    """Say, for typeguard's error at a rule's entry or return, which function's check failed and how to opt out.
+
+    None for any other exception.  The check runs inside the function it guards: the innermost frame outside
+    typeguard and the framework is that function.
+    """
+    if type(exc).__name__ != "TypeCheckError" or not type(exc).__module__.startswith("typeguard"):
+        return None
+    frame = None
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__", "")
+        if not name.startswith(("typeguard", "claims.")) and not _own(tb.tb_frame.f_code.co_filename):
+            frame = tb.tb_frame
+        tb = tb.tb_next
+    if frame is None:
+        return f"failed a run-time type check: {exc}"
+    module = frame.f_globals.get("__name__", "?")
+    function = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
+    return (
+        f"failed the run-time type check of {module}.{function}: {exc}; if the code is right and its annotation "
+        f'is stricter than it, turn the checks off for that module: [tool.claims].typecheck_exclude = ["{module}"]'
+    )

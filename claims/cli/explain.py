@@ -36,7 +36,9 @@ def main(argv: Sequence[str]) -> int:
         f"  control:   {claim.kind.value}",
         f"  rules:     {', '.join(claim.rules)}",
     ]
-    if claim.kind is Kind.REFUSAL:
+    if claim.kind is Kind.REFUSAL and claim.raises is not None:
+        lines.append(f"  expects:   {claim.raises.describe()}")
+    elif claim.kind is Kind.REFUSAL:
         lines.append(
             "  expects:   refused: "
             + "; ".join(b.describe() for b in claim.reasons)

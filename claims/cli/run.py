@@ -81,11 +81,19 @@ def run(args: argparse.Namespace) -> int:
     # Read debt before running: a malformed debt file is an input error (exit 2), not a red run.
     debt = load_debt(paths.debt, shown_as=paths.shown(paths.debt))
     claims, unknown = select(discovery.claims, args.patterns)
-    if unknown:
-        print(unknown_message(unknown, discovery.claims), file=sys.stderr)
-        return Exit.USAGE
     # A module that did not import may have held selected claims: always report it.
     failures = discovery.failures
+    if unknown:
+        if failures:  # perhaps what the pattern names is in a module that did not import: say why first
+            print_reds((), failures, sys.stderr, root=str(session.config.root), debt=debt, no_diff=args.no_diff)
+        print(unknown_message(unknown, discovery.claims), file=sys.stderr)
+        if failures:
+            print(
+                f"claim_batch: {len(failures)} witness module(s) did not import (above); what the pattern names may be there",
+                file=sys.stderr,
+            )
+            return Exit.RED
+        return Exit.USAGE
     if args.list:
         for claim in claims:
             print(f"{claim.id}  [{claim.kind.value}]  {claim.statement}")

@@ -11,19 +11,24 @@ from __future__ import annotations
 
 import ast
 import functools
-import importlib
 import sys
+import types
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from claims._internal import dotted
 from claims._internal.declare import Claim
+from claims._internal.functions import ACCESSORS, function_likes
+from claims._internal.loader import _public
 from claims._internal.mutation.defects import Defect, DefectGroup, Seeded
-from claims._internal.mutation.generate import Mutant, mangled
 from claims._internal.mutation.infection import Probe
+from claims._internal.mutation.layout import mangled
+from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.patched_lines import function_spans
 from claims._internal.mutation.trampoline import ACTIVE, ORIG, activate, table_of
 from claims._internal.runner import FirstFailure
+from claims.errors import DeclarationError
 
 MUTATION_EXAMPLES = 10
 """Generated examples a property claim gets under a mutant (its @examples always run first)."""
@@ -130,18 +135,15 @@ def apply_mutant(mutant: Mutant) -> None:
 
 
 def resolve(target: str) -> tuple[Any, Any]:
-    """Return (module, rule) for a dotted rule name; raise LookupError saying why it cannot be replaced."""
-    module_name, _, attr = target.rpartition(".")
+    """Return (module, rule) for a rule's dotted name (a function or a method); raise LookupError saying why it
+    cannot be replaced."""
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise LookupError(f"{target}: module {module_name!r} does not import: {exc}") from None
-    rule = getattr(module, attr, None)
-    if rule is None:
-        raise LookupError(f"{target}: module {module_name!r} has no {attr!r}")
+        module, rule, _ = dotted.resolve(target)
+    except DeclarationError as exc:
+        raise LookupError(f"{target}: {exc}") from None
     if table_of(rule) is None:
         raise LookupError(
-            f"{target}: not a switchable rule (only undecorated module-level functions of the [tool.claims].typecheck packages are)"
+            f"{target}: not a switchable rule (only the functions and methods of the [tool.claims].typecheck packages are)"
         )
     return module, rule
 
@@ -172,13 +174,18 @@ def prebuild_patches(seeded: Iterable[Seeded], source_of: Callable[[str], tuple[
 
 
 def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
+    """Compile a rule with its patch, as a plain function called exactly as its untouched copy is.
+
+    A method is compiled inside stand-ins for the classes holding it, named as they are, so its private names are
+    mangled as in the original, and its `__class__` (what `super()` reads) is the real class.
+    """
     assert defect.patch is not None
     old, new = defect.patch
     path, text = source_of(module.__name__)
-    name = defect.target.rpartition(".")[2]
-    lines = function_spans(text).get(name)
+    qualname = defect.target[len(module.__name__) + 1 :]
+    lines = function_spans(text).get(qualname)
     if lines is None:
-        raise LookupError(f"{defect.target}: no function {name!r} in {path}")
+        raise LookupError(f"{defect.target}: no function {qualname!r} in {path}")
     first, last = lines
     body = "".join(text.splitlines(keepends=True)[first - 1 : last])
     count = body.count(old)
@@ -187,21 +194,69 @@ def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tupl
         raise LookupError(
             f"{defect.id}: the patched text {old!r} {where} in {defect.target} (it must appear exactly once); update the patch"
         )
+    lines_before = text.splitlines(keepends=True)
+    patched = "".join([*lines_before[: first - 1], body.replace(old, new), *lines_before[last:]])
     try:
-        tree = ast.parse(body.replace(old, new))
+        found = {f.qualname: f for f in function_likes(ast.parse(patched))[0]}
     except SyntaxError as exc:
         raise LookupError(f"{defect.id}: the patched {defect.target} does not parse: {exc.msg}") from None
-    function = tree.body[0]
-    assert isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-    function.name = f"{mangled(name)}__defect"
-    ast.increment_lineno(tree, first - 1)
-    if not name.startswith("_"):
+    if qualname not in found:
+        raise LookupError(f"{defect.id}: the patched {defect.target} is no longer a function of {path}")
+    like = found[qualname]
+    function = like.node
+    function.decorator_list = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
+    function.name = f"{mangled(qualname)}__defect"
+    definition: ast.stmt = function
+    for owner in reversed(like.owners):
+        definition = ast.ClassDef(owner, [], [], [definition], [])
+    tree = ast.Module([definition], [])
+    if _public(qualname.split(".")[-2] if qualname.split(".")[-1] in ACCESSORS else qualname.split(".")[-1]):
         from claims._internal.loader import _transformer
 
-        tree = _transformer()().visit(tree)
+        tree = _transformer()().visit(tree)  # its checks, and the imports they need, at the module's top
     ast.fix_missing_locations(tree)
-    exec(compile(tree, str(path), "exec"), vars(module))
-    return vars(module)[function.name]  # type: ignore[no-any-return]
+    return _defined(tree, function.name, like.owners, module, path)
+
+
+def _defined(tree: ast.Module, name: str, owners: tuple[str, ...], module: Any, path: Path) -> Callable[..., Any]:
+    """Execute a definition in its module (a method inside stand-ins for its classes) and return the function."""
+    namespace = vars(module)
+    outer = owners[0] if owners else None
+    kept = namespace.get(outer) if outer is not None else None
+    exec(compile(tree, str(path), "exec"), namespace)
+    if outer is None:
+        return cast(Callable[..., Any], namespace[name])
+    stand_in = namespace[outer]
+    namespace[outer] = kept  # the stand-in class only lent its name: the module keeps its own
+    for owner in owners[1:]:
+        stand_in = vars(stand_in)[owner]
+    built = vars(stand_in)[name]
+    built = getattr(built, "__func__", built)
+    return _with_class(built, _real_class(module, owners))
+
+
+def _real_class(module: Any, owners: tuple[str, ...]) -> Any:
+    found = module
+    for owner in owners:
+        found = getattr(found, owner)
+    return found
+
+
+def _with_class(function: Any, owner: Any) -> Callable[..., Any]:
+    """Return the function with its `__class__` cell (what `super()` reads) holding the real class."""
+    names = function.__code__.co_freevars
+    if "__class__" not in names:
+        return cast(Callable[..., Any], function)
+    cells = tuple(
+        types.CellType(owner) if name == "__class__" else cell
+        for name, cell in zip(names, function.__closure__ or (), strict=True)
+    )
+    rebuilt = types.FunctionType(
+        function.__code__, function.__globals__, function.__name__, function.__defaults__, cells
+    )
+    rebuilt.__kwdefaults__ = function.__kwdefaults__
+    rebuilt.__qualname__ = function.__qualname__
+    return rebuilt
 
 
 def apply_defect(seeded: Seeded, source_of: Callable[[str], tuple[Path, str]]) -> None:

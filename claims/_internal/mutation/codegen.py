@@ -74,23 +74,27 @@ class Render:
         cst.CSTNode._codegen = self.original  # type: ignore[method-assign]
         self.memo.clear()
 
-    def __call__(self, node: Any) -> str:
-        """Return the node's code in the module's context, as `module.code_for_node` (or `.code`, for a module)."""
+    def __call__(self, node: Any, indent: tuple[str, ...] = ()) -> str:
+        """Return the node's code in the module's context, as `module.code_for_node` (or `.code`, for a module).
+
+        `indent` is the indentation the node sits at (a method's: one token per class holding it).
+        """
         state = self.state(default_indent=self.module.default_indent, default_newline=self.module.default_newline)
+        state.indent_tokens = list(indent)
         node._codegen(state)
         return "".join(state.tokens)
 
 
-def code_named(render: Render, function: Any, name: str) -> str:
-    """Return the code of a top-level function under another name."""
-    return render(function.with_changes(name=function.name.with_changes(value=name)))
+def code_named(render: Render, function: Any, name: str, indent: tuple[str, ...] = ()) -> str:
+    """Return the code of a function under another name, at the given indentation."""
+    return render(function.with_changes(name=function.name.with_changes(value=name)), indent)
 
 
-def renamed(render: Render, copy: Any, text: str, stand_in: str, name: str) -> str:
+def renamed(render: Render, copy: Any, text: str, stand_in: str, name: str, indent: tuple[str, ...] = ()) -> str:
     """Return a copy's code (made under the stand-in name) under its own name."""
     if text.count(stand_in) == 1:
         return text.replace(stand_in, name, 1)
-    return code_named(render, copy, name)
+    return code_named(render, copy, name, indent)
 
 
 def splice(code: str, copies: dict[str, str]) -> str:

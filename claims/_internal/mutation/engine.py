@@ -31,7 +31,7 @@ from claims._internal.mutation.apply import (
 )
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
-from claims._internal.mutation.generate import Mutant
+from claims._internal.mutation.mutant import Mutant
 from claims._internal.profiles import draw_no_local_constants
 from claims._internal.runner import Settings, run_claim
 from claims._internal.supervisor import Channel, Ended, Supervisor

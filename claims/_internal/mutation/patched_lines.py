@@ -22,40 +22,38 @@ import ast
 import difflib
 import functools
 
+from claims._internal.functions import function_likes, span
+
 
 @functools.lru_cache(maxsize=64)
 def function_spans(text: str) -> dict[str, tuple[int, int]]:
-    """Map each top-level function of a module's source to its first line (decorators included) and its last."""
-    found = {}
-    for node in ast.parse(text).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in found:
-            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-            found[node.name] = (first, node.end_lineno or node.lineno)
-    return found
+    """Map each function-like of a module's source (`rule`, `Class.method`) to its first line (decorators
+    included) and its last."""
+    return {item.qualname: span(item.node) for item in function_likes(ast.parse(text))[0]}
 
 
 def patched_statements(text: str, function: str, old: str, new: str) -> frozenset[int] | None:
     """Return the offsets (from the `def` line) of the statements a patch of `function` changes, or None: any."""
     try:
-        span = function_spans(text).get(function)
+        where = function_spans(text).get(function)
     except SyntaxError:
         return None
-    if span is None:
+    if where is None:
         return None
-    lines = text.splitlines(keepends=True)[span[0] - 1 : span[1]]
+    lines = text.splitlines(keepends=True)[where[0] - 1 : where[1]]
     body = "".join(lines)
     if body.count(old) != 1:
         return None
-    tree = ast.parse(body).body[0]
-    assert isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef))
+    tree = next(item.node for item in function_likes(ast.parse(text))[0] if item.qualname == function)
     changed = difflib.SequenceMatcher(a=lines, b=body.replace(old, new).splitlines(keepends=True), autojunk=False)
     found: set[int] = set()
+    shift = where[0] - 1  # the tree's lines are the module's; the compared lines start at the definition's first
     for tag, first, last, _, _ in changed.get_opcodes():
         if tag == "equal":
             continue
         # Lines are 1-based in the tree; an insertion before line `first + 1` touches the lines on both sides.
         touched = range(first + 1, last + 1) if tag != "insert" else (first, first + 1)
-        holder = _innermost(tree, min(touched), max(touched))
+        holder = _innermost(tree, min(touched) + shift, max(touched) + shift)
         if holder is None:
             return None
         found.add(holder.lineno - tree.lineno)

@@ -15,17 +15,18 @@ import fnmatch
 import hashlib
 import inspect
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from attrs import field, frozen
 
-from claims._internal import reach
+from claims._internal import dotted, reach
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
-from claims._internal.mutation.generate import GENERATOR, Mutant
+from claims._internal.mutation.generate import GENERATOR
 from claims._internal.mutation.inputs import ClaimDigests
+from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.patched_lines import patched_statements
 from claims._internal.select import matches
 from claims.errors import UsageError
@@ -134,12 +135,22 @@ def _replacement_source(value: object) -> str:
         return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', repr(value))}"
 
 
+def target_parts(target: str, is_module: Collection[str] | Callable[[str], bool]) -> tuple[str, str]:
+    """Return a defect target's module and qualified name (`pkg.version.Version.parse` -> `pkg.version`,
+    `Version.parse`), the module being the longest leading part that is one."""
+    found = dotted.split(target, is_module)
+    if found is None:
+        module, _, function = target.rpartition(".")
+        return module, function
+    return found
+
+
 def defect_prints(seeded: Seeded, covering: Iterable[str], claims: ClaimDigests, sources: Sources) -> Prints:
     """Fingerprint what produced a defect's row: its rules' sources, its patch or wrapper, its scope, the engine,
     the covering claims (and, in the key, their inputs: their source, what they executed, what they can read)."""
     parts = [ENGINE, seeded.id, *seeded.scope]
     for defect in seeded.defects:
-        module, _, function = defect.target.rpartition(".")
+        module, function = target_parts(defect.target, sources.modules)
         parts += [defect.target, sources.function(reach.function_key(module, function))]
         parts += list(defect.patch) if defect.patch else [_replacement_source(defect.replacement)]
     ids = sorted(covering)
@@ -158,7 +169,7 @@ def defect_covering(
     """
     found: set[str] = set()
     for defect in seeded.defects:
-        module, _, function = defect.target.rpartition(".")
+        module, function = target_parts(defect.target, lambda m: text_of(m) is not None)
         text = text_of(module) if defect.patch is not None else None
         offsets = None if text is None or defect.patch is None else patched_statements(text, function, *defect.patch)
         if offsets is None:

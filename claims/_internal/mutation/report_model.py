@@ -15,10 +15,11 @@ from pathlib import Path
 from claims._internal.config import Config
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import package_files
+from claims._internal.functions import function_likes
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence, Observation
-from claims._internal.mutation.generate import Mutant
-from claims._internal.mutation.plan import Baseline, defect_covering
+from claims._internal.mutation.mutant import Mutant
+from claims._internal.mutation.plan import Baseline, defect_covering, target_parts
 from claims._internal.reports.model import MutantInfo, Position, ReportModel, TestInfo
 
 
@@ -44,11 +45,8 @@ def _how(seen: Observation) -> tuple[tuple[str, str], ...]:
 
 
 def _function_spans(text: str) -> dict[str, tuple[int, int]]:
-    spans = {}
-    for node in ast.parse(text).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            spans[node.name] = (node.lineno, node.end_lineno or node.lineno)
-    return spans
+    """Map each function-like (`rule`, `Class.method`) to its `def` line and its last."""
+    return {f.qualname: (f.node.lineno, f.node.end_lineno or f.node.lineno) for f in function_likes(ast.parse(text))[0]}
 
 
 def _place(text: str, from_line: int, needle: str) -> tuple[Position, Position] | None:
@@ -109,7 +107,7 @@ def build_model(
         )
     for one in seeded:
         recorded = evidence.defects.get(one.id)
-        module, _, function = one.targets[0].rpartition(".")
+        module, function = target_parts(one.targets[0], sources)
         if recorded is None or module not in sources:
             continue
         first, last = _function_spans(sources[module][1]).get(function, (1, 1))

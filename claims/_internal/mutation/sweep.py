@@ -28,7 +28,7 @@ from claims._internal.mutation.evidence import (
     claim_key,
     is_legacy,
 )
-from claims._internal.mutation.generate import Mutant
+from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.plan import (
     Baseline,
     claim_limit,
@@ -37,6 +37,7 @@ from claims._internal.mutation.plan import (
     function_row,
     holds,
     mutant_prints,
+    target_parts,
 )
 from claims._internal.mutation.workspace import Workspace
 
@@ -346,7 +347,7 @@ def record_defects(
     seen = {**plan.reused, **observed}
     for one in seeded:
         if one.id in seen:
-            module = one.targets[0].rpartition(".")[0]
+            module = target_parts(one.targets[0], ws.sources.modules)[0]
             result.defects[one.id] = DefectRow(one.id, module, one.targets, plan.fingerprints[one.id], seen[one.id])
     if full:
         declared = {s.id for s in seeded}

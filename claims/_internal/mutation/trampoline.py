@@ -34,8 +34,11 @@ def trampoline(table: dict[str, Callable[..., Any]]) -> Callable[[Callable[..., 
 
 
 def table_of(rule: Any) -> dict[str, Callable[..., Any]] | None:
-    """Return a trampolined rule's table, or None for an ordinary function."""
-    found = getattr(rule, TABLE, None)
+    """Return a trampolined rule's table (a function, a method as its class holds it or bound, a property's
+    getter), or None for an ordinary function."""
+    if isinstance(rule, property):
+        rule = rule.fget
+    found = getattr(getattr(rule, "__func__", rule), TABLE, None)
     return found if isinstance(found, dict) else None
 
 

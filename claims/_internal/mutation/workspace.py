@@ -23,8 +23,9 @@ from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.catalog import Catalog, collect
-from claims._internal.mutation.generate import Mutant, generate, trampolines_of
+from claims._internal.mutation.generate import generate, trampolines_of
 from claims._internal.mutation.inputs import ClaimDigests
+from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.operators import OperatorSets
 from claims._internal.mutation.plan import Baseline
 from claims._internal.profiles import chosen_profile
@@ -121,7 +122,7 @@ def prepare(
         generated,
         operators,
         skip=mutmut_skip(config.typecheck),
-        mutated=mutated,
+        mutated=lambda module: config.mutated(module) and (mutated is None or mutated(module)),
         on_file=lambda n: progress.update(n),
     )
     progress.finish(f"{len(mutants)} mutants")
@@ -133,7 +134,7 @@ def prepare(
         for package in config.typecheck
         for name, path in package_files(package, root)
     ]
-    todo = uncached(files, cache=config.cache / "bytecode")
+    todo = uncached(files, cache=config.cache / "bytecode", unchecked=config.typecheck_exclude)
     if len(todo) > 1 and workers > 1:
         compiling = Progress("compile", len(todo), unit="files", quiet=quiet)
         precompile(todo, workers=workers, on_done=compiling.update)

@@ -14,6 +14,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from claims._internal.functions import function_likes, span
 from claims._internal.reports.model import MutantInfo, Position, ReportModel
 from claims._internal.reports.stryker import status_reason
 from claims.errors import UsageError
@@ -132,12 +133,16 @@ def _offset(lines: list[str], position: Position, first_line: int) -> int | None
 
 
 def _function_span(source: str, top: int, bottom: int) -> tuple[int, int]:
-    """Return the lines (1-based, inclusive) of the top-level definition holding lines top..bottom, else those lines."""
+    """Return the lines (1-based, inclusive) of the innermost function or method holding lines top..bottom, else
+    the top-level statement holding them, else those lines."""
     try:
-        body = ast.parse(source).body
+        tree = ast.parse(source)
     except SyntaxError:
         return top, bottom
-    for node in body:
+    holding = [span(f.node) for f in function_likes(tree)[0] if span(f.node)[0] <= top and bottom <= span(f.node)[1]]
+    if holding:
+        return max(holding)  # the innermost starts last
+    for node in tree.body:
         first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
         last = node.end_lineno or node.lineno
         if first <= top and bottom <= last:
