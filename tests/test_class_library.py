@@ -198,7 +198,7 @@ def test_a_claim_that_fails_only_on_a_type_check_names_the_function_and_the_opt_
     finally:
         config.write_text(before)
     assert done.returncode == 1, done.stdout
-    assert "failed the run-time type check of semver_lite.compat.coerce" in done.stdout
+    assert "only the run-time type check of semver_lite.compat.coerce failed, against its annotation" in done.stdout
     assert 'argument "value" (str) is not compatible with the SupportsInt protocol' in done.stdout
     assert '[tool.claims].typecheck_exclude = ["semver_lite.compat"]' in done.stdout
 
@@ -219,3 +219,47 @@ def test_a_class_or_a_module_given_as_a_rule_is_named_as_such(gated: Path, rule:
         f'@witness.positive("It holds.", rules=["{rule}"])\ndef holds() -> None:\n    check.equal("one", 1, 1)\n',
     )
     assert done.returncode != 0 and error in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+def test_code_left_unmutated_is_listed_with_why_and_no_module_holding_it_reads_100(gated: Path) -> None:
+    config = gated / "pyproject.toml"
+    before = config.read_text()
+    config.write_text(
+        before.replace(
+            'typecheck = ["semver_lite"]\n', 'typecheck = ["semver_lite"]\nmutate = ["semver_lite.version"]\n'
+        )
+    )
+    try:
+        listed = run_cli(gated, "mutate", "--auto", "--list", "-q", timeout=300).stdout
+        done = run_cli(gated, "mutate", "--auto", "-q", timeout=300)
+    finally:
+        config.write_text(before)
+    assert "semver_lite.compat." not in listed and "semver_lite.version.Version.parse." in listed
+    table = done.stdout.splitlines()
+    compat = next(line for line in table if line.startswith("semver_lite.compat "))
+    assert compat.split()[1:] == ["0", "0", "0", "0", "1", "0.0%"], compat
+    assert "semver_lite.compat.coerce (line 6): outside the mutation scope ([tool.claims].mutate)" in done.stdout
+    assert "offer nothing to mutate" in done.stdout  # the prerelease getter: `return self._prerelease`
+
+
+def test_every_function_left_unmutated_says_why() -> None:
+    source = (
+        "from typing import overload\n\n\n"
+        "class A:\n"
+        "    def __new__(cls):\n        return super().__new__(cls)\n\n"
+        "    @overload\n    def f(self, x: int) -> int: ...\n"
+        "    @overload\n    def f(self, x: str) -> str: ...\n"
+        "    def f(self, x):\n        return x + 1\n\n"
+        "    def g(self):\n        return 1\n\n"
+        "    def g(self):\n        return 2\n\n\n"
+        "def kept(x):  # pragma: no mutate block\n    return x + 1\n"
+    )
+    from claims._internal.mutation.generate import mutate_module
+
+    _, _, mutants, left = mutate_module("m", "m.py", source, chosen_sets(["mutmut", "domain"]).load())
+    reasons = {(qualname, why.split(":")[0].split(" (")[0]) for qualname, _, why in left}
+    assert ("A.__new__", "mutmut never mutates __new__, __getattribute__ or __setattr__") in reasons
+    assert ("A.f", "an @overload stub") in reasons
+    assert ("A.g", "defined more than once in its scope") in reasons
+    assert ("kept", "# pragma") in reasons
+    assert {m.function for m in mutants} == {"A.f"}

@@ -47,10 +47,20 @@ def test_globs_select_claims_by_id(toy_project: Path) -> None:
 
 
 def test_an_unknown_pattern_exits_two_naming_the_closest_ids(toy_project: Path) -> None:
+    (toy_project / "toy_witnesses" / "broken.py").unlink()
     proc = run_cli(toy_project, "toy.good.oversize_refuse")
     assert proc.returncode == 2
     assert "no claim or witness matches 'toy.good.oversize_refuse'" in proc.stderr
     assert "closest: toy.good.oversize_refuses" in proc.stderr
+
+
+def test_an_unknown_pattern_shows_a_witness_that_did_not_import_and_exits_one(toy_project: Path) -> None:
+    # What the pattern names may be in the module that did not import: its traceback comes first, whatever the pattern.
+    proc = run_cli(toy_project, "toy.good.oversize_refuse")
+    assert proc.returncode == 1
+    assert "ERROR toy_witnesses.broken  [witness did not import]" in proc.stderr
+    assert "Traceback" in proc.stderr and "no claim or witness matches 'toy.good.oversize_refuse'" in proc.stderr
+    assert "1 witness module(s) did not import (above)" in proc.stderr
 
 
 def test_a_bad_option_exits_two(toy_project: Path) -> None:

@@ -105,8 +105,16 @@ def mutants() -> dict[str, list[tuple[str, str]]]:
     _, found = mutate_source("pkg.rules", "pkg/rules.py", SOURCE, chosen_sets(["mutmut", "domain"]).load())
     by_operator: dict[str, list[tuple[str, str]]] = {}
     for mutant in found:
-        by_operator.setdefault(mutant.operator, []).append((mutant.original, mutant.replacement))
+        by_operator.setdefault(mutant.operator, []).append(
+            (relative(mutant.original, mutant.column), relative(mutant.replacement, mutant.column))
+        )
     return by_operator
+
+
+def relative(text: str, column: int) -> str:
+    """Read a mutant's recorded text (its lines as in the file) with its lines indented from its first column."""
+    first, *rest = text.split("\n")
+    return "\n".join([first, *(line[column:] if line[:column].isspace() else line for line in rest)])
 
 
 def replacements(mutants: dict[str, list[tuple[str, str]]], operator: str) -> list[str]:

@@ -90,5 +90,5 @@ def test_a_witness_declares_its_never_refusing_rules_and_every_claim_carries_the
     assert witness.never_refuses == (RENDER,) and witness.claims[0].never_refusing == (RENDER,)
     with pytest.raises(DeclarationError, match="takes a list of rules"):
         Witness("quota", never_refuses=render)  # type: ignore[arg-type]
-    with pytest.raises(DeclarationError, match="quota: never_refuses: rule 'no.such.rule'"):
+    with pytest.raises(DeclarationError, match="quota: never_refuses: the rule 'no.such.rule'"):
         Witness("quota", never_refuses=["no.such.rule"])

@@ -220,7 +220,7 @@ def run_claim(
             claim,
             Verdict.ERROR,
             time.perf_counter() - start,
-            observed=checked or f"{crashed}: {type(exc).__name__}: {exc}",
+            observed=f"{crashed}: {type(exc).__name__}: {exc}" + (f"\n{checked}" if checked else ""),
             detail=traced(exc),
             error_type=type(exc).__name__,
         )

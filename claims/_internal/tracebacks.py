@@ -22,7 +22,8 @@ def user_traceback(exc: BaseException) -> str:
 
 
 def type_check_failure(exc: BaseException) -> str | None:
-    """Say, for typeguard's error at a rule's entry or return, which function's check failed and how to opt out.
+    """Say, for typeguard's error at a rule's entry or return, whose check failed and how to opt out (a line added
+    to the claim's ERROR).
 
     None for any other exception.  The check runs inside the function it guards: the innermost frame outside
     typeguard and the framework is that function.
@@ -37,10 +38,10 @@ def type_check_failure(exc: BaseException) -> str | None:
             frame = tb.tb_frame
         tb = tb.tb_next
     if frame is None:
-        return f"failed a run-time type check: {exc}"
+        return "a run-time type check failed (only the type check: the code itself did not crash)"
     module = frame.f_globals.get("__name__", "?")
     function = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
     return (
-        f"failed the run-time type check of {module}.{function}: {exc}; if the code is right and its annotation "
-        f'is stricter than it, turn the checks off for that module: [tool.claims].typecheck_exclude = ["{module}"]'
+        f"only the run-time type check of {module}.{function} failed, against its annotation; if the code is right "
+        f'and the annotation stricter than it, turn the checks off for that module: [tool.claims].typecheck_exclude = ["{module}"]'
     )

@@ -31,7 +31,7 @@ from claims._internal.mutation.survivors import (
     read_untriaged,
     untriaged_path,
 )
-from claims._internal.mutation.tables import module_lines, operator_lines
+from claims._internal.mutation.tables import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.progress import Progress
 from claims._internal.select import matches
@@ -300,9 +300,15 @@ def _auto(
     updated = sweep.record_mutants(ws, base, recorded, mutants, plan, observed, full=full and not interrupted)
     equivalent = read_equivalent(equivalent_path(ws.config))
     shown = {m.id: updated.mutants[m.id] for m in mutants if m.id in updated.mutants}
-    print("\n".join(module_lines(shown.values(), equivalent)))
+    left = [
+        item for item in ws.left if not args.patterns or any(selects(f"{item[0]}.{item[1]}", p) for p in args.patterns)
+    ]
+    print("\n".join(module_lines(shown.values(), equivalent, left)))
     print()
     print("\n".join(operator_lines(shown.values(), equivalent)))
+    if left_out_lines(left):
+        print()
+        print("\n".join(left_out_lines(left)))
     current = {x.id for x in ws.mutants}
     vanished = [m for m in recorded.mutants if m not in current] if full else []
     # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint),

@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Sequence
 from pathlib import Path
 
+from claims._internal import dotted
 from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
 from claims._internal.mutation.catalog import collect
@@ -24,6 +25,7 @@ from claims._internal.select import closest
 from claims._internal.session import Session, open_session
 from claims.cli import parse
 from claims.cli.exits import Exit
+from claims.errors import DeclarationError
 
 
 def _shown(path: str | Path, root: Path) -> str:
@@ -31,25 +33,32 @@ def _shown(path: str | Path, root: Path) -> str:
     return p.relative_to(root).as_posix() if p.is_relative_to(root) else str(path)
 
 
-def _rules_of(target: str, session: Session) -> list[str]:
-    """Return the rules a target names: one rule, or every rule of a module given by dotted name or path."""
-    text = target[:-3].replace("/", ".") if target.endswith(".py") else target
+def _module_of(rule: str) -> str:
+    found = dotted.split(rule, dotted.importable)
+    return found[0] if found else rule.rpartition(".")[0]
+
+
+def _rules_of(target: str, session: Session, evidence: Evidence) -> list[str]:
+    """Return the rules a target names: one rule, or every rule of a module given by dotted name or path (those
+    claims name, and those with recorded mutants: functions and methods alike)."""
+    text = target[:-3].replace("/", ".") if target.endswith(".py") else dotted.canonical(target)
     names = {r for c in session.discovery.claims for r in c.rules}
-    if text in names:
+    if text in names or any(f"{row.module}.{row.name}" == text for row in evidence.functions.values()):
         return [text]
-    return sorted(r for r in names if r.rpartition(".")[0] == text)
+    found = {r for r in names if _module_of(r) == text}
+    found |= {f"{row.module}.{row.name}" for row in evidence.functions.values() if row.module == text}
+    return sorted(found)
 
 
 def _rule_lines(rule: str, session: Session, evidence: Evidence, equivalent: dict[str, str]) -> list[str]:
-    import importlib
-
     root = session.config.root
-    module_name, _, function = rule.rpartition(".")
+    module_name = _module_of(rule)
+    function = rule[len(module_name) + 1 :]
     location = "?"
     try:
-        obj = getattr(importlib.import_module(module_name), function)
+        obj = inspect.unwrap(dotted.function_of(dotted.resolve(rule)[1]))
         location = f"{_shown(inspect.getsourcefile(obj) or '?', root)}:{inspect.getsourcelines(obj)[1]}"
-    except (ImportError, AttributeError, OSError, TypeError):
+    except (DeclarationError, OSError, TypeError):
         pass
     claims = [c for c in session.discovery.claims if rule in c.rules]
     lines = [f"rule     {rule}  ({location})"]
@@ -80,7 +89,7 @@ def _rule_lines(rule: str, session: Session, evidence: Evidence, equivalent: dic
         numbers = [
             n
             for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-            if f'"fn":"{function}"' in text
+            if f'"fn":"{function}"' in text or f'"mutant":"{function}.' in text
         ]
         if numbers:
             lines.append(f"ledger   {_shown(path, root)}:{numbers[0]}-{numbers[-1]} ({len(numbers)} lines)")
@@ -130,7 +139,7 @@ def main(argv: Sequence[str]) -> int:
     if claim is not None:
         print("\n".join(_claim_lines(claim, session, evidence)))
         return Exit.PASS
-    rules = _rules_of(args.target, session)
+    rules = _rules_of(args.target, session, evidence)
     if not rules:
         close = closest(args.target, session.discovery.claims)
         print(

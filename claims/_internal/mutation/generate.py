@@ -29,7 +29,7 @@ from attrs import asdict
 
 from claims._internal.fingerprint import package_files, package_folder
 from claims._internal.mutation.codegen import Render
-from claims._internal.mutation.layout import lay_out
+from claims._internal.mutation.layout import LeftOut, lay_out
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.mutmut_seam import ignored_code, tagging_visitor
 from claims._internal.mutation.operators import Operator, OperatorSets
@@ -52,25 +52,27 @@ def mutate_source(
     A domain mutant whose function reads exactly like one mutmut already made is not made
     twice: that mutant is attributed to the (more specific) domain operator instead.
     """
-    code, _, mutants = mutate_module(module_name, filename, source, operators)
+    code, _, mutants, _ = mutate_module(module_name, filename, source, operators)
     return code, mutants
 
 
 def mutate_module(
-    module_name: str, filename: str, source: str, operators: Sequence[Operator]
-) -> tuple[str, str, list[Mutant]]:
-    """Return `mutate_source`'s code and mutants, and between them the module with its trampolines alone."""
+    module_name: str, filename: str, source: str, operators: Sequence[Operator], excluded: str | None = None
+) -> tuple[str, str, list[Mutant], list[LeftOut]]:
+    """Return `mutate_source`'s code and mutants, and between them the module with its trampolines alone; then
+    the function-likes left unmutated, with why (`excluded`: why the whole module is)."""
     import libcst as cst
     from libcst.metadata import MetadataWrapper, PositionProvider
 
     wrapper = MetadataWrapper(cst.parse_module(source))
-    if not operators:  # a file left unmutated is only trampolined: no visitor needs to go through it
+    if not operators or excluded is not None:  # a file left unmutated is only trampolined: no visitor needed
         visitor: Any = types.SimpleNamespace(tagged=[], origin={})
     else:
         visitor = tagging_visitor(operators, ignored_code(filename, source, wrapper))
         wrapper.visit(visitor)
     with Render(wrapper.module) as render:
-        return lay_out(module_name, source, wrapper.module, wrapper.resolve(PositionProvider), visitor, render)
+        positions = wrapper.resolve(PositionProvider)
+        return lay_out(module_name, source, wrapper.module, positions, visitor, render, excluded)
 
 
 def trampolines_of(tree: Path) -> Path:
@@ -93,15 +95,16 @@ def generate(
     operators: OperatorSets,
     *,
     skip: Any = None,
-    mutated: Callable[[str], bool] | None = None,
+    why_not: Callable[[str], str | None] | None = None,
     on_file: Any = None,
 ) -> list[Mutant]:
     """Write the trampolined tree (regenerating only changed files) and return every mutant, sorted by id.
 
-    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`), and so does a module
-    `mutated(module)` refuses (a run selecting some modules' mutants); they are still trampolined, so declared
-    defects can target their rules.  Each module is also written with its trampolines alone, to
-    `trampolines_of(tree)`, from the same generation, so the two trees never disagree.
+    `skip(relative_path)` names files left unmutated (mutmut's `do_not_mutate`), and so does a module for which
+    `why_not(module)` gives a reason (outside the mutation scope, or not selected by a run's patterns); they are
+    still trampolined, so declared defects can target their rules.  Each module is also written with its
+    trampolines alone, to `trampolines_of(tree)`, from the same generation, so the two trees never disagree.  The
+    manifest also records what was left unmutated and why (`left_out`).
     """
     plain = trampolines_of(tree)
     manifest_path = tree / MANIFEST
@@ -113,17 +116,29 @@ def generate(
     here = Path(__file__).parent
     own = [
         (here / name).read_text(encoding="utf-8")
-        for name in ("generate.py", "codegen.py", "operators.py", "domain_operators.py", "flow_operators.py")
+        for name in (
+            "generate.py",
+            "layout.py",
+            "identity.py",
+            "mutant.py",
+            "mutmut_seam.py",
+            "codegen.py",
+            "operators.py",
+            "domain_operators.py",
+            "flow_operators.py",
+            "../functions.py",
+        )
     ]
     ops_key = _digest(GENERATOR, *own, operators.key())
     new: dict[str, Any] = {}
-    todo: list[tuple[str, str, str, str, bool]] = []
+    todo: list[tuple[str, str, str, str, str | None]] = []
     for package in packages:
         for name, path in package_files(package, root):
             rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
             source = path.read_text(encoding="utf-8")
-            excluded = bool(skip and skip(rel)) or (mutated is not None and not mutated(name))
-            key = _digest(ops_key, source, str(excluded))
+            excluded = "excluded by [tool.mutmut].do_not_mutate" if skip and skip(rel) else None
+            excluded = excluded or (why_not(name) if why_not is not None else None)
+            key = _digest(ops_key, source, excluded or "")
             cached = old.get(rel)
             if (
                 isinstance(cached, dict)
@@ -151,18 +166,37 @@ def generate(
         max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context
     ) as pool:
         jobs = {
-            pool.submit(mutate_module, name, rel, source, [] if excluded else loaded): (rel, key)
+            pool.submit(mutate_module, name, rel, source, loaded, excluded): (rel, key, name)
             for name, rel, source, key, excluded in todo
         }
         for job in concurrent.futures.as_completed(jobs):
-            rel, key = jobs[job]
-            code, trampolines, found = job.result()
+            rel, key, module = jobs[job]
+            code, trampolines, found, left = job.result()
             write_atomically(plain / rel, trampolines.encode("utf-8"))
             write_atomically(tree / rel, code.encode("utf-8"))
-            new[rel] = {"key": key, "mutants": [asdict(m) for m in found]}
+            new[rel] = {
+                "key": key,
+                "module": module,
+                "mutants": [asdict(m) for m in found],
+                "left": [list(item) for item in left],
+            }
             done += 1
             if on_file is not None:
                 on_file(done)
     mutants = [Mutant(**m) for entry in new.values() for m in entry["mutants"]]
     write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
     return sorted(mutants, key=lambda m: m.id)
+
+
+def left_out(tree: Path) -> list[tuple[str, str, int, str]]:
+    """Read, from a generated tree's manifest, every function-like left unmutated: (module, qualname, line, why)."""
+    try:
+        manifest = json.loads((tree / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return sorted(
+        (entry["module"], qualname, line, why)
+        for entry in manifest.values()
+        if isinstance(entry, dict) and "module" in entry
+        for qualname, line, why in entry.get("left", [])
+    )

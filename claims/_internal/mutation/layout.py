@@ -64,6 +64,7 @@ class _Likes:
         import libcst as cst
 
         found, self.skipped = function_likes(ast.parse(source))
+        self.all = found
         by_place = {(f.node.lineno, f.node.col_offset): f for f in found}
         self.of: dict[int, FunctionLike] = {}  # id(cst.FunctionDef) -> its function-like
         self.nodes: dict[str, Any] = {}
@@ -85,10 +86,17 @@ class _Likes:
         return None
 
 
+LeftOut = tuple[str, int, str]
+"""A function-like not mutated: its qualified name, its `def` line, and why."""
+NOTHING = "nothing to mutate: no operator applies to its body"
+"""The one reason that is not code left out: a body no operator can change (a bare `return self.x`)."""
+
+
 def lay_out(
-    module_name: str, source: str, module: Any, positions: Any, visitor: Any, render: Render
-) -> tuple[str, str, list[Mutant]]:
-    """Return the trampolined code with every mutant, the code with the trampolines alone, and the mutants."""
+    module_name: str, source: str, module: Any, positions: Any, visitor: Any, render: Render, excluded: str | None
+) -> tuple[str, str, list[Mutant], list[LeftOut]]:
+    """Return the trampolined code with every mutant, the code with the trampolines alone, the mutants, and the
+    function-likes left unmutated with why (`excluded` says why the whole module is, when it is)."""
     likes = _Likes(source, positions, module)
     stand_in = unused_name(source)
     proposed: dict[str, list[tuple[Any, str, Any]]] = {}
@@ -101,7 +109,30 @@ def lay_out(
         for qualname in likes.nodes
         if qualname in proposed
     }
-    return _Module(module, likes, copies_of, stand_in, render).build()
+    code, trampolines, mutants = _Module(module, likes, copies_of, stand_in, render).build()
+    return code, trampolines, mutants, _left_out(likes, copies_of, visitor, excluded)
+
+
+def _left_out(likes: _Likes, copies_of: dict[str, list[Any]], visitor: Any, excluded: str | None) -> list[LeftOut]:
+    """Say which function-likes got no mutant, and why."""
+    left = [(s.qualname, s.line, s.why) for s in likes.skipped]
+    left += [
+        (like.qualname, like.node.lineno, "mutmut never mutates __new__, __getattribute__ or __setattr__")
+        for like in likes.all
+        if like.node.name in NEVER_TRAMPOLINED
+    ]
+    pragma = set(getattr(visitor, "ignored_functions", ()))
+    for qualname, node in likes.nodes.items():
+        if copies_of.get(qualname):
+            continue
+        line = likes.of[id(node)].node.lineno
+        if excluded is not None:
+            left.append((qualname, line, excluded))
+        elif node.name.value in pragma:
+            left.append((qualname, line, "# pragma: no mutate"))
+        else:
+            left.append((qualname, line, NOTHING))
+    return sorted(left, key=lambda item: item[1])
 
 
 def _indent(likes: _Likes, like: FunctionLike, render: Render) -> tuple[str, ...]:

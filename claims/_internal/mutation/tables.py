@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from claims._internal.mutation.evidence import MutantRow
 
+UNCOUNTED = ("nothing to mutate", "not selected by this run's patterns", "an @overload stub")
+"""Reasons a function-like has no mutant that leave no code unproven: no operator applies, or a run's selection."""
+
+
+def counted(left: Iterable[tuple[str, str, int, str]]) -> list[tuple[str, str, int, str]]:
+    """Return the function-likes left unmutated whose code goes unproven (excluded, skipped, never mutated)."""
+    return [item for item in left if not item[3].startswith(UNCOUNTED)]
+
 
 def _table(
-    rows: Iterable[MutantRow], equivalent: Mapping[str, str], group: Callable[[MutantRow], str], title: str
+    rows: Iterable[MutantRow],
+    equivalent: Mapping[str, str],
+    group: Callable[[MutantRow], str],
+    title: str,
+    left: Mapping[str, int],
 ) -> list[str]:
-    counts: dict[str, dict[str, int]] = {}
+    counts: dict[str, dict[str, int]] = {
+        g: {"mutants": 0, "detected": 0, "explained": 0, "unexplained": 0} for g in left
+    }
     for row in rows:
         cell = counts.setdefault(group(row), {"mutants": 0, "detected": 0, "explained": 0, "unexplained": 0})
         cell["mutants"] += 1
@@ -20,23 +34,48 @@ def _table(
             cell["explained"] += 1
         else:
             cell["unexplained"] += 1
-    total = {k: sum(c[k] for c in counts.values()) for k in ("mutants", "detected", "explained", "unexplained")}
+    for name, cell in counts.items():
+        cell["not mutated"] = left.get(name, 0)
+    keys = ("mutants", "detected", "explained", "unexplained", "not mutated")
+    total = {k: sum(c[k] for c in counts.values()) for k in keys}
     width = max([len(k) for k in counts] + [len(title), len("total")])
-    lines = [f"{title.ljust(width)}  mutants  detected  survived-explained  survived-unexplained  detected%"]
-    # A survivor counts whether or not a claim executed it: uncovered code is unproven code.
+    extra = "  not-mutated" if left else ""
+    lines = [f"{title.ljust(width)}  mutants  detected  survived-explained  survived-unexplained{extra}  detected%"]
+    # A survivor counts whether or not a claim executed it: uncovered code is unproven code; so does a function
+    # left unmutated (excluded or skipped), so no module holding one reads 100%.
     for name, cell in [*sorted(counts.items()), ("total", total)]:
-        share = 100.0 * cell["detected"] / cell["mutants"] if cell["mutants"] else 100.0
+        denominator = cell["mutants"] + cell["not mutated"]
+        share = 100.0 * cell["detected"] / denominator if denominator else 100.0
+        more = f"  {cell['not mutated']:>11}" if left else ""
         lines.append(
-            f"{name.ljust(width)}  {cell['mutants']:>7}  {cell['detected']:>8}  {cell['explained']:>18}  {cell['unexplained']:>20}  {share:8.1f}%"
+            f"{name.ljust(width)}  {cell['mutants']:>7}  {cell['detected']:>8}  {cell['explained']:>18}  {cell['unexplained']:>20}{more}  {share:8.1f}%"
         )
     return lines
 
 
-def module_lines(rows: Iterable[MutantRow], equivalent: Mapping[str, str]) -> list[str]:
-    """Render one row per module, then the total."""
-    return _table(list(rows), equivalent, lambda r: r.module, "module")
+def module_lines(
+    rows: Iterable[MutantRow], equivalent: Mapping[str, str], left: Sequence[tuple[str, str, int, str]] = ()
+) -> list[str]:
+    """Render one row per module, then the total; `left`: the function-likes left unmutated (see `counted`)."""
+    per_module: dict[str, int] = {}
+    for module, _, _, _ in counted(left):
+        per_module[module] = per_module.get(module, 0) + 1
+    return _table(list(rows), equivalent, lambda r: r.module, "module", per_module)
 
 
 def operator_lines(rows: Iterable[MutantRow], equivalent: Mapping[str, str]) -> list[str]:
     """Render detected/total per operator, then the total."""
-    return _table(list(rows), equivalent, lambda r: r.operator, "operator")
+    return _table(list(rows), equivalent, lambda r: r.operator, "operator", {})
+
+
+def left_out_lines(left: Sequence[tuple[str, str, int, str]]) -> list[str]:
+    """List what in scope was not mutated and why, then how many bodies offer nothing to mutate."""
+    shown = counted(left)
+    lines = []
+    if shown:
+        lines.append(f"not mutated ({len(shown)} function(s) in scope, counted undetected above):")
+        lines += [f"  {module}.{qualname} (line {line}): {why}" for module, qualname, line, why in shown]
+    nothing = [item for item in left if item[3].startswith("nothing to mutate")]
+    if nothing:
+        lines.append(f"{len(nothing)} function(s) offer nothing to mutate (no operator applies to their bodies)")
+    return lines

@@ -23,7 +23,7 @@ from claims._internal.execution import Options, execute
 from claims._internal.fingerprint import Sources, package_files
 from claims._internal.loader import precompile, uncached
 from claims._internal.mutation.catalog import Catalog, collect
-from claims._internal.mutation.generate import generate, trampolines_of
+from claims._internal.mutation.generate import generate, left_out, trampolines_of
 from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.operators import OperatorSets
@@ -33,6 +33,9 @@ from claims._internal.progress import Progress
 from claims._internal.runner import Result, Settings
 from claims._internal.session import Session, open_session
 from claims.errors import ConfigError
+
+OUTSIDE = "outside the mutation scope ([tool.claims].mutate)"
+UNSELECTED = "not selected by this run's patterns"
 
 
 @frozen
@@ -46,6 +49,8 @@ class Workspace:
     mutants: tuple[Mutant, ...]
     claims: dict[str, Claim]
     sources: Sources
+    left: tuple[tuple[str, str, int, str], ...] = ()
+    """Function-likes of the rule packages left unmutated: (module, qualname, line, why)."""
     _memo: dict[str, Any] = field(factory=dict, eq=False, repr=False)
 
     def digests(self, baseline: Baseline) -> ClaimDigests:
@@ -122,7 +127,13 @@ def prepare(
         generated,
         operators,
         skip=mutmut_skip(config.typecheck),
-        mutated=lambda module: config.mutated(module) and (mutated is None or mutated(module)),
+        why_not=lambda module: (
+            OUTSIDE
+            if not config.mutated(module)
+            else UNSELECTED
+            if mutated is not None and not mutated(module)
+            else None
+        ),
         on_file=lambda n: progress.update(n),
     )
     progress.finish(f"{len(mutants)} mutants")
@@ -150,7 +161,14 @@ def prepare(
     settings = Settings(timeout=timeout or config.timeout, snapshots=config.snapshots)
     sources = Sources((*config.typecheck, *config.witnesses), config.root, store=config.cache / "sources.json")
     return Workspace(
-        config, session, settings, catalog, tuple(mutants), {c.id: c for c in session.discovery.claims}, sources
+        config,
+        session,
+        settings,
+        catalog,
+        tuple(mutants),
+        {c.id: c for c in session.discovery.claims},
+        sources,
+        tuple(left_out(generated)),
     )
 
 
