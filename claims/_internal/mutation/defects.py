@@ -39,6 +39,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from claims._internal import dotted
 from claims.errors import DeclarationError
 
 DEFECT_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -65,12 +66,13 @@ def _patterns(value: Iterable[str]) -> tuple[str, ...]:
 
 
 def target_name(target: Any) -> str:
-    """Return a target's dotted name: a function's `module.qualname`, or the string itself."""
+    """Return a target's dotted name: a function's or method's `module.qualname`, or the name given
+    (`module:Class.method` spelled dotted)."""
     if isinstance(target, str):
-        return target
-    if callable(target):
-        return f"{getattr(target, '__module__', '?')}.{getattr(target, '__qualname__', '?')}"
-    raise DeclarationError(f"a defect target is a rule (a function) or its dotted name, got {target!r}")
+        return dotted.canonical(target)
+    if callable(target) or isinstance(target, property):
+        return dotted.of_callable(target)
+    raise DeclarationError(f"a defect target is a rule (a function or method) or its dotted name, got {target!r}")
 
 
 def _check_id(instance: Any, attribute: Any, value: str) -> None:
