@@ -13,6 +13,7 @@ claims execute moved, the code that changed otherwise.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -37,6 +38,24 @@ PROJECT = {
         def double(n: int) -> int:
             """Double a count."""
             return n * 2
+
+
+        NAMES = frozenset({"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"})
+
+
+        def _early(name: str) -> str:
+            return name.upper()
+
+
+        def _late(name: str) -> str:
+            return name.title()
+
+
+        def first_name() -> str:
+            """Return the set's first name, shouted when it sorts before `e`, titled otherwise."""
+            for name in NAMES:
+                return _early(name) if name < "e" else _late(name)
+            return ""
         ''',
     "pw/__init__.py": "",
     "pw/sizes.py": """
@@ -47,7 +66,7 @@ PROJECT = {
         from claims import Witness, check
         from pd import sizes
 
-        witness = Witness("sizes", never_refuses=[sizes.admit, sizes.double])
+        witness = Witness("sizes", never_refuses=[sizes.admit, sizes.double, sizes.first_name])
 
 
         def _three_by_counting() -> int:
@@ -90,6 +109,18 @@ PROJECT = {
             check.equal("admitted", sizes.admit(size, limit), 0 < size <= limit)
 
 
+        @witness.positive("The first name is one of the names.", rules=[sizes.first_name])
+        def the_first_name_is_known() -> None:
+            check.equal("known", sizes.first_name().lower() in sizes.NAMES, True)
+
+
+        @witness.property("The first name is a name, shouted or titled.", rules=[sizes.first_name])
+        @given(st.just(None))
+        def the_first_name_is_shouted_or_titled(_: None) -> None:
+            name = sizes.first_name()
+            check.equal("shape", name in (name.upper(), name.title()), True)
+
+
         @witness.property("Doubling is adding a count to itself.", rules=[sizes.double])
         @given(n=st.integers(-5, 5))
         def doubling_adds(n: int) -> None:
@@ -121,7 +152,9 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project with its ledger recorded by its own commands, and green."""
     root = write_files(tmp_path_factory.mktemp("portable") / "p", PROJECT)
     for command in RECORD:
-        done = run_cli(root, *command, timeout=300)
+        # Recorded under string-hash seed 2 (the set's first name: gamma, so `_late`), checked below under 4
+        # (delta, so `_early`): the same ledger only because every command pins the seed.
+        done = run_cli(root, *command, env={"PYTHONHASHSEED": "2"}, timeout=300)
         assert done.returncode in (0, 1), done.stdout + done.stderr
     (root / "pm" / "equivalent.toml").write_text(
         "".join(
@@ -158,7 +191,7 @@ def test_the_ledger_records_the_versions_and_each_claims_inputs(recorded: Path) 
     rows = [
         json.loads(line) for line in (recorded / "ledger" / "evidence" / "claim-inputs.jsonl").read_text().splitlines()
     ]
-    assert len(rows) == 6 and all(set(r) == {"claim", "for", "own", "reads", "runs", "code"} for r in rows)
+    assert len(rows) == 8 and all(set(r) == {"claim", "for", "own", "reads", "runs", "code"} for r in rows)
 
 
 def test_rows_that_moved_with_no_code_changed_are_one_line_that_says_so(project: Path) -> None:
@@ -232,3 +265,23 @@ def test_a_one_function_edit_restamps_only_the_rows_of_claims_that_executed_it(p
     inputs = "ledger/evidence/claim-inputs.jsonl"
     changed = set(after[inputs].decode().splitlines()) - set(before[inputs].decode().splitlines())
     assert len(changed) == 2, changed  # the two claims that executed double
+
+
+def test_the_gate_is_green_from_a_second_clone_that_differs_in_everything_that_must_not_matter(
+    project: Path, tmp_path: Path
+) -> None:
+    # What CI's second gate does: another path (spaces, non-ASCII), HOME, TMPDIR, time zone, locale and string-hash
+    # seed (first_name walks a set of strings), every mtime moved, one worker in a random order, no cache.
+    elsewhere = tmp_path / "second clone é ü"
+    shutil.copytree(project, elsewhere, ignore=shutil.ignore_patterns(".claims-cache", "__pycache__"))
+    for path in elsewhere.rglob("*"):
+        os.utime(path, (981173106, 981173106))
+    (tmp_path / "home").mkdir()
+    (tmp_path / "tmp").mkdir()
+    odd = {"HOME": str(tmp_path / "home"), "TMPDIR": str(tmp_path / "tmp"), "TZ": "Pacific/Kiritimati"}
+    odd |= {"LC_ALL": "C", "PYTHONHASHSEED": "4"}
+    before = ledger_bytes(elsewhere)
+    for seed in ("1", "2"):
+        gate = run_cli(elsewhere, "gate", "-n", "1", f"--random-order={seed}", "--no-cache", env=odd, timeout=300)
+        assert gate.returncode == 0, gate.stdout + gate.stderr
+    assert ledger_bytes(elsewhere) == before
