@@ -263,3 +263,44 @@ def test_every_function_left_unmutated_says_why() -> None:
     assert ("A.g", "defined more than once in its scope") in reasons
     assert ("kept", "# pragma") in reasons
     assert {m.function for m in mutants} == {"A.f"}
+
+
+SHOWN = """\
+class Reader:
+    def pair(self, a: int, b: int) -> tuple[str, ...]:
+        return ("--first", str(a + 1), "--second", str(b - 1))
+
+    def read(self, text: str) -> int | None:
+        try:
+            return int(text)
+        except (ValueError,
+                TypeError):
+            return None
+"""
+
+
+def test_mutate_show_finds_every_mutants_recorded_text_where_it_says_a_parenthesised_tuple_and_a_long_except() -> None:
+    from claims._internal.reports.model import MutantInfo, Position
+    from claims._internal.reports.show import diff_lines
+
+    _, mutants = mutate_source("m", "m.py", SHOWN, chosen_sets(["mutmut", "domain"]).load())
+    assert any(m.original.startswith('("--first"') for m in mutants) and any("except (" in m.original for m in mutants)
+    for mutant in mutants:
+        info = MutantInfo(
+            id=mutant.id,
+            declared=False,
+            file="m.py",
+            rule=f"m.{mutant.function}",
+            operator=mutant.operator,
+            description="",
+            original=mutant.original,
+            replacement=mutant.replacement,
+            start=Position(mutant.line, mutant.column + 1),
+            end=Position(mutant.end_line, mutant.end_column + 1),
+            status="Killed",
+            status_reason=None,
+            killed_by=(),
+            covered_by=(),
+        )
+        lines = diff_lines(info, SHOWN)
+        assert not lines[0].startswith("(only the changed text"), (mutant.id, mutant.original, lines[0])

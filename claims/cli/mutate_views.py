@@ -42,22 +42,24 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
     from claims._internal.config import load_config
     from claims._internal.mutation.catalog import collect
     from claims._internal.mutation.evidence import read_evidence
-    from claims._internal.mutation.generate import generate
+    from claims._internal.mutation.generate import generate, left_out
     from claims._internal.mutation.operators import chosen_sets
     from claims._internal.mutation.plan import Baseline
     from claims._internal.mutation.report_model import build_model
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
-    from claims._internal.mutation.workspace import mutmut_skip
+    from claims._internal.mutation.workspace import OUTSIDE, mutmut_skip
     from claims._internal.results_cache import ResultsCache
     from claims._internal.session import open_session
 
     config = load_config()
+    tree = config.cache / "mutants" / "tree"
     mutants = generate(
         config.typecheck,
         config.root,
-        config.cache / "mutants" / "tree",
+        tree,
         chosen_sets(operators.split(",")),
         skip=mutmut_skip(config.typecheck),
+        why_not=lambda module: None if config.mutated(module) else OUTSIDE,
     )
     session = open_session(config=config)
     claims = session.discovery.claims
@@ -74,6 +76,7 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
         read_equivalent(equivalent_path(config)),
         baseline,
         _version(),
+        left_out(tree),
     )
 
     def covers(ident: str) -> list[str]:
@@ -255,6 +258,7 @@ def write_reports(
         equivalent,
         baseline,
         _version(),
+        ws.left,
     )
     if json_path:
         write_atomically(

@@ -246,8 +246,8 @@ def _parens(render: Render, node: Any, side: str) -> int:
 
 
 def _in_place(render: Render, node: Any, likes: _Likes, at: Any = None) -> str:
-    """Return a node's code as it reads in the file from its first character: a statement's lines at their own
-    indentation (`at` is the node whose place it takes)."""
+    """Return a node's code as it reads in the file from its first character to its last: a statement's lines at
+    their own indentation (`at` is the node whose place it takes)."""
     tokens: list[str] = []
     parent = likes.parents.get(id(at if at is not None else node), (None,))[0]
     while parent is not None:
@@ -256,7 +256,9 @@ def _in_place(render: Render, node: Any, likes: _Likes, at: Any = None) -> str:
         parent = likes.parents.get(id(parent), (None,))[0]
     indent = "".join(reversed(tokens))
     text = render(node, tuple(reversed(tokens)))
-    return text[len(indent) :] if indent and text.startswith(indent) else text
+    text = text[len(indent) :] if indent and text.startswith(indent) else text
+    # A statement's code ends with its newline, which its position (up to its last character) leaves out.
+    return text[: -len(render.module.default_newline)] if text.endswith(render.module.default_newline) else text
 
 
 class _Module:

@@ -20,6 +20,7 @@ from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence, Observation
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.plan import Baseline, defect_covering, target_parts
+from claims._internal.mutation.tables import counted
 from claims._internal.reports.model import MutantInfo, Position, ReportModel, TestInfo
 
 
@@ -71,8 +72,10 @@ def build_model(
     equivalent: Mapping[str, str],
     baseline: Baseline | None,
     version: str | None = None,
+    left: Sequence[tuple[str, str, int, str]] = (),
 ) -> ReportModel:
-    """Return everything the reports show: rule sources, mutants and defects with every killer, claims as tests."""
+    """Return everything the reports show: rule sources, mutants and defects with every killer, claims as tests,
+    and the functions left unmutated (an `Ignored` entry at its `def` line saying why; see `tables.counted`)."""
     root = config.root
     sources: dict[str, tuple[str, str]] = {}
     for package in config.typecheck:
@@ -151,6 +154,27 @@ def build_model(
                 covered_by=tuple(covered),
                 how=_how(recorded.observation),
                 tests_completed=len(covered),
+            )
+        )
+    for module, qualname, line, why in counted(left):
+        if module not in sources:
+            continue
+        infos.append(
+            MutantInfo(
+                id=f"{module}.{qualname}.not_mutated",
+                declared=False,
+                file=sources[module][0],
+                rule=f"{module}.{qualname}",
+                operator="not mutated",
+                description=f"not mutated: {why}",
+                original="",
+                replacement="",
+                start=Position(line, 1),
+                end=Position(line + 1, 1),
+                status="Ignored",
+                status_reason=f"not mutated: {why}",
+                killed_by=(),
+                covered_by=(),
             )
         )
     tests = []
