@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import fields, frozen
+from attrs import evolve, fields, frozen
 
-from claims._internal import reach
+from claims._internal import loader, reach
 from claims._internal.catalogue import stands_in
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
@@ -27,6 +28,7 @@ from claims._internal.profiles import plugins_in_force
 from claims._internal.results_cache import Entry, ResultsCache
 from claims._internal.runner import Result, Settings, run_claim
 from claims._internal.session import Session
+from claims._internal.shared_state import SharedState
 from claims._internal.snapshot import digest, snapshot_path
 from claims._internal.supervisor import Channel, Ended, Supervisor
 
@@ -63,10 +65,14 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _handler(claims: Sequence[Claim], settings: Settings, packages: Sequence[str]) -> Callable[[Any, Channel], None]:
+def _handler(
+    claims: Sequence[Claim], settings: Settings, packages: Sequence[str], allowed: Sequence[str] = ()
+) -> Callable[[Any, Channel], None]:
     table = reach.table()
     caches = Caches(packages)
     caches.find()  # here, before the workers fork: each inherits what was found
+    shared = SharedState(packages, allowed)
+    shared.read()  # the state every claim must find, read once, before the workers fork
 
     def handle(job: tuple[int, float], channel: Channel) -> None:
         index, limit = job
@@ -75,11 +81,25 @@ def _handler(claims: Sequence[Claim], settings: Settings, packages: Sequence[str
         caches.reset()  # so the claim's reach is its own, whatever this worker ran before it
         table.clear()
         result = run_claim(claim, settings, limit, isolated=True)
+        changed = shared.changes()  # and put back, for the claims that follow
+        if changed:
+            result = _changed_shared_state(result, changed)
         output = channel.capture.take()
         carried = {name: getattr(result, name) for name in _CARRIED}
         channel.send((index, carried, output, sorted(table)))
 
     return handle
+
+
+def _changed_shared_state(result: Result, changed: Sequence[str]) -> Result:
+    """Turn a claim that changed the state its modules share into its ERROR, naming what changed."""
+    return evolve(
+        result,
+        verdict=Verdict.ERROR,
+        observed="changed the state the modules share with every other claim, so claims would pass or fail by "
+        "the order they run in: " + "; ".join(changed) + " (put back for the claims that follow)",
+        error_type="shared-state",
+    )
 
 
 def ended_result(claim: Claim, ended: Ended) -> Result:
@@ -147,6 +167,8 @@ def execute(
     )
     # The modules' digests are kept beside the results, and trusted only where the results are.
     prints = Fingerprints(session, settings, session.config.cache / "sources.json" if options.read_cache else None)
+    if cache is not None and options.write_cache:
+        prints.sources()  # read now, before any claim runs: a result is filed under the code as it was then
     done: dict[int, Result] = {}
     reached: dict[str, tuple[str, ...]] = {}
     to_run: list[int] = []
@@ -207,12 +229,22 @@ def execute(
     if order:
         workers = 1 if options.exitfirst else min(options.workers, len(order))
         packages = (*session.config.typecheck, *session.config.witnesses)
-        supervisor = Supervisor(_handler(claims, settings, packages), workers=workers)
+        handler = _handler(claims, settings, packages, session.config.mutable_allowed)
+        supervisor = Supervisor(handler, workers=workers)
         interrupted = supervisor.run(
             [(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick
         )
     if cache is not None and options.write_cache:
-        cache.save()
+        moved = loader.changed_since_compiled()
+        if moved:  # the code that ran is not the code on disk: no result of this run may be reused for it
+            named = ", ".join(Path(m).name for m in moved[:3]) + (" ..." if len(moved) > 3 else "")
+            print(
+                f"claim_batch: {len(moved)} source file(s) changed while the claims ran ({named}); "
+                "this run's results are not cached",
+                file=sys.stderr,
+            )
+        else:
+            cache.save()
     finished = tuple(done[i] for i in sorted(done))
     stopped = options.exitfirst and red[0] and len(done) < len(claims)
     return Execution(finished, reached, interrupted=interrupted, stopped=stopped, cached=cached)

@@ -41,6 +41,24 @@ from claims._internal.functions import ACCESSORS
 
 _installed: list[InstrumentingFinder] = []
 _import_work: dict[str, frozenset[str]] = {}
+_compiled: dict[str, str] = {}  # each instrumented file's path -> the sha256 of the source this process compiled
+
+
+def changed_since_compiled() -> list[str]:
+    """Return the instrumented files whose source on disk is no longer what this process compiled and runs.
+
+    A result is cached under the fingerprint of the source as read when the run began; an edit made while the run
+    was importing or running would file a result of the old code under the new code's fingerprint.
+    """
+    changed = []
+    for path, digest in sorted(_compiled.items()):
+        try:
+            now = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        except OSError:
+            now = ""
+        if now != digest:
+            changed.append(path)
+    return changed
 
 
 def import_work() -> dict[str, frozenset[str]]:
@@ -125,6 +143,7 @@ class InstrumentingLoader(importlib.machinery.SourceFileLoader):
 
     def get_code(self, fullname: str) -> types.CodeType:
         source = self.get_data(self.path)
+        _compiled[self.path] = hashlib.sha256(source).hexdigest()
         cached = self.cached_path(source)
         if cached is not None and cached.is_file():
             try:
