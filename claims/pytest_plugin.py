@@ -20,6 +20,7 @@ from claims._internal.config import Config, load_config
 from claims._internal.debt import Debt, load_debt
 from claims._internal.declare import Claim, Witness
 from claims._internal.discovery import witnesses_in
+from claims._internal.import_probe import probed
 from claims._internal.ledger import ledger_paths
 from claims._internal.profiles import chosen_profile
 from claims._internal.report import failure_lines
@@ -114,8 +115,18 @@ class WitnessModule(pytest.File):
         A witness split into a package (`witnesses/core/convert/__init__.py` declaring it, its submodules adding
         claims to it) yields each claim under the file that holds its source, so a node id names the right file.
         """
-        module = importlib.import_module(self.module_name)
         state = self.config.stash[STATE]
+        if self.module_name not in sys.modules and state is not None:
+            # As claim_batch does: a module that ends, kills or hangs the process importing it is named, not fatal.
+            for name, why in probed([self.module_name], state.config.timeout):
+                if why is not None:
+                    raise self.CollectError(f"witness module {name} {why} it, in a child importing it first")
+        try:
+            module = importlib.import_module(self.module_name)
+        except SystemExit as exc:  # an import that exits is a failure to import, never the end of the session
+            raise self.CollectError(
+                f"witness module {self.module_name} called sys.exit({exc.code!r}) while importing"
+            ) from exc
         here = self.path.resolve()
         for witness in _enclosing_witnesses(self.module_name, module):
             for claim in witness.claims:

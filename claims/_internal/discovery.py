@@ -11,10 +11,13 @@ import pkgutil
 import sys
 import traceback
 from collections.abc import Iterable
+from pathlib import Path
 
 from attrs import frozen
 
 from claims._internal.declare import Claim, Witness
+from claims._internal.fingerprint import package_files
+from claims._internal.import_probe import probed
 from claims._internal.tracebacks import user_traceback
 
 
@@ -57,15 +60,20 @@ def _failure(module: str) -> ImportFailure:
     return ImportFailure(module=module, traceback=user_traceback(exc) if exc else traceback.format_exc())
 
 
-def module_names(package: str, failures: list[ImportFailure]) -> list[str]:
-    """List a package and every module below it, recording packages that fail to import."""
+def module_names(package: str, failures: list[ImportFailure], root: Path | None = None) -> list[str]:
+    """List a package and every module below it, from its files when the project root is known (nothing imported),
+    else by importing the package and walking it (recording packages that fail to import)."""
+    if root is not None:
+        found = [name for name, path in package_files(package, root) if _in_packages(path, package, root)]
+        if found:
+            return sorted(set(found))
     try:
-        root = importlib.import_module(package)
+        imported = importlib.import_module(package)
     except Exception:
         failures.append(_failure(package))
         return []
     names = [package]
-    path = getattr(root, "__path__", None)
+    path = getattr(imported, "__path__", None)
     if path is None:
         return names
 
@@ -76,18 +84,56 @@ def module_names(package: str, failures: list[ImportFailure]) -> list[str]:
     return sorted(set(names))
 
 
-def discover(packages: Iterable[str], only: Iterable[str] | None = None) -> Discovery:
-    """Import every module of the witness packages (or only the named modules) and collect their witnesses."""
+def _in_packages(path: Path, package: str, root: Path) -> bool:
+    """Say whether a file is a module of the package: every folder between them holds an `__init__.py`."""
+    from claims._internal.fingerprint import package_folder
+
+    top = package_folder(package, root)
+    if top is None:
+        return False
+    folder = path.parent
+    while folder != top and top in folder.parents:
+        if not (folder / "__init__.py").is_file():
+            return False
+        folder = folder.parent
+    return True
+
+
+def _ended(module: str, why: str) -> ImportFailure:
+    return ImportFailure(
+        module=module,
+        traceback=f"the module {why} it (in a child process that imports each witness module first): a witness "
+        "module must not end, kill or hang the process that imports it",
+    )
+
+
+def discover(
+    packages: Iterable[str],
+    only: Iterable[str] | None = None,
+    *,
+    root: Path | None = None,
+    timeout: float | None = None,
+) -> Discovery:
+    """Import every module of the witness packages (or only the named modules) and collect their witnesses.
+
+    With a `timeout`, each module is first imported in a forked child (`import_probe`): one that ends, kills or
+    hangs its process is a failure, named, and never imported here.
+    """
     failures: list[ImportFailure] = []
     found: list[Witness] = []
     seen: dict[str, str] = {}
-    names = list(only) if only is not None else [n for package in packages for n in module_names(package, failures)]
-    for name in names:
-        if any(f.module == name for f in failures):
+    names = list(only) if only is not None else [n for p in packages for n in module_names(p, failures, root)]
+    names = [n for n in names if not any(f.module == n for f in failures)]
+    steps = probed(names, timeout) if timeout is not None else ((n, None) for n in names)
+    for name, why in steps:
+        if why is not None:
+            failures.append(_ended(name, why))
             continue
         try:
             module = importlib.import_module(name)
-        except Exception:
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # a sys.exit at import is a failure to import, never the end of the run
             failures.append(_failure(name))
             continue
         for witness in witnesses_in(module):

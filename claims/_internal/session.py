@@ -72,7 +72,7 @@ def open_session(
     """
     config, chosen = start(profile, config)
     modules = modules_for(config, patterns)
-    discovery = discover(config.witnesses, only=modules)
+    discovery = discover(config.witnesses, only=modules, root=config.root, timeout=config.timeout)
     work = loader.import_work()
     if modules is None:
         write_index(config, discovery)

@@ -47,7 +47,7 @@ def open_warm_session(
             if (entry := cache.entries.get(claim.id)) is None or prints.of(claim, entry.functions) != entry.fingerprint
         }
     )
-    found = discover(config.witnesses, only=stale)
+    found = discover(config.witnesses, only=stale, root=config.root, timeout=config.timeout)
     fresh = loader.import_work()
     standing = tuple(c for c in catalogue.claims if catalogue.module_of[c.id] not in stale)
     discovery = Discovery(found.witnesses, found.failures, catalogued=standing)

@@ -1,0 +1,105 @@
+"""Import witness modules first in a forked child: a module that ends, kills or hangs its process is named, not fatal.
+
+Importing a witness module runs its code, in the process that supervises
+every claim.  A module that calls `os._exit(0)` there ended the gate
+silently with exit 0 (a false green); one killed by a signal gave a silent
+137; one that slept hung the gate for good.  So each module is imported
+first in a child forked for the purpose, under the per-claim timeout, and
+the supervisor imports it only once the child lived through it: the child
+runs ahead while the supervisor follows one module behind, so both import
+at once on two cores.  A module the child did not live through is reported
+as a witness that did not import, with why, and never imported by the
+supervisor.  An ordinary exception at import is left to the supervisor's
+own import, which reports it with its traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import select
+import signal
+import time
+from collections.abc import Iterator, Sequence
+
+
+def _child(names: Sequence[str], write: int) -> None:
+    """Import the modules in turn, saying which is under way and which it lived through; never return."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    for name in names:
+        os.write(write, f"start {name}\n".encode())
+        try:
+            importlib.import_module(name)
+        except BaseException:
+            pass
+        os.write(write, f"ok {name}\n".encode())
+    os.write(write, b"done\n")
+    os._exit(0)
+
+
+def _ended(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        return f"was killed by {signal.Signals(number).name} while importing"
+    return f"ended its process (exit {os.waitstatus_to_exitcode(status)}) while importing"
+
+
+def probed(names: Sequence[str], timeout: float) -> Iterator[tuple[str, str | None]]:
+    """Yield each module with None once a forked child lived through importing it, else with why it did not.
+
+    The child works ahead of the caller, who imports each module it yields with None.  After a module that ended
+    or hung the child, a new child takes the modules left.
+    """
+    left = list(names)
+    while left:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child never returns
+            os.close(read)
+            _child(left, write)
+        os.close(write)
+        blamed: tuple[str, str] | None = None
+        current: str | None = None
+        buffered = b""
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                if b"\n" not in buffered:
+                    wait = deadline - time.monotonic()
+                    ready = select.select([read], [], [], max(wait, 0))[0] if wait > 0 else []
+                    if not ready:
+                        blamed = (current or left[0], f"did not finish importing within {timeout:g} s (the timeout)")
+                        break
+                    chunk = os.read(read, 65536)
+                    if not chunk:
+                        _, status = os.waitpid(pid, 0)
+                        pid = 0
+                        blamed = (current or left[0], _ended(status))
+                        break
+                    buffered += chunk
+                    continue
+                line, _, buffered = buffered.partition(b"\n")
+                kind, _, name = line.decode().partition(" ")
+                if kind == "start":
+                    current, deadline = name, time.monotonic() + timeout
+                elif kind == "ok":
+                    current = None
+                    left.remove(name)
+                    yield name, None
+                elif kind == "done":
+                    break
+        finally:
+            os.close(read)
+            if pid:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                os.waitpid(pid, 0)
+        if blamed is None:
+            return
+        left.remove(blamed[0])
+        yield blamed
