@@ -20,7 +20,8 @@ from claims._internal.config import Config, load_config
 from claims._internal.debt import Debt, load_debt
 from claims._internal.declare import Claim, Witness
 from claims._internal.discovery import witnesses_in
-from claims._internal.import_probe import probed
+from claims._internal.fingerprint import package_files
+from claims._internal.import_probe import Stream
 from claims._internal.ledger import ledger_paths
 from claims._internal.profiles import chosen_profile
 from claims._internal.report import failure_lines
@@ -37,6 +38,7 @@ class PluginState:
     def __init__(self, config: Config, debt: dict[str, Debt]) -> None:
         self.config = config
         self.debt = debt
+        self._probe: Stream | None = None
         self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
         self.packages: list[tuple[str, Path]] = []
         for package in config.witnesses:
@@ -54,6 +56,15 @@ class PluginState:
                     parts.pop()
                 return ".".join([package, *parts])
         return None
+
+    def probe(self) -> Stream:
+        """Return the probe importing every witness module first, started on first use (pytest's file order)."""
+        if self._probe is None:
+            files = sorted(
+                (str(path), name) for p in self.config.witnesses for name, path in package_files(p, self.config.root)
+            )
+            self._probe = Stream([name for _, name in files], self.config.timeout)
+        return self._probe
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -118,9 +129,9 @@ class WitnessModule(pytest.File):
         state = self.config.stash[STATE]
         if self.module_name not in sys.modules and state is not None:
             # As claim_batch does: a module that ends, kills or hangs the process importing it is named, not fatal.
-            for name, why in probed([self.module_name], state.config.timeout):
-                if why is not None:
-                    raise self.CollectError(f"witness module {name} {why} it, in a child importing it first")
+            why = state.probe().why_not(self.module_name)
+            if why is not None:
+                raise self.CollectError(f"witness module {self.module_name} {why} it, in a child importing it first")
         try:
             module = importlib.import_module(self.module_name)
         except SystemExit as exc:  # an import that exits is a failure to import, never the end of the session

@@ -103,3 +103,29 @@ def probed(names: Sequence[str], timeout: float) -> Iterator[tuple[str, str | No
             return
         left.remove(blamed[0])
         yield blamed
+
+
+class Stream:
+    """The verdicts of one probe over many modules, handed out in whatever order they are asked for.
+
+    A collector that imports modules one at a time (the pytest plugin) asks for each as it comes to it; the child
+    has usually lived through it already, working ahead in the order given.
+    """
+
+    def __init__(self, names: Sequence[str], timeout: float) -> None:
+        self.timeout = timeout
+        self._names = frozenset(names)
+        self._steps = probed(names, timeout)
+        self._known: dict[str, str | None] = {}
+
+    def why_not(self, name: str) -> str | None:
+        """Return why a module ended, killed or hung the child importing it, or None when it did not."""
+        if name not in self._names:
+            return next((why for _, why in probed([name], self.timeout)), None)
+        while name not in self._known:
+            try:
+                found, why = next(self._steps)
+            except StopIteration:
+                return None
+            self._known[found] = why
+        return self._known[name]
