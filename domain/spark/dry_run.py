@@ -222,6 +222,11 @@ def mount_words(mount: ArmMount) -> str:
 SUMMARY_COLUMNS = ("rank", "host", "role", "image", "api port", "rendezvous", "mounts")
 
 
+def _padded(cells: list[str], widths: list[int], last: str) -> str:
+    # Each cell padded to its column's width, two spaces apart; the last column runs to the line's end.
+    return "  ".join([*(cell.ljust(widths[i]) for i, cell in enumerate(cells)), last])
+
+
 def summary_table(hosts: tuple[HostSection, ...]) -> tuple[str, ...]:
     """Render one row per host, aligned: node rank, host, role, image, API port, rendezvous, and its mounts one a line.
 
@@ -230,7 +235,6 @@ def summary_table(hosts: tuple[HostSection, ...]) -> tuple[str, ...]:
     first_with: dict[tuple[ArmMount, ...], str] = {}
     rows: list[tuple[list[str], tuple[str, ...]]] = []
     for h in hosts:
-        listed_by = first_with.setdefault(h.mounts, h.host)
         cells = [
             str(h.node_rank),
             h.host,
@@ -239,22 +243,19 @@ def summary_table(hosts: tuple[HostSection, ...]) -> tuple[str, ...]:
             "-" if h.api_port is None else str(h.api_port),
             f"{h.rendezvous_address}:{h.rendezvous_port}",
         ]
-        mounts = tuple(mount_words(m) for m in h.mounts) if listed_by == h.host else (f"as on {listed_by}",)
-        rows.append((cells, mounts))
-    widths = [max([len(title), *(len(cells[i]) for cells, _ in rows)]) for i, title in enumerate(SUMMARY_COLUMNS[:-1])]
+        listed_by = first_with.get(h.mounts)
+        if listed_by is None:
+            first_with[h.mounts] = h.host
+            rows.append((cells, tuple(mount_words(m) for m in h.mounts)))
+        else:
+            rows.append((cells, (f"as on {listed_by}",)))
+    titles = list(SUMMARY_COLUMNS[:-1])
+    widths = [max([len(title), *(len(cells[i]) for cells, _ in rows)]) for i, title in enumerate(titles)]
     # A row's further mounts go on lines of their own, under the mounts column.
     indent = " " * (sum(widths) + 2 * len(widths))
-    lines = [
-        "  ".join(
-            [
-                *(title.ljust(width) for title, width in zip(SUMMARY_COLUMNS[:-1], widths, strict=True)),
-                SUMMARY_COLUMNS[-1],
-            ]
-        )
-    ]
+    lines = [_padded(titles, widths, SUMMARY_COLUMNS[-1])]
     for cells, mounts in rows:
-        lines.append("  ".join([*(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)), mounts[0]]))
-        lines += [indent + more for more in mounts[1:]]
+        lines += [_padded(cells, widths, mounts[0]), *(indent + more for more in mounts[1:])]
     return tuple(lines)
 
 

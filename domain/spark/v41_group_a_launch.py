@@ -84,7 +84,7 @@ FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE = V41MeasurementLaunchShape(
     max_num_batched_tokens=8192,
     gpu_memory_utilization_bp=8000,
     enable_prefix_caching=False,
-    source="FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values; owner #12371)",
+    source="FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values, standing in for the owner's)",
 )
 """FIXTURE standing in for #12371: 8192 batched tokens, 8000 bp, prefix caching off (seed A4)."""
 
@@ -93,7 +93,7 @@ FIXTURE_V41_ENGRAM_STORE_MANIFEST = EngramStoreManifest(
         '{"checkpoint": "DeepseekV41FlashDba1be0a", "lookup": "file-backed", '
         f'"row_stores": ["{V41_ENGRAM_ROW_STORE_DIR}"]}}\n'
     ),
-    source="FIXTURE_V41_ENGRAM_STORE_MANIFEST (a stand-in text; owner #12359)",
+    source="FIXTURE_V41_ENGRAM_STORE_MANIFEST (a stand-in text for the owner's)",
 )
 """FIXTURE standing in for #12359's manifest text (its real schema is the owner's)."""
 

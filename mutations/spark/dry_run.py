@@ -364,8 +364,8 @@ mounts_pointed_at_the_row_above = Defect(
     target=dry_run.summary_table,
     intent="Point a host's repeated mounts at the row above, though that row may itself only point back, so srv7 says as on srv6 where srv6 lists nothing.",
     patch=(
-        "listed_by = first_with.setdefault(h.mounts, h.host)",
-        "listed_by = first_with.setdefault(h.mounts, h.host)\n        first_with[h.mounts] = h.host",
+        'rows.append((cells, (f"as on {listed_by}",)))',
+        'rows.append((cells, (f"as on {listed_by}",)))\n            first_with[h.mounts] = h.host',
     ),
     must_red={
         "spark.dry_run.the_v41_summary_says_what_each_rank_runs",

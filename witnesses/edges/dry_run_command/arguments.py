@@ -192,6 +192,8 @@ def an_empty_or_blank_out_is_used_as_given() -> None:
     st.none() | st.sampled_from(["r.txt", "/abs/r.txt"]),
     st.booleans(),
 )
+@example("v41-group-a", "/srv/work/", None, True)
+@example("glm-group-b", "rel", None, False)
 def the_report_path_is_out_or_under_the_directory(arm: str, directory: str, out: str | None, json: bool) -> None:
     path = cmd.report_path(v41(arm=arm, out=out, json=json), directory)
     if out is not None:

@@ -298,7 +298,7 @@ def the_utilization_and_the_bets_are_said() -> None:
         "discharge",
         [f.rsplit("discharged by ", 1)[1] for f in shape],
         [
-            "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values; owner #12371), utilization 9000 bp from --gpu-memory-utilization"
+            "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values, standing in for the owner's), utilization 9000 bp from --gpu-memory-utilization"
         ],
     )
     check.equal("no bets unasked", report.engram_bets, ())
