@@ -1,8 +1,8 @@
 """Decide what a `launch_dry_run` command line asks for, and what the command prints and returns: pure, no I/O.
 
     launch_dry_run v41-group-a --authority-log FILE [--at TIME] [--gpu-memory-utilization U]
-                               [--open FRONTIER ...] [--engram-bets] [--out FILE]
-    launch_dry_run glm-group-b --authority-log FILE [--at TIME] [--gpu-memory-utilization U] [--out FILE]
+                               [--open FRONTIER ...] [--engram-bets] [--json] [--out FILE]
+    launch_dry_run glm-group-b --authority-log FILE [--at TIME] [--gpu-memory-utilization U] [--json] [--out FILE]
 
 Seed A4: the dry run exits 0 only when the plan rendered and admission
 holds; 1 when refused (every located reason printed, the report still
@@ -10,7 +10,9 @@ written, saying REFUSED); 2 on bad input: every located line
 (`FILE:LINE: $.path: expected ..., got ...`, `--at: expected ..., got ...`,
 `--out PATH: expected ..., got ...`), and nothing written.  The shell
 (`domain.edges.launch_dry_run`) reads the log, checks `--out`, writes the
-report and prints; everything it decides is decided here.
+report and prints; everything it decides is decided here.  `--json` writes
+the same report as JSON (`domain.spark.dry_run_json`, schema
+`launch-dry-run/1`) with the same exit codes and the same printed lines.
 """
 
 from __future__ import annotations
@@ -29,7 +31,13 @@ from domain.core.outcome import Admitted, Reason, Refused, reason_line
 from domain.core.sizes import BASIS_POINTS_PER_UNIT, bp_in_unit_range
 from domain.edges.command_output import EXIT_NO, EXIT_YES, CommandOutput, bad_input
 from domain.spark.authority_log import read_authority_log
-from domain.spark.dry_run import DryRunReport, glm_group_b_launch_dry_run, v41_group_a_launch_dry_run
+from domain.spark.dry_run import (
+    DryRunReport,
+    glm_group_b_launch_dry_run,
+    render_dry_run_report,
+    v41_group_a_launch_dry_run,
+)
+from domain.spark.dry_run_json import render_dry_run_json
 from domain.spark.frontiers import (
     ENGRAM_MANIFEST,
     FIXTURE_HOST_EFFECTS_DISCHARGE,
@@ -51,6 +59,11 @@ DEFAULT_OUT = MappingProxyType(
     {"v41-group-a": "target/v41-group-a-launch-dry-run.txt", "glm-group-b": "target/glm-group-b-launch-dry-run.txt"}
 )
 """Where each arm's report goes without `--out`, relative to the directory the shell names (its working directory)."""
+
+DEFAULT_JSON_OUT = MappingProxyType(
+    {"v41-group-a": "target/v41-group-a-launch-dry-run.json", "glm-group-b": "target/glm-group-b-launch-dry-run.json"}
+)
+"""Where each arm's JSON report (`--json`) goes without `--out`: beside the text one, named `.json`."""
 
 OPENABLE = (LAUNCH_SHAPE.key, ENGRAM_MANIFEST.key, OCCUPANCY.key, HOST_EFFECTS.key)
 """Frontiers the dry run discharges with a fixture by default; `--open` withholds one."""
@@ -80,6 +93,7 @@ class DryRunCall:
     opened: tuple[str, ...] = field(default=(), validator=vf.tuple_of(str))
     engram_bets: bool = field(default=False, validator=vf.strict_bool)
     out: str | None = field(default=None, validator=vf.optional(vf.strict_str))
+    json: bool = field(default=False, validator=vf.strict_bool)
 
 
 @frozen
@@ -151,10 +165,16 @@ def frontier_key(text: str) -> Admitted[str] | Refused:
 
 
 def report_path(call: DryRunCall, directory: str) -> str:
-    """Return where the report goes: `--out` as given, else the arm's default under `directory` ("" keeps it relative)."""
+    """Return where the report goes: `--out` as given, else the arm's default (`.json` with `--json`) under `directory` ("" keeps it relative)."""
     if call.out is not None:
         return call.out
-    return f"{directory.rstrip('/')}/{DEFAULT_OUT[call.arm]}" if directory else DEFAULT_OUT[call.arm]
+    default = (DEFAULT_JSON_OUT if call.json else DEFAULT_OUT)[call.arm]
+    return f"{directory.rstrip('/')}/{default}" if directory else default
+
+
+def rendered_report(call: DryRunCall, report: DryRunReport) -> str:
+    """Return the report's text as the command line asks for it: JSON (`launch-dry-run/1`) with `--json`, else the text report."""
+    return render_dry_run_json(report) if call.json else render_dry_run_report(report)
 
 
 def _refusals(*outcomes: object) -> list[Reason]:
@@ -211,7 +231,7 @@ def dry_run_report(
         launch_shape=shape,
         engram_manifest=None if ENGRAM_MANIFEST.key in keys else FIXTURE_V41_ENGRAM_STORE_MANIFEST,
         discharges=(
-            authority_transition_discharge(log),
+            authority_transition_discharge(),
             *(d for d in (FIXTURE_OCCUPANCY_DISCHARGE, FIXTURE_HOST_EFFECTS_DISCHARGE) if d.key not in keys),
         ),
     )

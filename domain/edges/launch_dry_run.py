@@ -1,8 +1,8 @@
 """Run a modeled launch dry run: read the authority log, check `--out`, write the report, print the verdict.
 
     launch_dry_run v41-group-a --authority-log FILE [--at TIME] [--gpu-memory-utilization U]
-                               [--open FRONTIER ...] [--engram-bets] [--out FILE]
-    launch_dry_run glm-group-b --authority-log FILE [--at TIME] [--gpu-memory-utilization U] [--out FILE]
+                               [--open FRONTIER ...] [--engram-bets] [--json] [--out FILE]
+    launch_dry_run glm-group-b --authority-log FILE [--at TIME] [--gpu-memory-utilization U] [--json] [--out FILE]
 
 The authority log is the only live read; nothing lands on a host.  This is
 the I/O shell: what the command line means, which reasons are bad input,
@@ -23,10 +23,17 @@ from collections.abc import Sequence
 
 from domain.core.outcome import Admitted
 from domain.edges.command_output import CommandOutput, exit_code_once_printed, usage_exit_code
-from domain.edges.dry_run_command import DEFAULT_OUT, OPENABLE, DryRunCall, dry_run_output, dry_run_report, report_path
+from domain.edges.dry_run_command import (
+    DEFAULT_OUT,
+    OPENABLE,
+    DryRunCall,
+    dry_run_output,
+    dry_run_report,
+    rendered_report,
+    report_path,
+)
 from domain.edges.report_file import checked_out_path, write_report
 from domain.edges.streams import emit, flushed, read_input
-from domain.spark.dry_run import render_dry_run_report
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -67,7 +74,14 @@ def _parser() -> argparse.ArgumentParser:
         help="also report each staircase step's Engram bet against the per-rank allowance; v41-group-a only",
     )
     parser.add_argument(
-        "--out", metavar="FILE", help="where to write the report (default: target/<arm>-launch-dry-run.txt)"
+        "--json",
+        action="store_true",
+        help="write the report as JSON (schema launch-dry-run/1) instead of text; the same exit codes",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="where to write the report (default: target/<arm>-launch-dry-run.txt, or .json with --json)",
     )
     return parser
 
@@ -89,12 +103,13 @@ def main(argv: Sequence[str] | None = None, *, default_dir: str = "") -> int:
         opened=tuple(args.open),
         engram_bets=args.engram_bets,
         out=args.out,
+        json=args.json,
     )
     out = report_path(call, default_dir)
     checked = checked_out_path(out, {"authority log": call.authority_log})
     report = dry_run_report(call, read_input(call.authority_log, "authority log"), checked, int(time.time()))
     # Bad input writes nothing: the report is written only once every input was admitted.
-    written = write_report(out, render_dry_run_report(report.value)) if isinstance(report, Admitted) else None
+    written = write_report(out, rendered_report(call, report.value)) if isinstance(report, Admitted) else None
     output = dry_run_output(report, out, written)
     return exit_code_once_printed(output, emit(output.out, output.err))
 

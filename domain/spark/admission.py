@@ -16,6 +16,9 @@ not only the first:
    (`admit_host_held_by_subject_among`).
 
 Times are epoch seconds (ints); a lease is live while `at < lease_expires_at`.
+A reason says each time as ISO 8601 in UTC with its epoch second
+(`domain.core.utc_time`), and names no log path: the report names the log
+once, in its header.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from attrs import field, frozen
 
 from domain.core import value_fields as vf
 from domain.core.outcome import Admitted, Reason, Refused
+from domain.core.utc_time import iso_utc_with_epoch
 from domain.spark.authority_log import (
     AuthorityLog,
     GroupActive,
@@ -98,7 +102,7 @@ def pair_serving_successor_may_launch(
             (
                 SuccessorMayNotLaunch(
                     where=SUCCESSOR_MAY_LAUNCH,
-                    why=f"{group.name} serves the Active incumbent {state.incumbent} (recorded at {state.at}); no successor may launch",
+                    why=f"{group.name} serves the Active incumbent {state.incumbent}, recorded at {iso_utc_with_epoch(state.at)}; no successor may launch",
                 ),
             )
         )
@@ -107,7 +111,7 @@ def pair_serving_successor_may_launch(
             (
                 SuccessorMayNotLaunch(
                     where=SUCCESSOR_MAY_LAUNCH,
-                    why=f"the authority log {log.source} records no state for {group.name} at or before {at}",
+                    why=f"the authority log records no state for {group.name} at or before {iso_utc_with_epoch(at)}",
                 ),
             )
         )
@@ -117,8 +121,8 @@ def pair_serving_successor_may_launch(
                 SuccessorMayNotLaunch(
                     where=SUCCESSOR_MAY_LAUNCH,
                     why=(
-                        f"{group.name}'s suspension lease expired at {state.lease_expires_at}, "
-                        f"{at - state.lease_expires_at} s before the read at {at}"
+                        f"{group.name}'s suspension lease expired at {iso_utc_with_epoch(state.lease_expires_at)}, "
+                        f"{at - state.lease_expires_at} s before the read at {iso_utc_with_epoch(at)}"
                     ),
                 ),
             )
@@ -153,7 +157,7 @@ def image_admitted_for_runtime_artifact(
             (
                 ImageNotAdmittedForRuntimeArtifact(
                     where=IMAGE_FOR_RUNTIME_ARTIFACT,
-                    why=f"the authority log {log.source} admits no image at or before {at}; the candidate needs one keyed {candidate.runtime_artifact!r}",
+                    why=f"the authority log admits no image at or before {iso_utc_with_epoch(at)}; the candidate needs one keyed {candidate.runtime_artifact!r}",
                 ),
             )
         )
@@ -184,7 +188,7 @@ def admit_host_held_by_subject_among(log: AuthorityLog, group: HostGroup, at: in
             (
                 HostNotHeldBySubject(
                     where=HOSTS_HELD,
-                    why=f"{len(strays)} of {len(group.hosts)} hosts are not held by {group.subject}: {said}",
+                    why=f"{len(strays)} of {len(group.hosts)} hosts {'is' if len(strays) == 1 else 'are'} not held by {group.subject}: {said}",
                 ),
             )
         )

@@ -22,6 +22,7 @@ class DeclaredFrontier:
 
     key: str = field(validator=vf.non_empty_str)
     input: str = field(validator=vf.non_empty_str)
+    # Who owns it, without the key: a reason is located at the key already, and a report line starts with it.
     owner: str = field(validator=vf.non_empty_str)
     today: str = field(validator=vf.non_empty_str)
     trigger: str = field(validator=vf.non_empty_str)
@@ -48,40 +49,40 @@ class V41RuntimeProductionUnestablished(ObligationOpen):
 
 PRODUCED_IMAGE = DeclaredFrontier(
     key="#12353",
-    input="produced V4.1 image (config digest) + a registry reading inside it",
-    owner="build lane / #12353",
-    today='V41RuntimeProductionUnestablished; with no reading, the arm wall refuses "no registry reading exists"',
+    input="the produced V4.1 image (its config digest) and a registry reading inside it",
+    owner="the build lane",
+    today='no produced image is established; without a registry reading in one, the arm wall refuses "no registry reading exists"',
     trigger="the build lane publishes the image and the authority log admits it (image_admitted, registry_reading)",
     sufficient_for="the arm wall admits the image and every rank names it by its config digest",
 )
 LAUNCH_SHAPE = DeclaredFrontier(
     key="#12371",
-    input="max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicit off",
-    owner="#12371 v41_measurement_launch_shape (clever-gull-48)",
-    today="obligation naming #12371",
+    input="the launch shape (max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicitly off)",
+    owner="v41_measurement_launch_shape (clever-gull-48)",
+    today="no launch shape is supplied, so the plan refuses by this frontier's name",
     trigger="#12371 merges and v41_measurement_launch_shape supplies the value",
     sufficient_for="each rank renders --max-num-batched-tokens, --gpu-memory-utilization and --no-enable-prefix-caching from the owner's value",
 )
 ENGRAM_MANIFEST = DeclaredFrontier(
     key="#12359",
-    input="Engram manifest text",
-    owner="#12359 v41_engram_store_manifest",
-    today="obligation naming #12359",
+    input="the Engram manifest text",
+    owner="v41_engram_store_manifest",
+    today="no manifest text is supplied, so the plan refuses by this frontier's name",
     trigger="#12359 merges and v41_engram_store_manifest derives the manifest",
     sufficient_for="each host's staging writes the owner's manifest bytes, readback-verified",
 )
 OCCUPANCY = DeclaredFrontier(
     key="#12351",
-    input="occupancy conjunct (a V4 unit or any GPU process is live, or memory is short, so refuse and never stop)",
-    owner="#12351 admit_spark_host_unoccupied",
+    input="the occupancy conjunct (a V4 unit or any GPU process is live, or memory is short, so refuse and never stop)",
+    owner="admit_spark_host_unoccupied",
     today="not yet a conjunct",
     trigger="#12351 merges",
     sufficient_for="a host whose V4 unit or any GPU process is live, or whose available memory is short, refuses this launch",
 )
 HOST_EFFECTS = DeclaredFrontier(
     key="wet-runner",
-    input="host-effect claims",
-    owner="the wet runner (the measurement's serve)",
+    input="the host-effect claims",
+    owner="the measurement's serve",
     today="the dry run lands no effect, so there is nothing to claim",
     trigger="the measurement's serve runs this plan on the hosts",
     sufficient_for="claims that each unit is active, each container runs the image and the front door answers",
@@ -89,7 +90,7 @@ HOST_EFFECTS = DeclaredFrontier(
 AUTHORITY_TRANSITION = DeclaredFrontier(
     key="#12370",
     input="the authority transition itself",
-    owner="adhoc-f7cabf26-ca3 / #12370 (bright-ant-770)",
+    owner="adhoc-f7cabf26-ca3 (bright-ant-770)",
     today=(
         "consumed as specified there: SuspendedForAuthorizedSuccessor { exact_candidate_realization: "
         "PairRealizationKeyed { key: successor } }, lease observed at read time"
@@ -112,12 +113,12 @@ FIXTURE_HOST_EFFECTS_DISCHARGE = FrontierDischarge(
 
 
 def obligation_open(frontier: DeclaredFrontier, context: str) -> ObligationOpen:
-    """Refuse by the frontier's name: where = its key, why = owner, today, TRIGGER, SUFFICIENT FOR."""
+    """Refuse by the frontier's name: where = its key, why = what `context` waits on, its owner, today, TRIGGER, SUFFICIENT FOR."""
     kind = V41RuntimeProductionUnestablished if frontier.key == PRODUCED_IMAGE.key else ObligationOpen
     return kind(
         where=frontier.key,
         why=(
-            f"{context} waits on {frontier.input} (owner {frontier.owner}); today: {frontier.today}; "
+            f"{context} waits on {frontier.input}, owned by {frontier.owner}; today: {frontier.today}; "
             f"TRIGGER: {frontier.trigger}; SUFFICIENT FOR: {frontier.sufficient_for}"
         ),
     )

@@ -10,6 +10,7 @@ unit's log.  Rank 0 serves the API on the serve port; ranks 1..3 add
 from __future__ import annotations
 
 import re
+import shlex
 
 from domain.core.sizes import BASIS_POINTS_PER_UNIT
 from domain.spark.engram import engram_config_flags
@@ -120,6 +121,17 @@ def systemd_word(word: str) -> str:
     # A line break is written as systemd's C escape, so no word can end the Exec line or add a directive.
     quoted = escaped.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
     return '"' + quoted + '"'
+
+
+def shell_command_line(argv: tuple[str, ...]) -> str:
+    """Render an argv as one POSIX shell command line that runs exactly that argv when pasted (`shlex.split` reads it back).
+
+    A plain word stays bare, so the line reads like the command an operator would type; any other word is quoted
+    whole by `shlex.quote` (single quotes, a quote inside written `'"'"'`), so a space, a quote, `$`, `%` or a
+    `;` reaches the command as itself.  The line breaks only inside a word that holds a line break itself (quoted,
+    it still reads back whole); no planned argv has one.
+    """
+    return " ".join(shlex.quote(word) for word in argv)
 
 
 def _literal(text: str) -> str:

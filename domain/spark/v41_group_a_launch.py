@@ -84,7 +84,7 @@ FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE = V41MeasurementLaunchShape(
     max_num_batched_tokens=8192,
     gpu_memory_utilization_bp=8000,
     enable_prefix_caching=False,
-    source="FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values; owner #12371)",
+    source="FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values, standing in for the owner's)",
 )
 """FIXTURE standing in for #12371: 8192 batched tokens, 8000 bp, prefix caching off (seed A4)."""
 
@@ -93,7 +93,7 @@ FIXTURE_V41_ENGRAM_STORE_MANIFEST = EngramStoreManifest(
         '{"checkpoint": "DeepseekV41FlashDba1be0a", "lookup": "file-backed", '
         f'"row_stores": ["{V41_ENGRAM_ROW_STORE_DIR}"]}}\n'
     ),
-    source="FIXTURE_V41_ENGRAM_STORE_MANIFEST (a stand-in text; owner #12359)",
+    source="FIXTURE_V41_ENGRAM_STORE_MANIFEST (a stand-in text for the owner's)",
 )
 """FIXTURE standing in for #12359's manifest text (its real schema is the owner's)."""
 
@@ -217,8 +217,10 @@ def _open_reasons(inputs: V41LaunchInputs) -> list[Reason]:
         *([LAUNCH_SHAPE.key] if inputs.launch_shape is not None else []),
         *([ENGRAM_MANIFEST.key] if inputs.engram_manifest is not None else []),
     ]
-    image = inputs.produced.artifact.config_digest if inputs.produced is not None else "an unestablished image"
-    context = f"the V4.1 plan for image {image}"
+    # A produced image is named by its digest; without one (#12353 open) the plan names none, and #12353's own
+    # reason says what it waits on.
+    produced = inputs.produced
+    context = "the V4.1 plan" if produced is None else f"the V4.1 plan for image {produced.artifact.config_digest}"
     return [obligation_open(frontier, context) for frontier in open_frontiers(tuple(supplied))]
 
 
@@ -271,11 +273,14 @@ def v41_produced_from_log(log: AuthorityLog, at: int) -> GunbcDeepseekV41EngramP
     )
 
 
-def authority_transition_discharge(log: AuthorityLog) -> FrontierDischarge:
-    """Discharge #12370: the log was read through its typed transition (the suspension event's shape)."""
+def authority_transition_discharge() -> FrontierDischarge:
+    """Discharge #12370: the log was read through its typed transition (the suspension event's shape).
+
+    The log is not named here: the report names it once, in its header.
+    """
     return FrontierDischarge(
         key=AUTHORITY_TRANSITION.key,
-        by=f"the authority log {log.source}, read as group_suspended_for_authorized_successor events (#12370's shape)",
+        by="the authority log, read as group_suspended_for_authorized_successor events (#12370's shape)",
     )
 
 

@@ -135,3 +135,11 @@ utilization_trimmed_by_the_shell = Defect(
     ),
     must_red={"edges.launch_dry_run.each_option_is_handed_on_untrimmed_and_checked"},
 )
+
+json_dropped_by_the_shell = Defect(
+    id="edges.json_dropped_by_the_shell",
+    target=launch_dry_run.main,
+    intent="Drop --json before the rule sees it, so the command writes text where a script asked for JSON.",
+    patch=("json=args.json,", "json=False,"),
+    must_red={f"{W}.json_runs_keep_their_exit_codes_and_write_json", f"{W}.json_without_out_writes_the_json_default"},
+)

@@ -210,8 +210,8 @@ expiry_said_at_least_one_second_late = Defect(
     target=admission.pair_serving_successor_may_launch,
     intent="Say a lease read at its very expiry second expired 1 s before the read, not 0 s (seed A4: each conjunct says what it read).",
     patch=(
-        'f"{at - state.lease_expires_at} s before the read at {at}"',
-        'f"{max(1, at - state.lease_expires_at)} s before the read at {at}"',
+        'f"{at - state.lease_expires_at} s before the read at {iso_utc_with_epoch(at)}"',
+        'f"{max(1, at - state.lease_expires_at)} s before the read at {iso_utc_with_epoch(at)}"',
     ),
     must_red={"spark.admission.an_expired_lease_says_the_seconds_since_it_expired"},
 )
@@ -269,7 +269,7 @@ no_state_at_zero_said_the_start = Defect(
     id="spark.no_state_at_zero_said_the_start",
     target=admission.pair_serving_successor_may_launch,
     intent="Say a read at epoch second 0 as 'the start', so the no-state refusal no longer says the second it read at.",
-    patch=('at or before {at}"', "at or before {at or 'the start'}\""),
+    patch=('at or before {iso_utc_with_epoch(at)}"', "at or before {iso_utc_with_epoch(at) if at else 'the start'}\""),
     must_red={"spark.admission.no_state_says_the_read_second_verbatim"},
 )
 
@@ -304,4 +304,26 @@ runtime_key_admitted_for_a_digest_ending_in_zero = Defect(
         '    return Admitted(image.config_digest if not image.config_digest.endswith("0") else image.runtime_key)',
     ),
     must_red={"spark.admission.the_image_conjunct_admits_any_logged_digest"},
+)
+
+one_unheld_host_said_as_many = Defect(
+    id="spark.one_unheld_host_said_as_many",
+    target=admission.admit_host_held_by_subject_among,
+    intent="Say one unheld host in the plural, '1 of 4 hosts are not held', a sentence that reads as generated.",
+    patch=("{'is' if len(strays) == 1 else 'are'}", "are"),
+    must_red={
+        "spark.admission.near_misses_of_the_subject_do_not_hold",
+        "spark.admission.the_held_host_conjunct_names_every_unheld_host_of_any_group",
+    },
+)
+
+many_unheld_hosts_said_as_one = Defect(
+    id="spark.many_unheld_hosts_said_as_one",
+    target=admission.admit_host_held_by_subject_among,
+    intent="Say two or more unheld hosts in the singular, '2 of 4 hosts is not held'.",
+    patch=("{'is' if len(strays) == 1 else 'are'}", "is"),
+    must_red={
+        "spark.admission.the_unheld_hosts_are_listed_exactly",
+        "spark.admission.the_held_host_conjunct_names_every_unheld_host_of_any_group",
+    },
 )

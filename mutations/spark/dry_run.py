@@ -249,8 +249,11 @@ manifest_source_replaced_without_an_image = Defect(
 read_second_zero_said_as_the_epoch = Defect(
     id="spark.read_second_zero_said_as_the_epoch",
     target=dry_run.render_dry_run_report,
-    intent="Say 'the epoch' instead of 0 for a log read at second 0, so the header no longer states the second as a number.",
-    patch=("(read at {report.at})", "(read at {report.at or 'the epoch'})"),
+    intent="Say 'the epoch' instead of its time for a log read at second 0, so the header no longer states the second it read at.",
+    patch=(
+        "read as of {iso_utc_with_epoch(report.at)}",
+        "read as of {iso_utc_with_epoch(report.at) if report.at else 'the epoch'}",
+    ),
     must_red={"spark.dry_run.the_header_says_any_read_second"},
 )
 
@@ -274,4 +277,117 @@ glm_admission_read_at_one_for_zero = Defect(
         "    admission = glm_group_b_launch_admission(log, at or 1)\n    hosts",
     ),
     must_red={"spark.dry_run.the_glm_dry_run_reads_holdings_at_any_second"},
+)
+
+header_read_second_as_a_bare_epoch = Defect(
+    id="spark.header_read_second_as_a_bare_epoch",
+    target=dry_run.render_dry_run_report,
+    intent="Say the second the log was read at as a bare epoch, as the report did before issue 48, though --at was given as an ISO time.",
+    patch=("read as of {iso_utc_with_epoch(report.at)}", "read as of {report.at}"),
+    must_red={"spark.dry_run.the_header_says_any_read_second", "spark.dry_run.a_refused_report_keeps_every_section"},
+)
+
+reasons_listed_last_only = Defect(
+    id="spark.reasons_listed_last_only",
+    target=dry_run.render_dry_run_report,
+    intent="List a refused report's reasons nowhere before the summary, so the person planning the launch reads hundreds of lines before learning why it is refused.",
+    patch=(
+        'lines += ["", f"## refused: {_reasons_said(len(verdict.reasons))}", *_reason_lines(verdict)]',
+        "pass",
+    ),
+    must_red={
+        "spark.dry_run.a_refused_report_lists_its_reasons_first",
+        "spark.dry_run.a_refused_report_keeps_every_section",
+    },
+)
+
+command_line_for_the_head_only = Defect(
+    id="spark.command_line_for_the_head_only",
+    target=dry_run.render_dry_run_report,
+    intent="Give only the serving head a command line on the first screen, so a follower's exact command must be dug out of its section.",
+    patch=(
+        '        for section in report.hosts:\n            lines += [\n                f"# {section.host}:',
+        '        for section in report.hosts[:1]:\n            lines += [\n                f"# {section.host}:',
+    ),
+    must_red={"spark.dry_run.the_first_screen_gives_each_hosts_command_line"},
+)
+
+every_mount_said_read_only = Defect(
+    id="spark.every_mount_said_read_only",
+    target=dry_run.mount_words,
+    intent="Say every mount is read-only, so the summary hides that the touch-receipt directory is writable (seed A4: row stores and manifest read-only, receipts writable).",
+    patch=('mode = "ro" if mount.read_only else "rw"', 'mode = "ro"'),
+    must_red={
+        "spark.dry_run.a_mount_says_its_mode_and_any_other_target",
+        "spark.dry_run.the_v41_summary_says_what_each_rank_runs",
+    },
+)
+
+moved_mount_said_at_its_source = Defect(
+    id="spark.moved_mount_said_at_its_source",
+    target=dry_run.mount_words,
+    intent="Say a mount by its host path alone, so one bound elsewhere in the container reads as bound at the same path.",
+    patch=(
+        'return f"{mode} {mount.source}" if mount.source == mount.target else f"{mode} {mount.source} -> {mount.target}"',
+        'return f"{mode} {mount.source}"',
+    ),
+    must_red={
+        "spark.dry_run.a_mount_says_its_mode_and_any_other_target",
+        "spark.dry_run.every_summary_row_says_what_its_hosts_argv_runs",
+    },
+)
+
+rendezvous_at_each_hosts_own_address = Defect(
+    id="spark.rendezvous_at_each_hosts_own_address",
+    target=dry_run.host_sections,
+    intent="Say each rank meets at its own fabric address, though every follower dials the head's (seed A1: --master-addr is the head's rail address).",
+    patch=("rendezvous_address=arm.master_addr,", "rendezvous_address=rank.host.fabric_address,"),
+    must_red={
+        "spark.dry_run.the_v41_summary_says_what_each_rank_runs",
+        "spark.dry_run.every_summary_row_says_what_its_hosts_argv_runs",
+    },
+)
+
+api_port_on_every_rank = Defect(
+    id="spark.api_port_on_every_rank",
+    target=dry_run.host_sections,
+    intent="Give every rank the API port, though only rank 0 serves the API and ranks 1..3 run headless (seed A2).",
+    patch=("api_port=None if rank.headless else arm.request.serve_port,", "api_port=arm.request.serve_port,"),
+    must_red={
+        "spark.dry_run.the_v41_summary_says_what_each_rank_runs",
+        "spark.dry_run.every_summary_row_says_what_its_hosts_argv_runs",
+    },
+)
+
+mounts_pointed_at_the_row_above = Defect(
+    id="spark.mounts_pointed_at_the_row_above",
+    target=dry_run.summary_table,
+    intent="Point a host's repeated mounts at the row above, though that row may itself only point back, so srv7 says as on srv6 where srv6 lists nothing.",
+    patch=(
+        'rows.append((cells, (f"as on {listed_by}",)))',
+        'rows.append((cells, (f"as on {listed_by}",)))\n            first_with[h.mounts] = h.host',
+    ),
+    must_red={
+        "spark.dry_run.the_v41_summary_says_what_each_rank_runs",
+        "spark.dry_run.each_set_of_mounts_is_listed_once_then_pointed_back_to",
+    },
+)
+
+columns_sized_by_their_cells = Defect(
+    id="spark.summary_columns_sized_by_their_cells",
+    target=dry_run.summary_table,
+    intent="Size each column by its cells alone, so a title longer than every cell (api port over 8000) pushes the header out of line with the rows.",
+    patch=("max([len(title), *(len(cells[i]) for cells, _ in rows)])", "max(len(cells[i]) for cells, _ in rows)"),
+    must_red={
+        "spark.dry_run.the_v41_summary_says_what_each_rank_runs",
+        "spark.dry_run.every_summary_row_says_what_its_hosts_argv_runs",
+    },
+)
+
+rank_1_called_a_head = Defect(
+    id="spark.rank_1_called_a_head",
+    target=dry_run.role_of,
+    intent="Call node rank 1 a serving head too, though only node rank 0 serves the API (seed A2: head means node_rank == 0).",
+    patch=("if node_rank == 0 else", "if node_rank <= 1 else"),
+    must_red={"spark.dry_run.only_rank_0_is_the_serving_head"},
 )

@@ -200,3 +200,23 @@ log_path_percent_left_to_systemd = Defect(
     patch=('f"StandardOutput=append:{_literal(rank.log_path)}"', 'f"StandardOutput=append:{rank.log_path}"'),
     must_red={"spark.render.a_description_and_a_log_path_are_written_literally"},
 )
+
+shell_line_quotes_only_spaced_words = Defect(
+    id="spark.shell_line_quotes_only_spaced_words",
+    target=render.shell_command_line,
+    intent="Quote only the words of a command line that hold a space, so a quote, `$(...)`, `;` or a glob reaches the shell bare and the pasted line runs another command than the host's argv.",
+    patch=("shlex.quote(word) for word in argv", "(shlex.quote(word) if ' ' in word else word) for word in argv"),
+    must_red={
+        "spark.render.any_argv_reads_back_from_its_command_line",
+        "spark.render.awkward_words_are_quoted_and_plain_ones_left_bare",
+    },
+    must_green={"spark.render.every_hosts_command_line_reads_back_as_its_argv"},
+)
+
+shell_line_quoted_for_systemd = Defect(
+    id="spark.shell_line_quoted_for_systemd",
+    target=render.shell_command_line,
+    intent="Quote the shell command line as the unit's Exec line is quoted, so `%` and `$` are doubled and a pasted line passes 50%% where the unit passes 50%.",
+    patch=("shlex.quote(word) for word in argv", "systemd_word(word) for word in argv"),
+    must_red={"spark.render.any_argv_reads_back_from_its_command_line"},
+)

@@ -165,15 +165,15 @@ manifest_staged_as_latin1 = Defect(
     must_red={"spark.v41_group_a_launch.the_plan_mints_every_launch_shape_and_manifest_exactly"},
 )
 
-discharge_names_the_logs_last_name = Defect(
-    id="spark.discharge_names_the_logs_last_name",
+transition_discharge_names_a_log_path = Defect(
+    id="spark.transition_discharge_names_a_log_path",
     target=v41_group_a_launch.authority_transition_discharge,
-    intent="Name only the last path segment of the log in #12370's discharge, so two logs in different directories read alike.",
-    patch=(
-        'by=f"the authority log {log.source}, read as',
-        "by=f\"the authority log {log.source.rsplit('/', 1)[-1]}, read as",
-    ),
-    must_red={"spark.dry_run.the_12370_discharge_names_the_logs_whole_path"},
+    intent="Name a log path in #12370's discharge, one this dry run did not read: the report names the log it read once, in its header, and no line may name another.",
+    patch=('by="the authority log, read as', 'by="the authority log target/authority.jsonl, read as'),
+    must_red={
+        "spark.dry_run.the_log_is_named_once_whatever_its_path",
+        "spark.v41_group_a_launch_beyond_seed.a_discharge_in_any_spelling_discharges_its_frontier",
+    },
 )
 
 admission_never_at_second_zero = Defect(
@@ -196,17 +196,6 @@ cli_path_dropped_without_a_vllm_version = Defect(
         "else RegistryReading(hub_cli_path=reading.hub_cli_path if reading.vllm_version is not None else None,",
     ),
     must_red={"spark.v41_group_a_launch_beyond_seed.the_reading_carries_each_field_under_every_presence"},
-)
-
-transition_source_escaped_to_ascii = Defect(
-    id="spark.transition_source_escaped_to_ascii",
-    target=v41_group_a_launch.authority_transition_discharge,
-    intent="Name the log's source with every non-ASCII character replaced, so #12370's discharge names a path that does not exist.",
-    patch=(
-        'by=f"the authority log {log.source}, read',
-        "by=f\"the authority log {log.source.encode('ascii', 'replace').decode()}, read",
-    ),
-    must_red={"spark.v41_group_a_launch_beyond_seed.a_discharge_in_any_spelling_discharges_its_frontier"},
 )
 
 receipt_mkdir_on_a_lowercased_host = Defect(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,28 @@ def constructed(*builds: Callable[[], object]) -> Admitted[str] | Refused:
         except ValueError as exc:
             reasons.append(ValueRefused(where="construction", why=str(exc)))
     return Refused(tuple(reasons)) if reasons else Admitted("every value constructed")
+
+
+# --- times: the witnesses' own spelling of an epoch second (datetime, never the domain's calendar arithmetic) ---
+
+_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+ERA_SECONDS = 146_097 * 86_400
+"""400 Gregorian years in seconds: the calendar, and every time of day, repeats after it."""
+
+
+def utc_said(seconds: int) -> str:
+    """Spell an epoch second as ISO 8601 UTC by datetime, shifted by whole 400-year eras to reach years it cannot hold."""
+    eras, rest = divmod(seconds, ERA_SECONDS)
+    moment = _EPOCH + datetime.timedelta(seconds=rest)
+    year = moment.year + 400 * eras
+    # ISO 8601's expanded form outside 0000-9999: a sign and at least five digits.
+    year_text = f"{year:04d}" if 0 <= year <= 9999 else f"{year:+06d}"
+    return f"{year_text}-{moment.month:02d}-{moment.day:02d}T{moment.hour:02d}:{moment.minute:02d}:{moment.second:02d}Z"
+
+
+def said_at(seconds: int) -> str:
+    """Spell an epoch second as a report says it: `2026-01-01T01:00:00Z (epoch 1767229200)`."""
+    return f"{utc_said(seconds)} (epoch {seconds})"
 
 
 # --- documents: the strict converter's witnesses walk, retype and replace leaves, and read what it raised ---

@@ -35,7 +35,11 @@ def six_frontiers_are_declared() -> None:
     "With nothing supplied at the plan's interface every frontier refuses by name, the image as V41RuntimeProductionUnestablished.",
     rules=[frontiers.open_frontiers, frontiers.obligation_open, v41_group_a_launch.plan_v41_group_a_launch],
     reasons=[
-        because(V41RuntimeProductionUnestablished, at="#12353", saying="an unestablished image"),
+        because(
+            V41RuntimeProductionUnestablished,
+            at="#12353",
+            saying="the V4.1 plan waits on the produced V4.1 image (its config digest) and a registry reading inside it, owned by the build lane; today: no produced image is established",
+        ),
         because(ObligationOpen, at="#12371"),
         because(ObligationOpen, at="#12359"),
         because(ObligationOpen, at="#12351", saying=["TRIGGER: #12351 merges", "SUFFICIENT FOR: a host whose V4 unit"]),
@@ -123,7 +127,7 @@ def every_frontier_refuses_saying_each_of_its_parts() -> None:
         check.equal(
             f"{frontier.key}: why",
             reason.why,
-            f"ctx waits on {frontier.input} (owner {frontier.owner}); today: {frontier.today}; "
+            f"ctx waits on {frontier.input}, owned by {frontier.owner}; today: {frontier.today}; "
             f"TRIGGER: {frontier.trigger}; SUFFICIENT FOR: {frontier.sufficient_for}",
         )
 
@@ -133,13 +137,13 @@ def every_frontier_refuses_saying_each_of_its_parts() -> None:
     rules=[frontiers.obligation_open],
 )
 @given(st.sampled_from(frontiers.V41_DECLARED_FRONTIERS), st.text(min_size=1, max_size=80))
-@example(frontiers.PRODUCED_IMAGE, "the V4.1 plan for image an unestablished image ")
+@example(frontiers.PRODUCED_IMAGE, "the V4.1 plan for image sha256:" + "5e" * 32 + " ")
 @example(frontiers.LAUNCH_SHAPE, "  the plan\t")
 @example(frontiers.ENGRAM_MANIFEST, "le plan n\u00b0 7")
 def the_refusal_says_its_context_verbatim(frontier: frontiers.DeclaredFrontier, context: str) -> None:
     reason = frontiers.obligation_open(frontier, context)
     check.equal("where", reason.where, frontier.key)
-    check.holds("opens with the context", reason.why.startswith(f"{context} waits on {frontier.input} "), reason.why)
+    check.holds("opens with the context", reason.why.startswith(f"{context} waits on {frontier.input}, "), reason.why)
 
 
 @witness.property(

@@ -167,7 +167,7 @@ def glm_reads_its_holdings_as_of_the_read_second() -> None:
         [
             (
                 "admit_host_held_by_subject_among",
-                "1 of 4 hosts are not held by spark-serving-group-b: srv4 (no holding recorded)",
+                "1 of 4 hosts is not held by spark-serving-group-b: srv4 (no holding recorded)",
             )
         ],
     )

@@ -10,7 +10,7 @@ from domain.edges import dry_run_command as cmd
 from domain.edges.dry_run_command import DryRunCall
 from witnesses.edges.fixtures import AT
 
-witness = Witness("edges.dry_run_command", never_refuses=[cmd.report_path, cmd.dry_run_output])
+witness = Witness("edges.dry_run_command", never_refuses=[cmd.report_path, cmd.dry_run_output, cmd.rendered_report])
 
 V41 = DryRunCall(arm="v41-group-a", authority_log="log.jsonl", at=AT, out="out/report.txt")
 OUT = Admitted("out/report.txt")

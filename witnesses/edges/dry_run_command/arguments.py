@@ -154,6 +154,24 @@ def the_report_goes_to_out_or_under_the_directory() -> None:
 
 
 @witness.positive(
+    "With --json, --out is still used as given, and without it each arm's default is its .json report beside the text one, under the named directory.",
+    rules=[cmd.report_path],
+)
+def a_json_report_goes_to_out_or_its_json_default() -> None:
+    check.equal("--out", cmd.report_path(v41(json=True), "/srv/work"), "out/report.txt")
+    check.equal(
+        "V4.1 default",
+        cmd.report_path(v41(out=None, json=True), "/srv/work"),
+        "/srv/work/target/v41-group-a-launch-dry-run.json",
+    )
+    check.equal(
+        "relative GLM default",
+        cmd.report_path(v41(arm="glm-group-b", out=None, json=True), ""),
+        "target/glm-group-b-launch-dry-run.json",
+    )
+
+
+@witness.positive(
     "--out is used as given even when it is empty or blank, so the --out check refuses it instead of the default taking its place.",
     rules=[cmd.report_path],
 )
@@ -164,7 +182,7 @@ def an_empty_or_blank_out_is_used_as_given() -> None:
 
 
 @witness.property(
-    "Without --out every report path lies under the named directory; with it, the path is --out exactly.",
+    "Without --out every report path, text or JSON, lies under the named directory, ending .txt or .json as asked; with it, the path is --out exactly.",
     rules=[cmd.report_path],
 )
 @settings(max_examples=20)
@@ -172,13 +190,17 @@ def an_empty_or_blank_out_is_used_as_given() -> None:
     st.sampled_from(sorted(cmd.DEFAULT_OUT)),
     st.sampled_from(["/tmp/claim-x", "/srv/work/", "rel"]),
     st.none() | st.sampled_from(["r.txt", "/abs/r.txt"]),
+    st.booleans(),
 )
-def the_report_path_is_out_or_under_the_directory(arm: str, directory: str, out: str | None) -> None:
-    path = cmd.report_path(v41(arm=arm, out=out), directory)
+@example("v41-group-a", "/srv/work/", None, True)
+@example("glm-group-b", "rel", None, False)
+def the_report_path_is_out_or_under_the_directory(arm: str, directory: str, out: str | None, json: bool) -> None:
+    path = cmd.report_path(v41(arm=arm, out=out, json=json), directory)
     if out is not None:
         check.equal("--out", path, out)
     else:
-        check.equal("under the directory", path, directory.rstrip("/") + "/" + cmd.DEFAULT_OUT[arm])
+        default = f"target/{arm}-launch-dry-run.{'json' if json else 'txt'}"
+        check.equal("under the directory", path, directory.rstrip("/") + "/" + default)
 
 
 # --- the fold: every bad input at once, or the report ---

@@ -90,7 +90,7 @@ def an_image_logged_after_the_read_is_not_yet_the_produced_one() -> None:
         check.equal(
             f"#12353 at {when}",
             report.frontiers[0],
-            f"#12353 (build lane / #12353): discharged by the authority log log.jsonl: image {digest}",
+            f"#12353, owned by the build lane: discharged by image {digest}, admitted in the authority log",
         )
 
 

@@ -42,7 +42,7 @@ def any_frontiers_in_any_order_are_left_open(keys: list[str], utilization: bool)
         sorted(r.where for r in check.refused(report.verdict) if isinstance(r, ObligationOpen)),
         sorted(keys),
     )
-    check.equal(f"{keys} open", sorted(f.split(" ", 1)[0] for f in report.frontiers if ": OPEN; " in f), sorted(keys))
+    check.equal(f"{keys} open", sorted(f.split(",", 1)[0] for f in report.frontiers if ": OPEN; " in f), sorted(keys))
     check.equal("launch shape", report.utilization_bp, None if "#12371" in keys else (9000 if utilization else 8000))
 
 

@@ -188,7 +188,7 @@ def a_refused_report_exits_1() -> None:
     check.equal(
         "reason",
         output.out[1],
-        "  SuccessorMayNotLaunch @ pair_serving_successor_may_launch: FabricGroupA's suspension lease expired at 1767227400, 1800 s before the read at 1767229200",
+        "  SuccessorMayNotLaunch @ pair_serving_successor_may_launch: FabricGroupA's suspension lease expired at 2026-01-01T00:30:00Z (epoch 1767227400), 1800 s before the read at 2026-01-01T01:00:00Z (epoch 1767229200)",
     )
 
 
@@ -282,7 +282,7 @@ def a_glm_command_line_folds_into_a_glm_report() -> None:
 def opening_one_frontier_leaves_exactly_it_open(key: str) -> None:
     report = check.admitted(cmd.dry_run_report(v41(opened=(key,)), Admitted(ADMITTING_LOG), OUT, now=0))
     check.equal("verdict", [(type(r), r.where) for r in check.refused(report.verdict)], [(ObligationOpen, key)])
-    check.equal("open frontiers", [f.split(" ", 1)[0] for f in report.frontiers if ": OPEN; " in f], [key])
+    check.equal("open frontiers", [f.split(",", 1)[0] for f in report.frontiers if ": OPEN; " in f], [key])
     check.equal("launch shape", report.utilization_bp, None if key == "#12371" else 8000)
 
 
@@ -293,12 +293,12 @@ def opening_one_frontier_leaves_exactly_it_open(key: str) -> None:
 def the_utilization_and_the_bets_are_said() -> None:
     report = check.admitted(cmd.dry_run_report(v41(utilization="0.90"), Admitted(ADMITTING_LOG), OUT, now=0))
     check.equal("utilization", report.utilization_bp, 9000)
-    shape = [f for f in report.frontiers if f.startswith("#12371 ")]
+    shape = [f for f in report.frontiers if f.startswith("#12371, ")]
     check.equal(
         "discharge",
         [f.rsplit("discharged by ", 1)[1] for f in shape],
         [
-            "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values; owner #12371), utilization 9000 bp from --gpu-memory-utilization"
+            "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE (seed A4's declared values, standing in for the owner's), utilization 9000 bp from --gpu-memory-utilization"
         ],
     )
     check.equal("no bets unasked", report.engram_bets, ())

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from claims import check
 from domain.core.outcome import Admitted, Refused
 from domain.edges import dry_run_command as cmd
@@ -55,16 +61,16 @@ def the_verdict_line_names_the_reports_arm() -> None:
 
 
 @witness.positive(
-    "The V4.1 report names each fixture discharge as a fixture and each live read as the log, so no fixture value passes as a fact: #12371, #12359, #12351 and the wet runner by their FIXTURE_ names, #12353 and #12370 by the authority log.",
+    "The V4.1 report names each fixture discharge as a fixture and each live read as the log, so no fixture value passes as a fact: #12371, #12359, #12351 and the wet runner by their FIXTURE_ names, #12353 by the image the authority log admits and #12370 by the log's suspension events.",
     rules=[cmd.dry_run_report],
 )
 def every_fixture_discharge_is_named_as_a_fixture() -> None:
     report = check.admitted(cmd.dry_run_report(V41, Admitted(ADMITTING_LOG), OUT, now=0))
     check.equal(
         "discharged by",
-        [(line.split(" ", 1)[0], line.split(": discharged by ", 1)[1].split(" ", 1)[0]) for line in report.frontiers],
+        [(line.split(",", 1)[0], line.split(": discharged by ", 1)[1].split(" ", 1)[0]) for line in report.frontiers],
         [
-            ("#12353", "the"),
+            ("#12353", "image"),
             ("#12371", "FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE"),
             ("#12359", "FIXTURE_V41_ENGRAM_STORE_MANIFEST"),
             ("#12351", "FIXTURE_OCCUPANCY_DISCHARGE:"),
@@ -72,5 +78,41 @@ def every_fixture_discharge_is_named_as_a_fixture() -> None:
             ("#12370", "the"),
         ],
     )
-    for line in (report.frontiers[0], report.frontiers[5]):
-        check.contains("a live read", "discharged by the authority log log.jsonl", line)
+    check.holds(
+        "#12353: a live read", report.frontiers[0].endswith(", admitted in the authority log"), report.frontiers[0]
+    )
+    check.contains("#12370: a live read", "discharged by the authority log, read as ", report.frontiers[5])
+
+
+# --- the report's form: text, or JSON with --json ---
+
+
+@witness.positive(
+    "With --json the report is the JSON document (schema launch-dry-run/1) of the same report, and without it the text report, for each arm.",
+    rules=[cmd.rendered_report],
+)
+def json_asks_for_the_json_document_and_text_otherwise() -> None:
+    for arm, log in (("v41-group-a", ADMITTING_LOG), ("glm-group-b", log_text(*HELD_B))):
+        report = check.admitted(cmd.dry_run_report(v41(arm=arm), Admitted(log), OUT, now=0))
+        document = json.loads(cmd.rendered_report(v41(arm=arm, json=True), report))
+        check.equal(f"{arm}: JSON", (document["schema"], document["arm"]), ("launch-dry-run/1", arm))
+        check.equal(f"{arm}: JSON verdict", document["verdict"]["outcome"], "ADMITTED")
+        text = cmd.rendered_report(v41(arm=arm), report)
+        check.holds(f"{arm}: text", text.startswith(f"# launch dry run: {arm} — ADMITTED\n"), text[:60])
+
+
+@witness.property(
+    "For either arm, admitted or refused, with Engram bets or not, the JSON a --json call renders names the very verdict the text report heads with.",
+    rules=[cmd.rendered_report],
+)
+@settings(max_examples=8)
+@given(st.sampled_from(["v41-group-a", "glm-group-b"]), st.booleans(), st.booleans())
+@example("v41-group-a", True, False)
+@example("glm-group-b", False, True)
+def the_json_and_the_text_say_one_verdict(arm: str, admitting: bool, bets: bool) -> None:
+    log = (ADMITTING_LOG if arm == "v41-group-a" else log_text(*HELD_B)) if admitting else EXPIRED_LOG
+    call = v41(arm=arm, engram_bets=bets and arm == "v41-group-a")
+    report = check.admitted(cmd.dry_run_report(call, Admitted(log), OUT, now=0))
+    outcome = json.loads(cmd.rendered_report(attrs.evolve(call, json=True), report))["verdict"]["outcome"]
+    head = cmd.rendered_report(call, report).split("\n", 1)[0]
+    check.equal("verdicts", head, f"# launch dry run: {arm} — {outcome}")

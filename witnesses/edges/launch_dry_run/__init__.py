@@ -10,6 +10,7 @@ report goes without `--out` is also the pure rule
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from claims import Witness
@@ -17,6 +18,9 @@ from domain.edges import launch_dry_run
 from witnesses.edges.fixtures import AT, ran, written
 
 witness = Witness("edges.launch_dry_run", never_refuses=[launch_dry_run.main])
+
+READ_AS_OF = re.compile(r"\nauthority log: .*, read as of (\S+) \(epoch ([0-9]+)\)\n")
+"""The header line saying when the log was read: the ISO 8601 UTC time, then its epoch second."""
 
 ADMITTED_LINE = "v41-group-a: ADMITTED (the v41-group-a plan rendered and admission holds); report written to {out}"
 BAD_INPUT = "launch_dry_run: bad input; nothing written"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
-import re
+import json
 import time
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import attrs
 
 from claims import check
 from domain.edges import launch_dry_run
+from witnesses.core.fixtures import utc_said
 from witnesses.edges.fixtures import (
     ADMITTING_LOG,
     AT,
@@ -24,8 +26,8 @@ from witnesses.edges.fixtures import (
     terminal,
     written,
 )
-from witnesses.edges.launch_dry_run import ADMITTED_LINE, BAD_INPUT, dry_run, witness
-from witnesses.spark.fixtures import ACTIVE, HELD_A, IMAGE, READING, SUSPENSION
+from witnesses.edges.launch_dry_run import ADMITTED_LINE, BAD_INPUT, READ_AS_OF, dry_run, witness
+from witnesses.spark.fixtures import ACTIVE, HELD_A, HELD_B, IMAGE, READING, SUSPENSION
 
 
 @witness.positive(
@@ -202,7 +204,7 @@ def help_to_a_closed_reader_exits_141(tmp_path: Path) -> None:
 
 
 @witness.positive(
-    "Without --at the log is read at the current epoch second: a lease live for another hour admits, one expired a minute ago refuses, and the report names the second it read at.",
+    "Without --at the log is read at the current epoch second: a lease live for another hour admits, one expired a minute ago refuses, and the report names the second it read at, in ISO 8601 UTC with its epoch second.",
     rules=[launch_dry_run.main],
 )
 def without_at_the_log_is_read_at_the_current_second(tmp_path: Path) -> None:
@@ -223,10 +225,68 @@ def without_at_the_log_is_read_at_the_current_second(tmp_path: Path) -> None:
         after = int(time.time())
         check.equal(f"lease {ahead:+} s: exit code", code, expected)
         check.equal(f"lease {ahead:+} s: stderr", err, "")
-        said = re.search(r"\(read at ([0-9]+)\)", report.read_text(encoding="utf-8"))
-        read_at = int(said.group(1)) if said else None
+        said = READ_AS_OF.search(report.read_text(encoding="utf-8"))
+        read_at = int(said.group(2)) if said and said.group(1) == utc_said(int(said.group(2))) else None
         check.holds(
             f"lease {ahead:+} s: read at a second from {before} to {after}",
             read_at is not None and before <= read_at <= after,
             read_at,
         )
+
+
+@witness.positive(
+    "With --json each world keeps its exit code and printed lines and writes its report as JSON: the admitting world 0 and ADMITTED, the expired lease 1 and REFUSED naming its reason, bad input 2 and nothing written.",
+    rules=[launch_dry_run.main],
+)
+def json_runs_keep_their_exit_codes_and_write_json(tmp_path: Path) -> None:
+    runs = (("admitted", ADMITTING_LOG, 0, "ADMITTED"), ("refused", EXPIRED_LOG, 1, "REFUSED"))
+    for title, log, expected, outcome in runs:
+        folder = tmp_path / title
+        folder.mkdir()
+        text_code, text_out, _ = dry_run(folder, log, out=str(folder / "report.txt"))
+        code, out, err = dry_run(folder, log, "--json", out=str(folder / "report.json"))
+        check.equal(f"{title}: exit code", code, expected)
+        check.equal(f"{title}: the text run's", (text_code, text_out.replace("report.txt", "report.json")), (code, out))
+        check.equal(f"{title}: stderr", err, "")
+        document = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+        check.equal(
+            f"{title}: schema and verdict",
+            (document["schema"], document["verdict"]["outcome"]),
+            ("launch-dry-run/1", outcome),
+        )
+    reasons = json.loads((tmp_path / "refused" / "report.json").read_text(encoding="utf-8"))["verdict"]["reasons"]
+    check.equal(
+        "the refused reason",
+        [(r["kind"], r["where"]) for r in reasons],
+        [("SuccessorMayNotLaunch", "pair_serving_successor_may_launch")],
+    )
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    code, out, _ = dry_run(bad, DUPLICATE_KEY_LOG, "--json", out=str(bad / "report.json"))
+    check.equal("bad input: exit code and stdout", (code, out), (2, ""))
+    check.equal("bad input: files", sorted(listing(bad)), ["log.jsonl"])
+
+
+@witness.positive(
+    "Without --out, --json writes each arm's report to target/<arm>-launch-dry-run.json under the named directory, and nothing where the command ran.",
+    rules=[launch_dry_run.main],
+)
+def json_without_out_writes_the_json_default(tmp_path: Path) -> None:
+    log = written(tmp_path, "log.jsonl", ADMITTING_LOG + log_text(*HELD_B))
+    home, working = tmp_path / "home", tmp_path / "working"
+    home.mkdir()
+    working.mkdir()
+    with contextlib.chdir(working):
+        for arm in ("v41-group-a", "glm-group-b"):
+            code, out, _ = ran(
+                launch_dry_run.main, arm, "--authority-log", str(log), "--at", AT, "--json", default_dir=str(home)
+            )
+            report = home / "target" / f"{arm}-launch-dry-run.json"
+            check.equal(f"{arm}: exit code and line", (code, out.endswith(f"report written to {report}\n")), (0, True))
+            check.equal(f"{arm}: arm", json.loads(report.read_text(encoding="utf-8"))["arm"], arm)
+    check.equal("working directory", listing(working), {})
+    check.equal(
+        "named directory",
+        sorted(listing(home)),
+        ["target", *(f"target/{a}-launch-dry-run.json" for a in ("glm-group-b", "v41-group-a"))],
+    )

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
 from claims import check
 from domain.edges import launch_dry_run
+from witnesses.core.fixtures import utc_said
 from witnesses.edges.fixtures import ADMITTING_LOG, AT, EXPIRED_LOG, listing, log_text, ran, written
-from witnesses.edges.launch_dry_run import BAD_INPUT, dry_run, witness
+from witnesses.edges.launch_dry_run import BAD_INPUT, READ_AS_OF, dry_run, witness
 from witnesses.spark.fixtures import ACTIVE, HELD_A, HELD_B, READING, SUSPENSION
 
 UNPRODUCED_LOG = log_text(ACTIVE, *HELD_A, READING, SUSPENSION)
@@ -70,8 +70,8 @@ def each_option_reaches_the_rule_as_typed(tmp_path: Path) -> None:
     before = int(time.time())
     code, _, _ = ran(launch_dry_run.main, *argv, default_dir=str(tmp_path))
     after = int(time.time())
-    said = re.search(r"\(read at ([0-9]+)\)", glm_report.read_text(encoding="utf-8"))
-    read_at = int(said.group(1)) if said else None
+    said = READ_AS_OF.search(glm_report.read_text(encoding="utf-8"))
+    read_at = int(said.group(2)) if said and said.group(1) == utc_said(int(said.group(2))) else None
     check.equal("GLM without --at: exit code", code, 0)
     check.holds(
         f"GLM without --at: read at a second from {before} to {after}",

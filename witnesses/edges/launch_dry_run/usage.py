@@ -24,7 +24,7 @@ from witnesses.spark.fixtures import HELD_B
 
 HELP = """\
 usage: launch_dry_run [-h] --authority-log FILE [--at TIME] [--gpu-memory-utilization U]
-                      [--open FRONTIER] [--engram-bets] [--out FILE]
+                      [--open FRONTIER] [--engram-bets] [--json] [--out FILE]
                       {glm-group-b,v41-group-a}
 
 Plan a serving arm's launch as a dry run: render every host's argv, unit and scripts, fold
@@ -45,7 +45,10 @@ options:
                         #12359, #12351, wet-runner); v41-group-a only
   --engram-bets         also report each staircase step's Engram bet against the per-rank
                         allowance; v41-group-a only
-  --out FILE            where to write the report (default: target/<arm>-launch-dry-run.txt)
+  --json                write the report as JSON (schema launch-dry-run/1) instead of text; the
+                        same exit codes
+  --out FILE            where to write the report (default: target/<arm>-launch-dry-run.txt, or
+                        .json with --json)
 
 Exit codes: 0 the plan rendered and admission holds; 1 refused (report written, saying REFUSED); 2
 bad input (nothing written).
@@ -260,7 +263,10 @@ def the_arm_named_is_the_arm_planned(tmp_path: Path) -> None:
     check.equal(
         "report head",
         report.read_text(encoding="utf-8").splitlines()[:2],
-        ["# launch dry run: glm-group-b — ADMITTED", f"authority log: {log} (read at 1767229200)"],
+        [
+            "# launch dry run: glm-group-b — ADMITTED",
+            f"authority log: {log}, read as of 2026-01-01T01:00:00Z (epoch 1767229200)",
+        ],
     )
 
 

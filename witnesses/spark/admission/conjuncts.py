@@ -314,7 +314,7 @@ def admission_names_exactly_the_failing_conjuncts(log: AuthorityLog, at: int) ->
 
 
 @witness.positive(
-    "Each refusal of a successor's launch or its image says, whole, which log, group, instant, incumbent and runtime key it read.",
+    "Each refusal of a successor's launch or its image says, whole, which group, instant (ISO 8601 UTC and its epoch second), incumbent and runtime key it read, and names no log path (the report names the log once).",
     rules=[admission.pair_serving_successor_may_launch, admission.image_admitted_for_runtime_artifact],
 )
 def a_launch_refusal_names_everything_it_read() -> None:
@@ -325,9 +325,9 @@ def a_launch_refusal_names_everything_it_read() -> None:
         "whys",
         [reason.why for outcome in (active, unknown, no_image) for reason in check.refused(outcome)],
         [
-            f"FabricGroupA serves the Active incumbent gunbc-spark-pair@FabricGroupA/deepseek-v4 (recorded at {ACTIVE.at}); no successor may launch",
-            f"the authority log witness.jsonl records no state for FabricGroupA at or before {READ_AT}",
-            f"the authority log witness.jsonl admits no image at or before {READ_AT}; the candidate needs one keyed 'vllm-openai@d2d649e6'",
+            "FabricGroupA serves the Active incumbent gunbc-spark-pair@FabricGroupA/deepseek-v4, recorded at 2025-12-31T16:53:20Z (epoch 1767200000); no successor may launch",
+            "the authority log records no state for FabricGroupA at or before 2026-01-01T01:00:00Z (epoch 1767229200)",
+            "the authority log admits no image at or before 2026-01-01T01:00:00Z (epoch 1767229200); the candidate needs one keyed 'vllm-openai@d2d649e6'",
         ],
     )
 

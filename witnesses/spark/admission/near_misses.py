@@ -123,7 +123,7 @@ def near_misses_of_the_subject_do_not_hold(miss: str) -> None:
     )
     reasons = check.refused(admission.admit_host_held_by_subject_among(_srv7_held("srv7", miss), GROUP_A, READ_AT))
     check.equal("one reason", len(reasons), 1)
-    check.contains(f"{miss!r} named", f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (held by ", reasons[0].why)
+    check.contains(f"{miss!r} named", f"1 of 4 hosts is not held by {GROUP_A.subject}: srv7 (held by ", reasons[0].why)
 
 
 @witness.property(
@@ -145,7 +145,7 @@ def near_misses_of_a_host_name_hold_nothing(miss: str) -> None:
     check.equal(
         f"{miss!r} leaves srv7 unheld",
         [r.why for r in reasons],
-        [f"1 of 4 hosts are not held by {GROUP_A.subject}: srv7 (no holding recorded)"],
+        [f"1 of 4 hosts is not held by {GROUP_A.subject}: srv7 (no holding recorded)"],
     )
 
 
@@ -181,12 +181,12 @@ def near_misses_of_the_group_name_are_no_state(miss: str) -> None:
         because(
             HostNotHeldBySubject,
             at=HOSTS_HELD,
-            saying="1 of 5 hosts are not held by spark-serving-group-a: srv9 (no holding recorded)",
+            saying="1 of 5 hosts is not held by spark-serving-group-a: srv9 (no holding recorded)",
         ),
         because(
             HostNotHeldBySubject,
             at=HOSTS_HELD,
-            saying="1 of 3 hosts are not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)",
+            saying="1 of 3 hosts is not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)",
         ),
     ],
 )

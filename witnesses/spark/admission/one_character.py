@@ -71,7 +71,7 @@ def subjects_and_hosts_one_character_off_hold_nothing() -> None:
             check.equal(
                 f"{group.name} held by {miss!r}",
                 [r.why for r in reasons],
-                [f"1 of 4 hosts are not held by {group.subject}: {last.host} (held by {miss})"],
+                [f"1 of 4 hosts is not held by {group.subject}: {last.host} (held by {miss})"],
             )
         for miss in one_character_off(last.host):
             # A neighbour naming another host (srv8 -> srv9, srv4 -> srv5) holds that host, never this one.
@@ -80,7 +80,7 @@ def subjects_and_hosts_one_character_off_hold_nothing() -> None:
             check.equal(
                 f"{group.name}: a holding of {miss!r}",
                 [r.why for r in reasons],
-                [f"1 of 4 hosts are not held by {group.subject}: {last.host} (no holding recorded)"],
+                [f"1 of 4 hosts is not held by {group.subject}: {last.host} (no holding recorded)"],
             )
         check.equal(
             f"{group.name} exactly held",

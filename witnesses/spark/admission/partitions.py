@@ -25,6 +25,7 @@ from domain.spark.authority_log import (
     PairRealizationKeyed,
 )
 from domain.spark.fleet import GROUP_A, GROUP_B, HostGroup
+from witnesses.core.fixtures import said_at
 from witnesses.spark import strategies as gen
 from witnesses.spark.admission import witness
 from witnesses.spark.admission.conjuncts import (
@@ -74,7 +75,7 @@ def the_held_host_conjunct_names_every_unheld_host_of_any_group(group: HostGroup
         (
             HostNotHeldBySubject,
             HOSTS_HELD,
-            f"{len(unheld)} of {len(group.hosts)} hosts are not held by {group.subject}: {', '.join(unheld)}",
+            f"{len(unheld)} of {len(group.hosts)} hosts {'is' if len(unheld) == 1 else 'are'} not held by {group.subject}: {', '.join(unheld)}",
         ),
     )
 
@@ -112,13 +113,14 @@ def the_fold_admits_any_group_with_what_it_read(group: HostGroup, lease: int, at
 
 
 @witness.property(
-    "A lease read at or after its expiry, by any number of seconds from 0 up, refuses saying the expiry, the seconds since and the read, exactly.",
+    "A lease read at or after its expiry, by any number of seconds from 0 up, refuses saying the expiry, the seconds since and the read, exactly, each time in ISO 8601 UTC with its epoch second.",
     rules=[admission.pair_serving_successor_may_launch],
 )
 @given(st.integers(min_value=0, max_value=2**40), st.integers(min_value=0, max_value=2**40))
 @example(6, 0)
 @example(6, 1)
 @example(0, 0)
+@example(253_402_300_799, 1)  # the last second of year 9999, read in year +10000
 def an_expired_lease_says_the_seconds_since_it_expired(lease: int, late: int) -> None:
     log = gen.authority_log_of([_suspended(GROUP_A, 0, lease, V41_GROUP_A_CANDIDATE.candidate)])
     at = lease + late
@@ -129,7 +131,7 @@ def an_expired_lease_says_the_seconds_since_it_expired(lease: int, late: int) ->
         (
             SuccessorMayNotLaunch,
             SUCCESSOR_MAY_LAUNCH,
-            f"{GROUP_A.name}'s suspension lease expired at {lease}, {late} s before the read at {at}",
+            f"{GROUP_A.name}'s suspension lease expired at {said_at(lease)}, {late} s before the read at {said_at(at)}",
         ),
     )
 
@@ -157,7 +159,7 @@ def another_successor_is_said_whole(key: str) -> None:
 
 
 @witness.property(
-    "For a group of any name read at any second, 0 included, a log with no state for it refuses saying the log, the group and that second verbatim.",
+    "For a group of any name read at any second, 0 included, a log with no state for it refuses saying the group and that second in ISO 8601 UTC with its epoch second, and no log path.",
     rules=[admission.pair_serving_successor_may_launch],
 )
 @given(gen.host_groups(), st.integers(min_value=0, max_value=2**40))
@@ -172,13 +174,13 @@ def no_state_says_the_read_second_verbatim(group: HostGroup, at: int) -> None:
         (
             SuccessorMayNotLaunch,
             SUCCESSOR_MAY_LAUNCH,
-            f"the authority log {log.source} records no state for {group.name} at or before {at}",
+            f"the authority log records no state for {group.name} at or before {said_at(at)}",
         ),
     )
 
 
 @witness.property(
-    "An Active incumbent of any name refuses the successor, even one named as the candidate itself, saying that incumbent and when it was recorded.",
+    "An Active incumbent of any name refuses the successor, even one named as the candidate itself, saying that incumbent and when it was recorded, in ISO 8601 UTC with its epoch second.",
     rules=[admission.pair_serving_successor_may_launch],
 )
 @given(st.text(min_size=1, max_size=120).filter(str.strip), st.integers(min_value=0, max_value=2**40))
@@ -194,7 +196,7 @@ def an_active_incumbent_of_any_name_refuses(incumbent: str, recorded: int) -> No
         (
             SuccessorMayNotLaunch,
             SUCCESSOR_MAY_LAUNCH,
-            f"{GROUP_A.name} serves the Active incumbent {incumbent} (recorded at {recorded}); no successor may launch",
+            f"{GROUP_A.name} serves the Active incumbent {incumbent}, recorded at {said_at(recorded)}; no successor may launch",
         ),
     )
 

@@ -20,6 +20,7 @@ from domain.spark.frontiers import FIXTURE_HOST_EFFECTS_DISCHARGE, FIXTURE_OCCUP
 from domain.spark.profile import GLM_GROUP_B_PROFILE, ServingLaunchProfile
 from domain.spark.runtime import V41_PROBED_RUNTIME
 from domain.spark.v41_group_a_launch import V41MeasurementLaunchShape, v41_launch_profile
+from witnesses.core.fixtures import said_at
 from witnesses.spark import strategies as gen
 from witnesses.spark.dry_run import witness
 from witnesses.spark.fixtures import HELD_B, READ_AT, admitting_log, authority_log, shape_at, v41_inputs
@@ -51,7 +52,7 @@ def the_v41_report_says_its_shape_under_every_partition(
     else:
         bets = check.admitted(v41_engram_bet_lines(v41_launch_profile(shape), GROUP_A))
     check.equal("bets", report.engram_bets, bets)
-    check.contains("rendered bets", "\n## Engram residency bets\n" + "\n".join(bets) + "\n\n## hosts", text)
+    check.contains("rendered bets", "\n\n## Engram residency bets\n" + "\n".join(bets) + "\n\n## ", text)
 
 
 @witness.property(
@@ -98,33 +99,41 @@ def a_report_renders_every_count_of_frontiers_and_a_zero_margin() -> None:
     text = dry_run.render_dry_run_report(attrs.evolve(report, fit=full, utilization_bp=None))
     check.contains(
         "zero margin",
-        "\n388 GiB × 5/4 = 485 GiB ≤ 485 GiB, margin 0 GiB (weights 287 GiB + allowance 101 GiB)\n",
+        "\nfit wall: 388 GiB × 5/4 = 485 GiB ≤ 485 GiB, margin 0 GiB (weights 287 GiB + allowance 101 GiB)\n",
         text,
     )
     check.holds("admitted", isinstance(report.verdict, Admitted), repr(report.verdict))
 
 
 @witness.positive(
-    "A log read from any path (a directory, a space, a dot) names that path whole in #12370's discharge line.",
-    rules=[dry_run.v41_group_a_launch_dry_run],
+    "Read from any path (a directory, a space, a dot), the log is named once, whole, in the header: no reason, frontier line or discharge repeats it, with every conjunct refusing and every frontier's line said.",
+    rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
 )
-def the_12370_discharge_names_the_logs_whole_path() -> None:
+def the_log_is_named_once_whatever_its_path() -> None:
     for source in ("witness.jsonl", "/var/lib/gunbc/authority log.jsonl", "./logs/a.b.jsonl"):
-        log = attrs.evolve(admitting_log(), source=source)
+        # No state, no image and no holding: each conjunct that reads the log refuses; the image is supplied, so
+        # #12353's line says where it was admitted, and #12370's the log's suspension events.
+        log = attrs.evolve(authority_log(), source=source)
         inputs = attrs.evolve(
             v41_inputs(),
             discharges=(
-                v41_group_a_launch.authority_transition_discharge(log),
+                v41_group_a_launch.authority_transition_discharge(),
                 FIXTURE_OCCUPANCY_DISCHARGE,
                 FIXTURE_HOST_EFFECTS_DISCHARGE,
             ),
         )
         report = dry_run.v41_group_a_launch_dry_run(log, READ_AT, inputs)
-        line = [f for f in report.frontiers if f.startswith("#12370 ")]
+        text = dry_run.render_dry_run_report(report)
+        check.equal(f"{source!r}: reasons", len(check.refused(report.verdict)), 3)
+        check.equal(f"{source!r}: times named", text.count(source), 1)
+        check.contains(f"{source!r}: in the header", f"\nauthority log: {source}, read as of ", text)
         check.equal(
-            f"{source!r}",
-            [f.split("discharged by ", 1)[1] for f in line],
-            [f"the authority log {source}, read as group_suspended_for_authorized_successor events (#12370's shape)"],
+            f"{source!r}: #12370's line",
+            [f for f in report.frontiers if f.startswith("#12370,")],
+            [
+                "#12370, owned by adhoc-f7cabf26-ca3 (bright-ant-770): discharged by the authority log, "
+                "read as group_suspended_for_authorized_successor events (#12370's shape)"
+            ],
         )
 
 
@@ -144,13 +153,13 @@ def each_frontier_follows_its_own_value_under_every_presence() -> None:
         expected = (
             (
                 produced,
-                f"discharged by the authority log {log.source}: image {V41_PROBED_RUNTIME.artifact.config_digest}",
+                f"discharged by image {V41_PROBED_RUNTIME.artifact.config_digest}, admitted in the authority log",
             ),
             (shape, f"discharged by {v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE.source}"),
             (manifest, f"discharged by {v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.source}"),
         )
         for line, (present, discharged) in zip(lines[:3], expected, strict=True):
-            said = line.split("): ", 1)[1]
+            said = line.split(": ", 1)[1]
             if present:
                 check.equal(f"{(produced, shape, manifest)} {line[:6]}", said, discharged)
             else:
@@ -158,11 +167,11 @@ def each_frontier_follows_its_own_value_under_every_presence() -> None:
 
 
 @witness.positive(
-    "The report's header says the second it read the log at, whatever that second is: 0, 1, the witnesses' second or the largest JSON integer.",
+    "The report's header says the second it read the log at, in ISO 8601 UTC with its epoch second, whatever that second is: 0, 1, the witnesses' second, the last of year 9999, the first of year 10000 or the largest integer a JSON double holds.",
     rules=[dry_run.v41_group_a_launch_dry_run, dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
 )
 def the_header_says_any_read_second() -> None:
-    for at in (0, 1, READ_AT, 2**53 - 1):
+    for at in (0, 1, READ_AT, 253_402_300_799, 253_402_300_800, 2**53 - 1):
         for report in (
             dry_run.v41_group_a_launch_dry_run(admitting_log(), at, v41_inputs()),
             dry_run.glm_group_b_launch_dry_run(admitting_log(), at, GLM_GROUP_B_PROFILE),
@@ -170,7 +179,7 @@ def the_header_says_any_read_second() -> None:
             check.equal(f"{report.arm} at {at}", report.at, at)
             check.contains(
                 f"{report.arm} header at {at}",
-                f"\nauthority log: {admitting_log().source} (read at {at})\n",
+                f"\nauthority log: {admitting_log().source}, read as of {said_at(at)}\n",
                 dry_run.render_dry_run_report(report),
             )
 
@@ -188,7 +197,9 @@ def the_report_names_the_logs_whole_source() -> None:
         ):
             check.equal(f"{report.arm} source", report.authority_source, source)
             check.contains(
-                f"{report.arm} header", f"\nauthority log: {source} (read at ", dry_run.render_dry_run_report(report)
+                f"{report.arm} header",
+                f"\nauthority log: {source}, read as of ",
+                dry_run.render_dry_run_report(report),
             )
 
 

@@ -50,7 +50,7 @@ def a_refused_dry_run_reports_every_reason():
     report = dry_run.v41_group_a_launch_dry_run(admitting_log(), 1_767_232_800, v41_inputs(manifest=None))
     text = dry_run.render_dry_run_report(report)
     check.holds("header says REFUSED", text.startswith("# launch dry run: v41-group-a — REFUSED"), text[:60])
-    check.contains("frontier line", "#12359 (#12359 v41_engram_store_manifest): OPEN", text)
+    check.contains("frontier line", "#12359, owned by v41_engram_store_manifest: OPEN", text)
     return report.verdict
 
 
@@ -218,21 +218,21 @@ def supplied_values_discharge_their_frontiers() -> None:
     check.equal(
         "#12353 discharged by",
         supplied[0],
-        f"#12353 (build lane / #12353): discharged by the authority log witness.jsonl: image {DIGEST}",
+        f"#12353, owned by the build lane: discharged by image {DIGEST}, admitted in the authority log",
     )
     check.equal(
         "#12371 discharged by",
         supplied[1],
-        f"#12371 (#12371 v41_measurement_launch_shape (clever-gull-48)): discharged by {v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE.source}",
+        f"#12371, owned by v41_measurement_launch_shape (clever-gull-48): discharged by {v41_group_a_launch.FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE.source}",
     )
     check.equal(
         "#12359 discharged by",
         supplied[2],
-        f"#12359 (#12359 v41_engram_store_manifest): discharged by {v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.source}",
+        f"#12359, owned by v41_engram_store_manifest: discharged by {v41_group_a_launch.FIXTURE_V41_ENGRAM_STORE_MANIFEST.source}",
     )
     for withheld, index in (("produced", 0), ("shape", 1), ("manifest", 2)):
         report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(**{withheld: None}))
-        opened = [n for n, line in enumerate(report.frontiers) if "): OPEN; today: " in line]
+        opened = [n for n, line in enumerate(report.frontiers) if ": OPEN; today: " in line]
         check.equal(f"open frontiers without the {withheld}", opened, [index])
         check.equal(f"utilization without the {withheld}", report.utilization_bp, None if withheld == "shape" else 8000)
 
@@ -262,8 +262,8 @@ def a_discharge_note_without_its_value_leaves_the_frontier_open() -> None:
         inputs = v41_inputs(**{value: None})
         notes = (*inputs.discharges, FrontierDischarge(key=key, by="a caller's note"))
         report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, attrs.evolve(inputs, discharges=notes))
-        line = next(line for line in report.frontiers if line.startswith(f"{key} ("))
-        check.contains(f"{key} with a note and no {value}", "): OPEN; today: ", line)
+        line = next(line for line in report.frontiers if line.startswith(f"{key}, owned by "))
+        check.contains(f"{key} with a note and no {value}", ": OPEN; today: ", line)
         check.holds(f"{key} never discharged by the note", "a caller's note" not in line, line)
         refused = [r.where for r in report.verdict.reasons] if isinstance(report.verdict, Refused) else []
         check.holds(f"{key} refused by the verdict", key in refused, refused)
@@ -278,7 +278,7 @@ def a_fit_without_a_utilization_renders_no_suffix() -> None:
     text = dry_run.render_dry_run_report(attrs.evolve(report, utilization_bp=None))
     check.contains(
         "bare fit line",
-        "\n332 GiB × 5/4 = 415 GiB ≤ 484 GiB, margin 69 GiB (weights 332 GiB + allowance 0 GiB)\n\n## hosts (4)",
+        "\nfit wall: 332 GiB × 5/4 = 415 GiB ≤ 484 GiB, margin 69 GiB (weights 332 GiB + allowance 0 GiB)\n\n## docker create",
         text,
     )
 
@@ -291,7 +291,7 @@ def a_fit_without_a_utilization_renders_no_suffix() -> None:
         because(
             SuccessorMayNotLaunch,
             at="pair_serving_successor_may_launch",
-            saying="expired at 1767227400, 1800 s before the read at 1767229200",
+            saying="expired at 2026-01-01T00:30:00Z (epoch 1767227400), 1800 s before the read at 2026-01-01T01:00:00Z (epoch 1767229200)",
         ),
         because(SuccessorIsNotThisCandidate, at="V41CandidateKeyed.candidate", saying="'gunbc-v4-pair-rerun'"),
         because(
@@ -300,7 +300,7 @@ def a_fit_without_a_utilization_renders_no_suffix() -> None:
         because(
             HostNotHeldBySubject,
             at="admit_host_held_by_subject_among",
-            saying="1 of 4 hosts are not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)",
+            saying="1 of 4 hosts is not held by spark-serving-group-a: srv7 (held by spark-serving-group-b)",
         ),
     ],
 )
@@ -313,7 +313,7 @@ def the_v41_dry_run_without_a_shape_reports_every_reason():
 
 
 @witness.positive(
-    "A dry run given the log's own #12370 discharge lists #12370 as discharged by that log's suspension events.",
+    "A dry run given the log's own #12370 discharge lists #12370 as discharged by the log's suspension events.",
     rules=[dry_run.v41_group_a_launch_dry_run],
 )
 def the_logs_own_transition_discharges_12370() -> None:
@@ -321,7 +321,7 @@ def the_logs_own_transition_discharges_12370() -> None:
     inputs = attrs.evolve(
         v41_inputs(),
         discharges=(
-            v41_group_a_launch.authority_transition_discharge(log),
+            v41_group_a_launch.authority_transition_discharge(),
             FIXTURE_OCCUPANCY_DISCHARGE,
             FIXTURE_HOST_EFFECTS_DISCHARGE,
         ),
@@ -330,14 +330,14 @@ def the_logs_own_transition_discharges_12370() -> None:
     check.equal(
         "#12370 line",
         report.frontiers[5],
-        "#12370 (adhoc-f7cabf26-ca3 / #12370 (bright-ant-770)): discharged by the authority log witness.jsonl, "
+        "#12370, owned by adhoc-f7cabf26-ca3 (bright-ant-770): discharged by the authority log, "
         "read as group_suspended_for_authorized_successor events (#12370's shape)",
     )
     check.admitted(report.verdict)
 
 
 @witness.positive(
-    "Asked for its Engram bets, the V4.1 report says them after the fit wall under its own launch shape, and says nothing of them unasked.",
+    "Asked for its Engram bets, the V4.1 report says them after the summary's fit wall and before the command lines, under its own launch shape, and says nothing of them unasked.",
     rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
 )
 def the_engram_bets_are_reported_only_when_asked() -> None:
@@ -349,8 +349,8 @@ def the_engram_bets_are_reported_only_when_asked() -> None:
         text,
     )
     check.holds(
-        "after the fit wall, before the hosts",
-        text.index("## fit wall") < text.index("## Engram residency bets") < text.index("## hosts"),
+        "after the fit wall, before the command lines",
+        text.index("\nfit wall: ") < text.index("## Engram residency bets") < text.index("## docker create"),
         text[:400],
     )
     unasked = dry_run.render_dry_run_report(dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs()))

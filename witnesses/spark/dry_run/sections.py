@@ -22,10 +22,11 @@ from witnesses.spark.fixtures import (
 )
 
 TITLES = ("# launch", "## ", "=== ", "--- ")
+COMMANDS_TITLE = "## docker create, one command line per host (paste one into a shell to run that host's argv exactly)"
 
 
 @witness.positive(
-    "A V4.1 report whose plan and admission both refuse keeps every section: the fit wall not reached, no host rendered, admission, each frontier in the table's order with a withheld one OPEN saying today and its trigger, and the verdict naming the plan's reasons before admission's.",
+    "A V4.1 report whose plan and admission both refuse says its reasons first, the plan's before admission's, and keeps every section: no host and no fit wall in the summary, no command line, admission, each frontier in the table's order with a withheld one OPEN saying today and its trigger, and the verdict pointing back at the reasons.",
     rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
 )
 def a_refused_report_keeps_every_section() -> None:
@@ -40,11 +41,14 @@ def a_refused_report_keeps_every_section() -> None:
         [line for line in lines if not line.startswith("  - ")],
         [
             "# launch dry run: v41-group-a — REFUSED",
-            f"authority log: witness.jsonl (read at {READ_AT})",
+            f"authority log: witness.jsonl, read as of 2026-01-01T01:00:00Z (epoch {READ_AT})",
             "nothing in this dry run lands on a host",
             "",
-            "## fit wall",
-            "not reached: the plan refused",
+            "## refused: 2 reasons",
+            "",
+            "## summary",
+            "no host rendered: the plan refused",
+            "fit wall: not reached, the plan refused",
             "",
             "## hosts (0)",
             "none rendered: the plan refused",
@@ -55,36 +59,42 @@ def a_refused_report_keeps_every_section() -> None:
             "## declared frontiers",
             "",
             "## verdict",
-            "REFUSED",
+            "REFUSED: the 2 reasons under ## refused, at the top",
             "",
         ],
     )
     listed = [line.removeprefix("  - ") for line in lines if line.startswith("  - ")]
+    check.equal(
+        "the reasons at the top, the plan's first",
+        [line.split(" @ ")[0] for line in listed[:2]],
+        ["ObligationOpen", "SuccessorMayNotLaunch"],
+    )
+    check.equal(
+        "listed right under their title",
+        lines[lines.index("## refused: 2 reasons") + 1 :][:2],
+        [f"  - {line}" for line in listed[:2]],
+    )
     check.holds(
         "admission's one reason",
-        listed[0].startswith("SuccessorMayNotLaunch @ pair_serving_successor_may_launch: "),
-        listed[0],
+        listed[2].startswith("SuccessorMayNotLaunch @ pair_serving_successor_may_launch: "),
+        listed[2],
     )
     check.equal(
         "frontier keys in order",
-        [line.split(" ", 1)[0] for line in listed[1:7]],
+        [line.split(",", 1)[0] for line in listed[3:9]],
         ["#12353", "#12371", "#12359", "#12351", "wet-runner", "#12370"],
     )
     check.equal(
         "the withheld frontier",
-        listed[2],
-        "#12371 (#12371 v41_measurement_launch_shape (clever-gull-48)): OPEN; today: obligation naming #12371; "
-        "TRIGGER: #12371 merges and v41_measurement_launch_shape supplies the value",
+        listed[4],
+        "#12371, owned by v41_measurement_launch_shape (clever-gull-48): OPEN; today: no launch shape is supplied, "
+        "so the plan refuses by this frontier's name; TRIGGER: #12371 merges and v41_measurement_launch_shape supplies the value",
     )
-    check.equal(
-        "verdict reasons, the plan's first",
-        [line.split(" @ ")[0] for line in listed[7:]],
-        ["ObligationOpen", "SuccessorMayNotLaunch"],
-    )
+    check.equal("nothing listed after the frontiers", listed[9:], [])
 
 
 @witness.positive(
-    "An admitted GLM report titles its fit wall, four host sections each with argv, unit, preflight and apply in that order, admission and verdict, and declares no frontier section.",
+    "An admitted GLM report titles its summary, its command lines, four host sections each with its command line, argv, unit, preflight and apply in that order, admission and verdict, and declares no reasons and no frontier section.",
     rules=[dry_run.glm_group_b_launch_dry_run, dry_run.render_dry_run_report],
 )
 def an_admitted_glm_report_titles_each_section_in_order() -> None:
@@ -97,6 +107,7 @@ def an_admitted_glm_report_titles_each_section_in_order() -> None:
         )
         hosts += [
             f"=== {host} (node rank {rank}, {role}) ===",
+            "--- docker create, as one shell command line ---",
             "--- docker create argv ---",
             f"--- unit {unit} ---",
             "--- preflight script ---",
@@ -107,7 +118,8 @@ def an_admitted_glm_report_titles_each_section_in_order() -> None:
         [line for line in lines if line.startswith(TITLES)],
         [
             "# launch dry run: glm-group-b — ADMITTED",
-            "## fit wall",
+            "## summary",
+            COMMANDS_TITLE,
             "## hosts (4)",
             *hosts,
             "## admission",
@@ -115,7 +127,8 @@ def an_admitted_glm_report_titles_each_section_in_order() -> None:
         ],
     )
     for title in (
-        "## fit wall",
+        "## summary",
+        COMMANDS_TITLE,
         "## hosts (4)",
         *(h for h in hosts if h.startswith("=== ")),
         "## admission",
@@ -139,6 +152,7 @@ def each_v41_host_stages_its_engram_directories_before_its_preflight() -> None:
         role, unit = ("serving head", "head") if rank == 0 else ("headless rank", "rank")
         hosts += [
             f"=== {host} (node rank {rank}, {role}) ===",
+            "--- docker create, as one shell command line ---",
             "--- docker create argv ---",
             f"--- unit gunbc-v41-tp4-{unit}.service ---",
             "--- Engram staging (3 typed steps) ---",
@@ -150,7 +164,7 @@ def each_v41_host_stages_its_engram_directories_before_its_preflight() -> None:
 
 
 @witness.positive(
-    "The V4.1 fit wall section says the whole sum at the utilization that set the allowance: weights plus allowance, times 5/4, against the pool, then the basis points and their decimal.",
+    "The V4.1 summary's fit wall line says the whole sum at the utilization that set the allowance: weights plus allowance, times 5/4, against the pool, then the basis points and their decimal.",
     rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
 )
 def the_v41_fit_wall_says_its_sum_at_its_utilization() -> None:
@@ -166,13 +180,13 @@ def the_v41_fit_wall_says_its_sum_at_its_utilization() -> None:
         lines = dry_run.render_dry_run_report(report).split("\n")
         check.equal(
             f"fit wall at {bp} bp",
-            lines[lines.index("## fit wall") : lines.index("## fit wall") + 3],
-            ["## fit wall", line, ""],
+            lines[lines.index(COMMANDS_TITLE) - 2 : lines.index(COMMANDS_TITLE)],
+            [f"fit wall: {line}", ""],
         )
 
 
 @witness.positive(
-    "The V4.1 fit wall section says a requirement and margin that are no whole GiB exactly, never rounded: at 8100 bp 379 GiB × 5/4 = 473.75 GiB with margin 10.25 GiB, at 8300 bp 462.5 GiB with margin 21.5 GiB.",
+    "The V4.1 summary's fit wall line says a requirement and margin that are no whole GiB exactly, never rounded: at 8100 bp 379 GiB × 5/4 = 473.75 GiB with margin 10.25 GiB, at 8300 bp 462.5 GiB with margin 21.5 GiB.",
     rules=[dry_run.v41_group_a_launch_dry_run, dry_run.render_dry_run_report],
 )
 def the_v41_fit_wall_says_a_fractional_requirement_exactly() -> None:
@@ -193,7 +207,7 @@ def the_v41_fit_wall_says_a_fractional_requirement_exactly() -> None:
         shape = attrs.evolve(FIXTURE_V41_MEASUREMENT_LAUNCH_SHAPE, gpu_memory_utilization_bp=bp)
         report = dry_run.v41_group_a_launch_dry_run(admitting_log(), READ_AT, v41_inputs(shape=shape))
         lines = dry_run.render_dry_run_report(report).split("\n")
-        check.equal(f"fit wall at {bp} bp", lines[lines.index("## fit wall") + 1], line)
+        check.equal(f"fit wall at {bp} bp", lines[lines.index(COMMANDS_TITLE) - 2], f"fit wall: {line}")
 
 
 @witness.positive(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from claims import Witness
+from domain.spark import render
 
-witness = Witness("spark.render")
+# A command line is rendered from an argv the plan already admitted: it never refuses.
+witness = Witness("spark.render", never_refuses=[render.shell_command_line])
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.spark.render import lines, ranks, words  # noqa: E402, F401
+from witnesses.spark.render import lines, ranks, shell, words  # noqa: E402, F401

@@ -43,7 +43,9 @@ def active_incumbent_refuses_the_launch():
     rules=[v41_group_a_launch.v41_group_a_launch_admission],
     reasons=[
         because(
-            SuccessorMayNotLaunch, at="pair_serving_successor_may_launch", saying=["expired at 1767227400", "1800 s"]
+            SuccessorMayNotLaunch,
+            at="pair_serving_successor_may_launch",
+            saying=["expired at 2026-01-01T00:30:00Z (epoch 1767227400)", "1800 s"],
         )
     ],
 )
@@ -134,7 +136,8 @@ def every_failing_conjunct_says_whole_what_it_read() -> None:
             (
                 SuccessorMayNotLaunch,
                 "pair_serving_successor_may_launch",
-                f"FabricGroupA's suspension lease expired at {READ_AT - 5}, 5 s before the read at {READ_AT}",
+                "FabricGroupA's suspension lease expired at 2026-01-01T00:59:55Z (epoch 1767229195), "
+                "5 s before the read at 2026-01-01T01:00:00Z (epoch 1767229200)",
             ),
             (
                 SuccessorIsNotThisCandidate,

@@ -56,13 +56,13 @@ def unprobed_image_is_refused_by_the_arm_wall():
 
 
 @witness.refusal(
-    "Without a produced image the V4.1 plan refuses at #12353, calling the image unestablished.",
+    "Without a produced image the V4.1 plan refuses at #12353, saying no produced image is established and naming no image.",
     rules=[v41_group_a_launch.plan_v41_group_a_launch],
     reasons=[
         because(
             V41RuntimeProductionUnestablished,
             at="#12353",
-            saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image (config digest) + a registry reading inside it (owner build lane / #12353)",
+            saying="the V4.1 plan waits on the produced V4.1 image (its config digest) and a registry reading inside it, owned by the build lane; today: no produced image is established;",
         )
     ],
 )
@@ -89,14 +89,18 @@ def a_withheld_occupancy_discharge_refuses():
         because(
             V41RuntimeProductionUnestablished,
             at="#12353",
-            saying="the V4.1 plan for image an unestablished image waits on produced V4.1 image",
+            saying="the V4.1 plan waits on the produced V4.1 image",
         ),
         because(
             ObligationOpen,
             at="#12371",
-            saying="waits on max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicit off (owner #12371",
+            saying="the V4.1 plan waits on the launch shape (max_num_batched_tokens 8192, utilization 8000 bp, prefix caching explicitly off), owned by v41_measurement_launch_shape",
         ),
-        because(ObligationOpen, at="#12359", saying="waits on Engram manifest text (owner #12359"),
+        because(
+            ObligationOpen,
+            at="#12359",
+            saying="the V4.1 plan waits on the Engram manifest text, owned by v41_engram_store_manifest;",
+        ),
     ],
 )
 def a_discharge_without_its_value_leaves_the_frontier_open():
