@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from claims.cli import parse
 from claims.cli.exits import Exit, help_lines
-from claims.cli.options import positive_int, positive_seconds
+from claims.cli.options import add_overwrite_option, positive_int, positive_seconds
 
 EPILOG = """\
 Declared defects state their intent (claims that must turn red, controls that
@@ -109,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--report-json", metavar="PATH", help="also write a Stryker mutation-testing-report JSON (schema version 2)"
     )
     parser.add_argument("--report-html", metavar="PATH", help="also write a self-contained offline HTML report")
+    add_overwrite_option(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress display (results are still printed)")
     return parser
 

@@ -12,8 +12,8 @@ import json
 import sys
 import tomllib
 from collections.abc import Sequence
-from pathlib import Path
 
+from claims._internal.destination import Guard, write_output
 from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.plan import Baseline
 from claims._internal.reports.model import ReportModel
@@ -213,9 +213,15 @@ def admit_untriaged() -> int:
 
 
 def write_reports(
-    ws: object, evidence: Evidence, *, json_path: str | None, html_path: str | None, baseline: Baseline | None = None
+    ws: object,
+    evidence: Evidence,
+    guard: Guard,
+    *,
+    json_path: str | None,
+    html_path: str | None,
+    baseline: Baseline | None = None,
 ) -> None:
-    """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report."""
+    """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report, each where `guard` admits it."""
     from claims._internal.mutation.report_model import build_model
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
     from claims._internal.mutation.workspace import Workspace
@@ -234,12 +240,11 @@ def write_reports(
         baseline,
         _version(),
     )
-    if json_path:
-        write_atomically(
-            Path(json_path), (json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n").encode("utf-8")
-        )
+    if json_path is not None:
+        text = json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n"
+        write_output(guard, "--report-json", json_path, text.encode("utf-8"))
         print(f"wrote {json_path} (Stryker mutation-testing-report, schema version 2)")
-    if html_path:
+    if html_path is not None:
         data = html_report(model).encode("utf-8")
-        write_atomically(Path(html_path), data)
+        write_output(guard, "--report-html", html_path, data)
         print(f"wrote {html_path} ({len(data):,} bytes, offline)")

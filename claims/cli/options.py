@@ -88,6 +88,16 @@ def add_run_options(parser: argparse.ArgumentParser, *, cache: bool = True) -> N
     group.add_argument("--no-diff", action="store_true", help="show no snapshot diffs")
 
 
+def add_overwrite_option(parser: argparse.ArgumentParser) -> None:
+    """Add --force-overwrite: the one way to let a report replace a project file or an input, or write through a link or into a FIFO or device."""
+    parser.add_argument(
+        "--force-overwrite",
+        action="store_true",
+        help="let a report path be a project file or an input of this run (replaced), a symbolic link (written "
+        "through to its target), or a FIFO or character device (written into); never a folder",
+    )
+
+
 def bare_random_order(argv: Sequence[str]) -> list[str]:
     """Read a bare `--random-order` as `--random-order=random`, so it never swallows the next PATTERN."""
     return ["--random-order=random" if a == "--random-order" else a for a in argv]
