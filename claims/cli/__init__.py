@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from claims.cli.exits import Exit, help_lines
 from claims.errors import ClaimsError
@@ -51,6 +52,11 @@ def epilog() -> str:
     """Render the subcommands and the exit codes for --help."""
     subs = "\n".join(f"  {name:<10} {help_}" for name, (_, help_) in SUBCOMMANDS.items())
     return EPILOG.format(subs=subs, codes=help_lines())
+
+
+def command_parser(**settings: Any) -> argparse.ArgumentParser:
+    """Make a command's argument parser; no option may be abbreviated (`--jso` is an error, never `--json`)."""
+    return argparse.ArgumentParser(allow_abbrev=False, **settings)
 
 
 def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | Exit:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claims._internal.scaffold import Scaffold, plan
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
 
 # The project's own commands, in the order that leaves its ledger complete (snapshots and evidence before the ledger).
@@ -32,7 +32,7 @@ LEDGER_STEPS = (
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe the init command's arguments."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch init",
         description="Scaffold a project (rules, claims, declared defects, the ledger) that passes `claim_batch gate` as generated.",
         epilog="exit codes:\n" + help_lines(),

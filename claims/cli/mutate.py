@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
 from claims.cli.options import add_overwrite_option, positive_int, positive_seconds
 
@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     """Describe the mutate command's arguments."""
     from claims._internal.execution import default_workers
 
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch mutate",
         description=__doc__,
         epilog=EPILOG.format(codes=help_lines()),
@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=positive_int,
         metavar="N",
-        help=f"worker processes (default: the CPU count, {default_workers()} here)",
+        help=f"worker processes (default, and at most: the CPU count, {default_workers()} here)",
     )
     parser.add_argument(
         "--timeout",

@@ -12,7 +12,6 @@ from typing import Any
 
 from claims._internal.config import Config, load_config, project_paths, put_first
 from claims._internal.destination import Guard, check_outputs, guard_for, write_output
-from claims._internal.execution import default_workers
 from claims._internal.mutation import sweep
 from claims._internal.mutation.audit import binding_plan, binding_problems, private_names
 from claims._internal.mutation.catalog import collect
@@ -35,6 +34,7 @@ from claims._internal.progress import Progress
 from claims._internal.select import matches
 from claims.cli.exits import Exit
 from claims.cli.mutate import selected
+from claims.cli.options import worker_count
 from claims.errors import InputError
 
 CHANGES_SHOWN = 60
@@ -62,7 +62,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         check_outputs(output_guard(load_config(), args), outputs(args))
     if args.list and not args.auto:
         return _list_declared(args)  # the declared defects are read from their modules: no tree to generate
-    workers = args.workers or default_workers()
+    workers = worker_count(args.workers)
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
     operators = chosen_sets([s.strip() for s in args.operators.split(",") if s.strip()])
     # Automatic mutants selected by pattern: only the modules the patterns can select are mutated.

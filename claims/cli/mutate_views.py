@@ -7,7 +7,6 @@ cache of the last run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import tomllib
@@ -18,7 +17,7 @@ from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.plan import Baseline
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 
 
@@ -73,7 +72,7 @@ def _recorded_model(operators: str) -> ReportModel:
 
 def show(argv: Sequence[str]) -> int:
     """Print a mutant's or defect's diff against the original, its operator, status and every killer with how it failed."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch mutate show",
         description="Show one mutant or declared defect: diff, operator, status, every killer.",
     )
@@ -99,7 +98,7 @@ def show(argv: Sequence[str]) -> int:
 
 def survivors(argv: Sequence[str]) -> int:
     """List every surviving mutant with its diff and its equivalence reason (unexplained ones first)."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch mutate survivors", description="List survivors with their diffs and equivalence reasons."
     )
     parser.add_argument(

@@ -16,6 +16,7 @@ from claims._internal.runner import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.warm import open_warm_session
+from claims.cli import command_parser
 from claims.cli.exits import Exit
 from claims.cli.options import (
     add_overwrite_option,
@@ -30,7 +31,7 @@ from claims.cli.printer import print_reds
 
 def build_parser(epilog: str) -> argparse.ArgumentParser:
     """Describe the run command's arguments."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch",
         description="Evaluate the witnesses' claims against typed domain values and snapshots.",
         epilog=epilog,
