@@ -85,8 +85,22 @@ def _quiet_pipe() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run claim_batch and return its exit code."""
-    args_in = list(sys.argv[1:] if argv is None else argv)
+    """Run claim_batch and return its exit code: 130 after Ctrl-C, 143 after SIGTERM, each once what finished is reported."""
+    from claims.cli import signals
+
+    with signals.handled():
+        try:
+            code = _main(list(sys.argv[1:] if argv is None else argv))
+        except KeyboardInterrupt:  # SIGTERM's Terminated too, wherever the command had no report of its own to end
+            print(f"claim_batch: {signals.ended_by()}", file=sys.stderr)
+            code = Exit.INTERRUPTED
+    ended = signals.exit_code(code)
+    if code != Exit.INTERRUPTED and ended != code:
+        print(f"claim_batch: {signals.ended_by()}", file=sys.stderr)  # a signal that landed as the command finished
+    return ended
+
+
+def _main(args_in: list[str]) -> int:
     try:
         if args_in and args_in[0] in SUBCOMMANDS:
             return _dispatch(args_in[0], args_in[1:])
@@ -97,9 +111,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ClaimsError as exc:
         print(f"claim_batch: {exc}", file=sys.stderr)
         return Exit.USAGE
-    except KeyboardInterrupt:
-        print("claim_batch: interrupted", file=sys.stderr)
-        return Exit.INTERRUPTED
     except BrokenPipeError:
         _quiet_pipe()
         return Exit.BROKEN_PIPE
