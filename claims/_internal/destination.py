@@ -285,7 +285,7 @@ def check_folder(path: Path, what: str) -> None:
     )
 
 
-def _missing_folders(folder: Path) -> list[Path]:
+def missing_folders(folder: Path) -> list[Path]:
     """Return the folders a file's folder still needs, outermost first; any entry present, even a dangling link, ends the search."""
     missing: list[Path] = []
     while not os.path.lexists(folder):
@@ -317,7 +317,7 @@ def _replace(path: Path, data: bytes) -> None:
     made: list[Path] = []
     temp: Path | None = None
     try:
-        for folder in _missing_folders(path.parent):
+        for folder in missing_folders(path.parent):
             folder.mkdir()
             made.append(folder)
         fd, temp = _create_temp(path)
