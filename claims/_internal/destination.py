@@ -313,14 +313,23 @@ def _kept_mode(path: Path) -> int | None:
     return stat.S_IMODE(found.st_mode) if stat.S_ISREG(found.st_mode) else None
 
 
+def undo(made: Sequence[Path]) -> None:
+    """Remove what a failed write made, newest first: its files, then the folders it created (left when no longer empty)."""
+    for path in reversed(made):
+        try:
+            path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
+        except OSError:
+            pass  # already gone, or no longer empty: someone else's now
+
+
 def _replace(path: Path, data: bytes) -> None:
     made: list[Path] = []
-    temp: Path | None = None
     try:
         for folder in missing_folders(path.parent):
             folder.mkdir()
             made.append(folder)
         fd, temp = _create_temp(path)
+        made.append(temp)
         with os.fdopen(fd, "wb") as handle:
             mode = _kept_mode(path)
             if mode is not None:
@@ -330,13 +339,7 @@ def _replace(path: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
-        if temp is not None:
-            temp.unlink(missing_ok=True)
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass  # no longer empty: someone else's now
+        undo(made)
         raise
 
 

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from claims._internal.destination import blocking_ancestor, missing_folders
+from claims._internal.destination import blocking_ancestor, missing_folders, undo
 from claims._internal.scaffold import Scaffold, plan
 from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
@@ -76,11 +76,7 @@ def write(scaffold: Scaffold) -> None:
                 made.append(path)
                 handle.write(text)
     except BaseException:
-        for path in reversed(made):
-            try:
-                path.rmdir() if path.is_dir() else path.unlink()
-            except OSError:
-                pass  # no longer ours to remove: something else was put there meanwhile
+        undo(made)
         raise
 
 

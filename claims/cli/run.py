@@ -80,9 +80,11 @@ def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: s
 def run(args: argparse.Namespace) -> int:
     """Evaluate the selection; print per-witness lines, failures and the closing line."""
     seed = order_seed(args)
+    guard = None
     if args.junit_xml is not None:
         # Before anything runs: a report path that must not be written costs no run.
-        check_outputs(guard_for(load_config(), force=args.force_overwrite), [("--junit-xml", args.junit_xml)])
+        guard = guard_for(load_config(), force=args.force_overwrite)
+        check_outputs(guard, [("--junit-xml", args.junit_xml)])
     if reads_cache(args) and not args.list:
         # Only the witness modules holding a claim the cache cannot answer are imported (see `warm`).
         session = open_warm_session(args.profile, args.patterns, lambda config: settings_from(args, config))
@@ -137,10 +139,10 @@ def run(args: argparse.Namespace) -> int:
             ),
             file=out,
         )
-    if args.junit_xml is not None:
+    if guard is not None and args.junit_xml is not None:
         from claims._internal.export import junit_xml
 
-        guard = guard_for(session.config, force=args.force_overwrite)
+        # Checked again as it is written: what is at the path may have changed while the claims ran.
         write_output(guard, "--junit-xml", args.junit_xml, junit_xml(results, failures))
     if execution.interrupted:
         return Exit.INTERRUPTED
