@@ -8,12 +8,12 @@ strict converter refuses to write a `PrivatePayload` into a document
 text forms that are not documents, where a log line, a FAIL report or a
 falsifying example would otherwise carry them:
 
-- `field(**privately(validator, expected))` declares a field private: marked in
-  its metadata (`private_fields` lists such fields), shown by `withheld` as
-  `<private int>` in the attrs repr (and so in str, in a report that
-  formats the value, in a message that quotes it), and validated by
-  `validate_privately`, whose error names the field, what it expected and
-  the type that came, never the value;
+- `field(**privately(validator, expected))` declares a field private:
+  marked in its metadata (under `PRIVATE`, so a reader can list such
+  fields), shown by `withheld` as `<private int>` in the attrs repr (and so
+  in str, in a report that formats the value, in a message that quotes
+  it), and validated by `validate_privately`, whose error names the field,
+  what it expected and the type that came, never the value;
 - `pretty_withheld` is every private payload's `_repr_pretty_`: hypothesis
   prints an attrs value field by field, ignoring its repr, unless the value
   says how it prints.
@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from functools import partial
 from typing import Any
-
-import attrs
 
 PRIVATE = "private"
 """The metadata key that marks a field private."""
@@ -57,11 +55,6 @@ def privately(validator: Any, expected: str) -> dict[str, Any]:
         "repr": withheld,
         "metadata": {PRIVATE: True},
     }
-
-
-def private_fields(kind: type) -> tuple[str, ...]:
-    """Name the private fields of an attrs class, in declaration order."""
-    return tuple(field.name for field in attrs.fields(kind) if field.metadata.get(PRIVATE) is True)
 
 
 def pretty_withheld(value: object, printer: Any, cycle: bool) -> None:
