@@ -335,7 +335,9 @@ def ci_phases(repo: Path) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, allow_abbrev=False
+    )
     parser.add_argument("--runs", type=int, default=3, help="interleaved runs per comparison (default 3)")
     parser.add_argument(
         "--workers", type=int, default=2, help="workers for claim_batch and children for mutmut (default 2)"

@@ -26,3 +26,7 @@ class UsageError(ClaimsError):
 
 class InputError(ClaimsError):
     """A file the framework reads is malformed; the message is located."""
+
+
+class PathRefused(UsageError):
+    """A path a command would write is one it must not or cannot write; the message names it, what is there, and how to proceed."""

@@ -24,8 +24,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-API_ENTRY_POINTS = ("domain.edges.packet_publish.publish_packet",)
-"""Entry points that are an API rather than a command: the packet publisher (seed B2) is called by runners."""
+API_ENTRY_POINTS = (
+    "domain.edges.packet_publish.publish_packet",
+    "domain.native.private.SuffixRow",
+    "domain.native.private.BroadcastBuffer",
+    "domain.native.private.TapContents",
+    "domain.native.private.KvContents",
+)
+"""Entry points that are an API rather than a command: the packet publisher (seed B2) is called by runners, and the
+private payloads (seed B1) are built by the runners' suffix-audit exporter, which compares them privately: building
+one runs the privacy of its fields (`domain.core.privacy`) that keeps them out of every text."""
 
 Node = tuple[str, str]
 """A module and a top-level name in it."""

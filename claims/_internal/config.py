@@ -179,6 +179,10 @@ def load_config(start: Path | None = None) -> Config:
     )
     if problems:
         raise ConfigError("\n".join(problems))
+    from claims._internal.destination import check_folder  # it imports this module
+
+    # Every command writes its caches there: a file or a dangling link in the way is said once, here, not as a traceback.
+    check_folder(config.cache, "the folder of machine-local caches")
     put_first(project_paths(config.root))
     return config
 

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from claims.cli.exits import Exit, help_lines
 from claims.errors import ClaimsError
@@ -53,6 +54,11 @@ def epilog() -> str:
     return EPILOG.format(subs=subs, codes=help_lines())
 
 
+def command_parser(**settings: Any) -> argparse.ArgumentParser:
+    """Make a command's argument parser; no option may be abbreviated (`--jso` is an error, never `--json`)."""
+    return argparse.ArgumentParser(allow_abbrev=False, **settings)
+
+
 def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | Exit:
     """Parse arguments; --help is Exit.PASS and a usage error (already printed by argparse) Exit.USAGE."""
     from claims.cli.options import bare_random_order
@@ -79,11 +85,25 @@ def _quiet_pipe() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run claim_batch and return its exit code."""
+    """Run claim_batch and return its exit code: 130 after Ctrl-C, 143 after SIGTERM, each once what finished is reported."""
     args_in = list(sys.argv[1:] if argv is None else argv)
+    from claims.cli import signals
     from claims.cli.hash_seed import pin_hash_seed
 
     pin_hash_seed(args_in)
+    with signals.handled():
+        try:
+            code = _main(args_in)
+        except KeyboardInterrupt:  # SIGTERM's Terminated too, wherever the command had no report of its own to end
+            print(f"claim_batch: {signals.ended_by()}", file=sys.stderr)
+            code = Exit.INTERRUPTED
+    ended = signals.exit_code(code)
+    if code != Exit.INTERRUPTED and ended != code:
+        print(f"claim_batch: {signals.ended_by()}", file=sys.stderr)  # a signal that landed as the command finished
+    return ended
+
+
+def _main(args_in: list[str]) -> int:
     try:
         if args_in and args_in[0] in SUBCOMMANDS:
             return _dispatch(args_in[0], args_in[1:])
@@ -94,9 +114,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ClaimsError as exc:
         print(f"claim_batch: {exc}", file=sys.stderr)
         return Exit.USAGE
-    except KeyboardInterrupt:
-        print("claim_batch: interrupted", file=sys.stderr)
-        return Exit.INTERRUPTED
     except BrokenPipeError:
         _quiet_pipe()
         return Exit.BROKEN_PIPE

@@ -13,6 +13,7 @@ class Exit(enum.IntEnum):
     USAGE = 2
     INTERRUPTED = 130
     BROKEN_PIPE = 141
+    TERMINATED = 143
 
     @property
     def meaning(self) -> str:
@@ -23,6 +24,7 @@ class Exit(enum.IntEnum):
             Exit.USAGE: "usage, configuration or input error (located; nothing written)",
             Exit.INTERRUPTED: "interrupted by Ctrl-C (what finished is still reported)",
             Exit.BROKEN_PIPE: "the reader of standard output went away (e.g. `| head`); ended quietly",
+            Exit.TERMINATED: "terminated by SIGTERM (what finished is still reported)",
         }[self]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
@@ -10,13 +9,13 @@ from claims._internal.kinds import Kind
 from claims._internal.select import closest
 from claims._internal.session import open_session
 from claims._internal.snapshot import snapshot_path
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 
 
 def main(argv: Sequence[str]) -> int:
     """Print what one claim says and where it lives; exit 2 for an unknown id."""
-    parser = argparse.ArgumentParser(prog="claim_batch explain", description="Explain one claim.")
+    parser = command_parser(prog="claim_batch explain", description="Explain one claim.")
     parser.add_argument("claim_id", metavar="CLAIM_ID")
     args = parse(parser, argv)
     if isinstance(args, Exit):

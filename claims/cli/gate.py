@@ -27,7 +27,7 @@ from claims._internal.gate_checks import (
 )
 from claims._internal.report import closing_line
 from claims._internal.session import open_session
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 from claims.cli.ledger import read_committed, regenerate, stale_lines
 from claims.cli.options import add_run_options, order_seed, run_streamed
@@ -37,7 +37,7 @@ from claims.cli.run import admitted_reds
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe the gate's arguments."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch gate",
         description="Run every claim and check the ledger, debt, floor, snapshots and evidence.",
     )

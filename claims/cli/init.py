@@ -5,20 +5,25 @@ Writes `pyproject.toml` with `[tool.claims]`, one rule module, one witness
 with their intent, then generates the ledger by running the project's own
 commands in it: `snapshots --update`, `mutate --update`, `mutate --auto
 --update`, `ledger --write`.  Existing files are never overwritten: when any
-would be, nothing is written and the exit code is 2.
+would be, nothing is written and the exit code is 2.  A folder under a file
+is exit 2 before anything is written, and a write that fails (a read-only
+folder, a full disk) removes every file and folder init made before its
+exit 2, so a rerun meets nothing of its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from claims._internal.destination import blocking_ancestor, missing_folders, undo
 from claims._internal.scaffold import Scaffold, plan
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
 
 # The project's own commands, in the order that leaves its ledger complete (snapshots and evidence before the ledger).
@@ -32,7 +37,7 @@ LEDGER_STEPS = (
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe the init command's arguments."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch init",
         description="Scaffold a project (rules, claims, declared defects, the ledger) that passes `claim_batch gate` as generated.",
         epilog="exit codes:\n" + help_lines(),
@@ -59,12 +64,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def write(scaffold: Scaffold) -> None:
-    """Write every planned file (the caller has checked that none exists)."""
-    for relative, text in scaffold.files:
-        path = scaffold.root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "x", encoding="utf-8") as handle:
-            handle.write(text)
+    """Write every planned file and its folders (the caller has checked that none exists); on any failure remove what this made, then raise."""
+    made: list[Path] = []
+    try:
+        for relative, text in scaffold.files:
+            path = scaffold.root / relative
+            for folder in missing_folders(path.parent):
+                folder.mkdir()
+                made.append(folder)
+            with open(path, "x", encoding="utf-8") as handle:
+                made.append(path)
+                handle.write(text)
+    except BaseException:
+        undo(made)
+        raise
 
 
 def generate_ledger(root: Path) -> tuple[str, subprocess.CompletedProcess[str]] | None:
@@ -90,6 +103,14 @@ def main(argv: Sequence[str]) -> int:
     if root.exists() and not root.is_dir():
         print(f"claim_batch init: {root} exists and is not a folder; nothing written", file=sys.stderr)
         return Exit.USAGE
+    blocked = blocking_ancestor(root / "pyproject.toml")
+    if blocked is not None:
+        print(
+            f"claim_batch init: {root}: expected a folder to create or fill, got a path under {blocked[0]}, "
+            f"which is {blocked[1]}; nothing written; choose a folder under folders",
+            file=sys.stderr,
+        )
+        return Exit.USAGE
     scaffold = plan(root, args.name)
     conflicts = scaffold.conflicts()
     if conflicts:
@@ -100,12 +121,21 @@ def main(argv: Sequence[str]) -> int:
         print("\n".join(f"  {path}" for path in conflicts), file=sys.stderr)
         print("choose an empty folder, or another --name", file=sys.stderr)
         return Exit.USAGE
-    write(scaffold)
+    try:
+        write(scaffold)
+    except OSError as exc:
+        print(
+            f"claim_batch init: cannot write {exc.filename or root} ({type(exc).__name__}: {exc.strerror or exc}); "
+            "everything init had written is removed; choose a folder you can write",
+            file=sys.stderr,
+        )
+        return Exit.USAGE
     print(
         f"created {len(scaffold.files)} files in {root} (rules {scaffold.name}_rules, claims {scaffold.name}_claims, defects {scaffold.name}_defects):"
     )
     print("\n".join(f"  {path}" for path, _ in scaffold.files))
-    cd = "" if root.resolve() == Path.cwd().resolve() else f"cd {args.directory} && "
+    # Quoted for the shell it is pasted into: `cd naïve café && ...` would be two words.
+    cd = "" if root.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(args.directory)} && "
     if args.no_ledger:
         steps = ["claim_batch " + " ".join(a for a in step if a not in ("--force", "--quiet")) for step in LEDGER_STEPS]
         print(f"next: {cd}" + " && ".join(steps) + " && claim_batch gate")

@@ -9,7 +9,6 @@ write them, so a corrupt one is simply rebuilt.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
@@ -30,7 +29,7 @@ from claims._internal.mutation.audit import killers_by_claim
 from claims._internal.mutation.evidence import Evidence, read_evidence
 from claims._internal.session import Session, open_session
 from claims.atomic import write_atomically
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 from claims.errors import InputError
 
@@ -114,7 +113,7 @@ def stale_lines(regenerated: Regenerated) -> list[str]:
 
 def main(argv: Sequence[str]) -> int:
     """Write or check the ledger; exit 0 written/up to date, 1 stale or unwritable, 2 malformed input."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch ledger", description="Regenerate or check the claim ledger (claims.json and LEDGER.md)."
     )
     mode = parser.add_mutually_exclusive_group(required=True)

@@ -16,9 +16,9 @@ import fnmatch
 import sys
 from collections.abc import Sequence
 
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
-from claims.cli.options import positive_int, positive_seconds
+from claims.cli.options import add_overwrite_option, positive_int, positive_seconds
 
 EPILOG = """\
 Declared defects state their intent (claims that must turn red, controls that
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     """Describe the mutate command's arguments."""
     from claims._internal.execution import default_workers
 
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch mutate",
         description=__doc__,
         epilog=EPILOG.format(codes=help_lines()),
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=positive_int,
         metavar="N",
-        help=f"worker processes (default: the CPU count, {default_workers()} here)",
+        help=f"worker processes (default, and at most: the CPU count, {default_workers()} here)",
     )
     parser.add_argument(
         "--timeout",
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--report-json", metavar="PATH", help="also write a Stryker mutation-testing-report JSON (schema version 2)"
     )
     parser.add_argument("--report-html", metavar="PATH", help="also write a self-contained offline HTML report")
+    add_overwrite_option(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress display (results are still printed)")
     return parser
 

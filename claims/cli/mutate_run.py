@@ -12,8 +12,8 @@ from typing import Any
 
 from attrs import evolve
 
-from claims._internal.config import load_config, project_paths, put_first
-from claims._internal.execution import default_workers
+from claims._internal.config import Config, load_config, project_paths, put_first
+from claims._internal.destination import Guard, check_outputs, guard_for, write_output
 from claims._internal.mutation import sweep
 from claims._internal.mutation.audit import private_names, survivor_problems, unexplained_survivors
 from claims._internal.mutation.catalog import collect
@@ -35,20 +35,37 @@ from claims._internal.mutation.tables import left_out_lines, module_lines, opera
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.progress import Progress
 from claims._internal.select import matches
-from claims.atomic import write_atomically
 from claims.cli.exits import Exit
 from claims.cli.mutate import selected
+from claims.cli.options import worker_count
 from claims.errors import InputError
 
 CHANGES_SHOWN = 60
 SHARD_SCHEMA = "claims-observations/1"
 
 
+def output_guard(config: Config, args: argparse.Namespace) -> Guard:
+    """Return what this run's reports must not replace: the project's files and its inputs (the shard files, the survivor files)."""
+    inputs = [("a --merge input of this run", Path(name)) for name in args.merge or ()]
+    inputs += [
+        (f"an input of this run ({path.name})", path) for path in (equivalent_path(config), untriaged_path(config))
+    ]
+    return guard_for(config, inputs=inputs, force=args.force_overwrite)
+
+
+def outputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
+    """Return every file this run was asked to write, flag and path (None when not asked)."""
+    return [("--out", args.out), ("--report-json", args.report_json), ("--report-html", args.report_html)]
+
+
 def run_sweep(args: argparse.Namespace) -> int:
     """Run the declared defects or the automatic mutants; print, compare, and record when asked."""
+    if any(path is not None for _, path in outputs(args)):
+        # Before anything runs: a report path that must not be written costs no sweep.
+        check_outputs(output_guard(load_config(), args), outputs(args))
     if args.list and not args.auto:
         return _list_declared(args)  # the declared defects are read from their modules: no tree to generate
-    workers = args.workers or default_workers()
+    workers = worker_count(args.workers)
     # Declared runs use the default operator set too, so both kinds of run share one generated tree.
     operators = chosen_sets([s.strip() for s in args.operators.split(",") if s.strip()])
     # Automatic mutants selected by pattern: only the modules the patterns can select are mutated.
@@ -294,7 +311,8 @@ def _auto(
             "schema": SHARD_SCHEMA,
             "observations": {plan.keys[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())},
         }
-        write_atomically(Path(args.out), (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8"))
+        data = (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8")
+        write_output(output_guard(ws.config, args), "--out", args.out, data)
         print(f"wrote {args.out} ({len(document['observations'])} observations)")
     full = not args.patterns and not args.shard
     updated = sweep.record_mutants(ws, base, recorded, mutants, plan, observed, full=full and not interrupted)
@@ -444,5 +462,12 @@ def _finish(
     if args.report_json or args.report_html:
         from claims.cli.mutate_views import write_reports
 
-        write_reports(ws, updated, json_path=args.report_json, html_path=args.report_html, baseline=base)
+        write_reports(
+            ws,
+            updated,
+            output_guard(ws.config, args),
+            json_path=args.report_json,
+            html_path=args.report_html,
+            baseline=base,
+        )
     return Exit.RED if stale or problems else Exit.PASS

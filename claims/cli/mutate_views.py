@@ -7,19 +7,18 @@ cache of the last run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import tomllib
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from claims._internal.destination import Guard, write_output
 from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.plan import Baseline
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 
 
@@ -97,7 +96,7 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
 
 def show(argv: Sequence[str]) -> int:
     """Print a mutant's or defect's diff against the original, its operator, status and every killer with how it failed."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch mutate show",
         description="Show one mutant or declared defect: diff, operator, status, every killer.",
     )
@@ -125,7 +124,7 @@ def show(argv: Sequence[str]) -> int:
 
 def survivors(argv: Sequence[str]) -> int:
     """List every surviving mutant with its diff and its equivalence reason (unexplained ones first)."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch mutate survivors", description="List survivors with their diffs and equivalence reasons."
     )
     parser.add_argument(
@@ -238,9 +237,15 @@ def admit_untriaged() -> int:
 
 
 def write_reports(
-    ws: object, evidence: Evidence, *, json_path: str | None, html_path: str | None, baseline: Baseline | None = None
+    ws: object,
+    evidence: Evidence,
+    guard: Guard,
+    *,
+    json_path: str | None,
+    html_path: str | None,
+    baseline: Baseline | None = None,
 ) -> None:
-    """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report."""
+    """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report, each where `guard` admits it."""
     from claims._internal.mutation.report_model import build_model
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
     from claims._internal.mutation.workspace import Workspace
@@ -260,12 +265,11 @@ def write_reports(
         _version(),
         ws.left,
     )
-    if json_path:
-        write_atomically(
-            Path(json_path), (json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n").encode("utf-8")
-        )
+    if json_path is not None:
+        text = json.dumps(stryker_report(model), indent=1, sort_keys=True) + "\n"
+        write_output(guard, "--report-json", json_path, text.encode("utf-8"))
         print(f"wrote {json_path} (Stryker mutation-testing-report, schema version 2)")
-    if html_path:
+    if html_path is not None:
         data = html_report(model).encode("utf-8")
-        write_atomically(Path(html_path), data)
+        write_output(guard, "--report-html", html_path, data)
         print(f"wrote {html_path} ({len(data):,} bytes, offline)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -40,6 +41,21 @@ def positive_int(text: str) -> int:
     return value
 
 
+def worker_count(requested: int | None) -> int:
+    """Return the workers to start: the CPU count by default, and never more (a note on stderr says so when capped).
+
+    A worker per claim beyond the CPUs only queues for them, and each costs a process's memory: 10000 asked
+    for once meant 756 processes and 18 GB before anything was stopped.
+    """
+    cpus = default_workers()
+    if requested is None:
+        return cpus
+    if requested > cpus:
+        print(f"claim_batch: --workers {requested} capped at {cpus}, the CPUs this process may use", file=sys.stderr)
+        return cpus
+    return requested
+
+
 def seed(text: str) -> int:
     """Parse a --random-order seed."""
     try:
@@ -56,7 +72,7 @@ def add_run_options(parser: argparse.ArgumentParser, *, cache: bool = True) -> N
         "--workers",
         type=positive_int,
         metavar="N",
-        help=f"worker processes (default: the CPU count, {default_workers()} here)",
+        help=f"worker processes (default, and at most: the CPU count, {default_workers()} here)",
     )
     group.add_argument(
         "--timeout",
@@ -86,6 +102,16 @@ def add_run_options(parser: argparse.ArgumentParser, *, cache: bool = True) -> N
         "--diff-lines", type=positive_int, default=100, metavar="N", help="cap snapshot diffs at N lines (default 100)"
     )
     group.add_argument("--no-diff", action="store_true", help="show no snapshot diffs")
+
+
+def add_overwrite_option(parser: argparse.ArgumentParser) -> None:
+    """Add --force-overwrite: the one way to let a report replace a project file or an input, or write through a link or into a FIFO or device."""
+    parser.add_argument(
+        "--force-overwrite",
+        action="store_true",
+        help="let a report path be a project file or an input of this run (replaced), a symbolic link (written "
+        "through to its target), or a FIFO or character device (written into); never a folder",
+    )
 
 
 def bare_random_order(argv: Sequence[str]) -> list[str]:
@@ -145,7 +171,7 @@ def run_streamed(
 
     reading = reads_cache(args) if read_cache is None else read_cache
     options = Options(
-        workers=getattr(args, "workers", None) or default_workers(),
+        workers=worker_count(getattr(args, "workers", None)),
         seed=seed,
         exitfirst=exitfirst,
         read_cache=reading,

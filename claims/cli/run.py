@@ -6,24 +6,32 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
+from claims._internal.config import load_config
 from claims._internal.debt import Debt, load_debt
+from claims._internal.destination import check_outputs, guard_for, write_output
 from claims._internal.ledger import ledger_paths
 from claims._internal.report import closing_line
 from claims._internal.runner import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.warm import open_warm_session
-from claims.atomic import write_atomically
+from claims.cli import command_parser
 from claims.cli.exits import Exit
-from claims.cli.options import add_run_options, order_seed, reads_cache, run_streamed, settings_from
+from claims.cli.options import (
+    add_overwrite_option,
+    add_run_options,
+    order_seed,
+    reads_cache,
+    run_streamed,
+    settings_from,
+)
 from claims.cli.printer import print_reds
 
 
 def build_parser(epilog: str) -> argparse.ArgumentParser:
     """Describe the run command's arguments."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch",
         description="Evaluate the witnesses' claims against typed domain values and snapshots.",
         epilog=epilog,
@@ -39,6 +47,7 @@ def build_parser(epilog: str) -> argparse.ArgumentParser:
         help="print results as JSON (schema claim_batch/1) on stdout; the report goes to stderr",
     )
     parser.add_argument("--junit-xml", metavar="PATH", help="also write a JUnit XML report to PATH")
+    add_overwrite_option(parser)
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failed or errored claim")
     add_run_options(parser)
     return parser
@@ -71,6 +80,11 @@ def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: s
 def run(args: argparse.Namespace) -> int:
     """Evaluate the selection; print per-witness lines, failures and the closing line."""
     seed = order_seed(args)
+    guard = None
+    if args.junit_xml is not None:
+        # Before anything runs: a report path that must not be written costs no run.
+        guard = guard_for(load_config(), force=args.force_overwrite)
+        check_outputs(guard, [("--junit-xml", args.junit_xml)])
     if reads_cache(args) and not args.list:
         # Only the witness modules holding a claim the cache cannot answer are imported (see `warm`).
         session = open_warm_session(args.profile, args.patterns, lambda config: settings_from(args, config))
@@ -133,10 +147,11 @@ def run(args: argparse.Namespace) -> int:
             ),
             file=out,
         )
-    if args.junit_xml:
+    if guard is not None and args.junit_xml is not None:
         from claims._internal.export import junit_xml
 
-        write_atomically(Path(args.junit_xml), junit_xml(results, failures))
+        # Checked again as it is written: what is at the path may have changed while the claims ran.
+        write_output(guard, "--junit-xml", args.junit_xml, junit_xml(results, failures))
     if execution.interrupted:
         return Exit.INTERRUPTED
     # An admitted red is debt, not a failure: only new reds, claims that never ran and import failures fail the run.

@@ -10,7 +10,6 @@ recorded evidence and the ledger.
 
 from __future__ import annotations
 
-import argparse
 import inspect
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,7 +22,7 @@ from claims._internal.mutation.evidence import Evidence, claim_key, evidence_fil
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent
 from claims._internal.select import closest
 from claims._internal.session import Session, open_session
-from claims.cli import parse
+from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 from claims.errors import DeclarationError
 
@@ -119,7 +118,7 @@ def _claim_lines(claim: Claim, session: Session, evidence: Evidence) -> list[str
 
 def main(argv: Sequence[str]) -> int:
     """Print what the project knows about a rule, a module's rules, or a claim."""
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="claim_batch where",
         description="Find a rule's claims, defects, mutants and ledger rows, or a claim's rules and killers.",
     )

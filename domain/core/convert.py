@@ -9,7 +9,8 @@ tell apart by their fields) travels tagged by class name under `kind`.
 Fractions travel as "n/d" strings so sizes stay exact.  A `PrivatePayload`
 (seed B1: a suffix row, a broadcast buffer, a tap or KV contents) is never
 read from or written to a document: the converter raises on one, so no code
-path can serialise it, not even by accident.
+path can serialise it, not even by accident (`domain.core.privacy` keeps
+its private fields out of every text form too).
 """
 
 from __future__ import annotations
@@ -30,16 +31,13 @@ from cattrs import Converter
 from cattrs.cols import homogenous_tuple_structure_factory, mapping_structure_factory
 
 from domain.core.outcome import Admitted, Reason, Refused
+from domain.core.privacy import PrivatePayload
 
 TAG = "kind"
 """The key that names the class of a tagged union's member."""
 
 _SHOWN = 160
 """The longest `expected ..., got ...` a shape error prints (a value may be a whole document)."""
-
-
-class PrivatePayload:
-    """Mark a value the converter never reads from or writes to a document (subclass it, then `@frozen`)."""
 
 
 class PrivateExportRefused(TypeError):
