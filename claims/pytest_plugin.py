@@ -66,6 +66,11 @@ class PluginState:
             self._probe = Stream([name for _, name in files], self.config.timeout)
         return self._probe
 
+    def close_probe(self) -> None:
+        """Reap the probe's child once collection no longer needs it."""
+        if self._probe is not None:
+            self._probe.close()
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: list[str]) -> None:
@@ -189,6 +194,20 @@ class ClaimItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int, str]:
         """Point reports at the claim's source line."""
         return Path(self.claim.source_file), self.claim.source_line - 1, f"claim {self.claim.id}"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Reap the import probe's child: nothing is imported after collection, and a host may wait on any child."""
+    state = session.config.stash.get(STATE, None)
+    if state is not None:
+        state.close_probe()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Reap the import probe's child when collection was cut short (an interrupted or failed collection)."""
+    state = config.stash.get(STATE, None)
+    if state is not None:
+        state.close_probe()
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -110,3 +110,24 @@ def test_a_witness_split_into_a_package_collects_each_claim_under_its_own_file(t
     assert "2 tests collected" in result.stdout.str()
     only = toy.runpytest_subprocess("toy_witnesses/split/more.py")
     only.assert_outcomes(passed=1)
+
+
+def test_no_child_of_the_import_probe_outlives_an_in_process_session(toy: pytest.Pytester) -> None:
+    # mutmut runs pytest in its own process and then reaps workers with os.wait(): a probe child left over
+    # (here: the probe works ahead over every file while only one is collected) was reaped as a worker, and
+    # mutmut died with KeyError in wait_for_result.
+    toy.makepyfile(
+        host=(
+            "import os, sys, time\n"
+            "import pytest\n"
+            "code = pytest.main(['-q', '-p', 'no:cacheprovider', 'toy_witnesses/good.py'])\n"
+            "time.sleep(0.5)\n"
+            "try:\n"
+            "    left = os.waitpid(-1, os.WNOHANG)\n"
+            "except ChildProcessError:\n"
+            "    left = None\n"
+            "print('pytest exit', int(code), 'left child', left)\n"
+        )
+    )
+    run = toy.run(__import__("sys").executable, "host.py")
+    assert "pytest exit 0 left child None" in run.stdout.str(), run.stdout.str() + run.stderr.str()

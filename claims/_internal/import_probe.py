@@ -20,7 +20,7 @@ import os
 import select
 import signal
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 
 
 def _child(names: Sequence[str], write: int) -> None:
@@ -47,7 +47,7 @@ def _ended(status: int) -> str:
     return f"ended its process (exit {os.waitstatus_to_exitcode(status)}) while importing"
 
 
-def probed(names: Sequence[str], timeout: float) -> Iterator[tuple[str, str | None]]:
+def probed(names: Sequence[str], timeout: float) -> Generator[tuple[str, str | None], None, None]:
     """Yield each module with None once a forked child lived through importing it, else with why it did not.
 
     The child works ahead of the caller, who imports each module it yields with None.  After a module that ended
@@ -129,3 +129,11 @@ class Stream:
                 return None
             self._known[found] = why
         return self._known[name]
+
+    def close(self) -> None:
+        """Stop the child and reap it, so no process of ours is left for the host to collect.
+
+        A host that runs pytest in its own process and then waits on any child (mutmut's runner calls os.wait())
+        would otherwise reap the probe's child as one of its own.
+        """
+        self._steps.close()
