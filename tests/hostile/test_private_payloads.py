@@ -32,24 +32,24 @@ LEAKY = {
         ROW = SuffixRow(rank=0, engine_round=1, q=4092, kept=4092, first=147313, valid=4092, anchor_token=128815, owner_epoch=7)
 
 
-        @witness.positive("Two rows that differ in their anchor token are compared.", rules=["domain.native.private.SuffixRow"])
+        @witness.positive("Two rows that differ in their anchor token are compared.", rules=["domain.core.privacy.withheld"])
         def rows_compared() -> None:
             check.equal("row", attrs.evolve(ROW, anchor_token=5), ROW)
 
 
-        @witness.positive("A row is logged and printed, then a crash quotes it.", rules=["domain.native.private.SuffixRow"])
+        @witness.positive("A row is logged and printed, then a crash quotes it.", rules=["domain.core.privacy.withheld"])
         def row_in_a_crash() -> None:
             logging.getLogger("leaky").warning("row %s", ROW)
             print(ROW, [ROW], BroadcastBuffer((128815,)))
             raise RuntimeError(f"bad row {ROW!r}")
 
 
-        @witness.positive("A mistyped anchor token is refused.", rules=["domain.native.private.SuffixRow"])
+        @witness.positive("A mistyped anchor token is refused.", rules=["domain.core.privacy.withheld"])
         def mistyped_anchor() -> None:
             attrs.evolve(ROW, anchor_token=str(ROW.anchor_token))  # the token mistyped as text
 
 
-        @witness.property("A falsifying row is reported.", rules=["domain.native.private.SuffixRow"])
+        @witness.property("A falsifying row is reported.", rules=["domain.core.privacy.withheld"])
         @settings(max_examples=5, deadline=None, database=None)
         @given(st.just(ROW))
         @example(ROW)
