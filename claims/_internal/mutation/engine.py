@@ -5,7 +5,11 @@ fresh fork of the supervisor (which imported the trampolined tree but never
 ran a claim), so no state crosses from one mutant to the next, and the kill
 matrix is the same whatever the worker count.  Every claim runs, not just
 up to the first kill.  A worker that dies or hangs on a claim records that
-claim as a killer (crash or timeout) and a fresh worker runs the rest.
+claim as a killer (crash or timeout) and a fresh worker runs the rest.  A
+job killed by timeouts alone runs each of those claims again, alone, with
+a longer limit (`confirming_limit`): a claim over ten times its clean run
+may only have met a loaded machine, and an explained equivalent must not
+turn "killed (timeout)" for that.
 """
 
 from __future__ import annotations
@@ -51,6 +55,17 @@ class Job:
     watch: tuple[tuple[str, ...], ...] = ()
 
 
+def confirming_limit(limit: float, ceiling: float) -> float:
+    """Give a claim that timed out its second run: four times its first limit, at least five seconds, at most the
+    configured timeout."""
+    return min(ceiling, max(5.0, 4 * limit))
+
+
+def _unconfirmed(tally: _Tally) -> bool:
+    others = tally.failed | tally.errored | tally.crashed
+    return bool(tally.timeout) and not tally.confirmed and not others and tally.problem is None
+
+
 @define
 class _Tally:
     failed: set[str] = field(factory=set)
@@ -60,6 +75,7 @@ class _Tally:
     crashed: set[str] = field(factory=set)
     problem: str | None = None
     open_jobs: int = 0
+    confirmed: bool = False
 
     def observation(self) -> Observation:
         return Observation(
@@ -174,6 +190,7 @@ class Engine:
         self.defects, self.source_of = defects, source_of
         self.handler = _handler(claims, mutants, defects, settings, source_of, self.caches)
         self.workers = workers
+        self.ceiling = settings.timeout  # a claim that timed out is confirmed under at most this limit
 
     def _ready_to_fork(self) -> None:
         ready_to_fork(self.claims.values())
@@ -245,7 +262,19 @@ class Engine:
         def close(job: Job) -> None:
             tally = tallies[key(job)]
             tally.open_jobs -= 1
-            if tally.open_jobs == 0:
+            if tally.open_jobs == 0 and _unconfirmed(tally):
+                # Killed by timeouts alone, each over a limit of ten times its clean run: on a loaded machine a
+                # claim can be that slow with no mutant to blame.  Each runs again, alone and with a longer limit,
+                # and only what times out again (or fails) kills.
+                tally.confirmed = True
+                tally.open_jobs = len(tally.timeout)
+                again = sorted(tally.timeout)
+                tally.timeout.clear()
+                limits = dict(originals[key(job)].claims)
+                for claim_id in again:
+                    longer = confirming_limit(limits.get(claim_id, self.ceiling), self.ceiling)
+                    supervisor.submit(Job(job.kind, job.ident, ((claim_id, longer),)))
+            elif tally.open_jobs == 0:
                 on_observed(originals[key(job)], tally.observation())
 
         def on_message(job: Job, message: Any) -> None:
