@@ -7,11 +7,16 @@ project that lives in this checkout and runs from it, so nothing it contains
 is ever installed where it could shadow, or be shadowed by, a user's
 packages of the same names.  Its commands (`[tool.bundled-suite.scripts]`)
 are added by an editable install only, as launchers that put this checkout
-first on `sys.path` inside their own process and call the command.
+first on `sys.path` inside their own process and call the command.  A
+launcher starts as a shell script that execs the Python beside it, so it
+works from an environment or checkout whose path holds spaces, where a `#!`
+line naming the interpreter cannot.
 """
 
 from __future__ import annotations
 
+import shlex
+import sys
 import tomllib
 from pathlib import Path
 
@@ -20,9 +25,18 @@ from setuptools.command.editable_wheel import editable_wheel
 
 HERE = Path(__file__).resolve().parent
 
-LAUNCHER = '''\
-#!python
-"""`{name}`: a command of the bundled suite, run from the checkout at {root} (a development install)."""
+LAUNCHER = """\
+#!/bin/sh
+''':'
+# sh runs this block: it execs the Python installed beside this launcher (an environment's path may hold spaces,
+# which a `#!` line cannot), else the one that built it, else python3 on PATH. Python reads the block as a string.
+here=$(dirname -- "$0")
+for python in "$here/python" "$here/python3" {built}; do
+    if [ -x "$python" ]; then exec "$python" "$0" "$@"; fi
+done
+exec python3 "$0" "$@"
+'''
+# `{name}`: a command of the bundled suite, run from the checkout at {root_text} (a development install).
 
 import sys
 
@@ -31,7 +45,7 @@ sys.path.insert(0, {root!r})
 from {module} import {function}
 
 sys.exit({function}())
-'''
+"""
 
 
 def suite_launchers() -> list[str]:
@@ -47,7 +61,15 @@ def suite_launchers() -> list[str]:
             continue  # an unpacked sdist holds the framework only
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
-        path.write_text(LAUNCHER.format(name=name, root=str(HERE), module=module, function=function), encoding="utf-8")
+        text = LAUNCHER.format(
+            name=name,
+            root=str(HERE),
+            root_text=str(HERE).encode("unicode_escape").decode("ascii"),
+            built=shlex.quote(sys.executable),
+            module=module,
+            function=function,
+        )
+        path.write_text(text, encoding="utf-8")
         written.append(path.relative_to(HERE).as_posix())
     return written
 

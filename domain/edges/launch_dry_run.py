@@ -33,7 +33,7 @@ from domain.edges.dry_run_command import (
     report_path,
 )
 from domain.edges.report_file import checked_out_path, write_report
-from domain.edges.streams import emit, flushed, read_input
+from domain.edges.streams import INPUT_WAIT_SECONDS, emit, flushed, read_input
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,7 +49,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("arm", choices=sorted(DEFAULT_OUT), help="the arm to plan")
     parser.add_argument(
-        "--authority-log", required=True, metavar="FILE", help="the authority log (JSON Lines), the only live read"
+        "--authority-log",
+        required=True,
+        metavar="FILE",
+        help="the authority log (JSON Lines), the only live read; a FIFO waits for a writer "
+        f"{INPUT_WAIT_SECONDS} seconds at most",
     )
     parser.add_argument(
         "--at",

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from domain.core.outcome import Refused
 from domain.edges.command_output import EXIT_BROKEN_PIPE, exit_code_once_printed
-from domain.edges.streams import emit, flushed, read_input
+from domain.edges.streams import INPUT_WAIT_SECONDS, emit, flushed, read_input
 from domain.edges.verdict_command import Asked, packet_verdict, records_verdict, report_asked, window_verdict
 
 EPILOG = """\
@@ -50,7 +50,12 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("packet", metavar="PACKET.json", nargs="?", help="the native packet to decide")
+    parser.add_argument(
+        "packet",
+        metavar="PACKET.json",
+        nargs="?",
+        help=f"the native packet to decide (a FIFO waits for a writer {INPUT_WAIT_SECONDS} seconds at most)",
+    )
     reports = parser.add_mutually_exclusive_group()
     reports.add_argument(
         "--window",

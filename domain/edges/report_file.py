@@ -8,7 +8,8 @@ a file, the authority log however spelled: each refused, left as it was).
 `write_report` writes to a temp file created exclusively beside `--out`
 with mode 0666, which the kernel narrows by the umask (and any default ACL)
 as it would for `open(path, "w")`: `tempfile.mkstemp` would make every
-report 0600.  It is flushed, fsynced and renamed into place, so a reader
+report 0600.  A report that replaces one keeps that file's mode (a 0444 or
+0600 report stays 0444 or 0600).  It is flushed, fsynced and renamed into place, so a reader
 sees the old report or the new one, never half of one.  A temp name that is
 taken (by a file or a planted symlink) is never opened: a fresh one is
 tried, up to 100.  A failed write removes the temp file and every directory
@@ -130,6 +131,15 @@ def _undo(made: list[Callable[[], None]]) -> None:
             pass  # already gone, or no longer empty: someone else's now
 
 
+def _kept_mode(target: str) -> int | None:
+    """Return the permission bits of the regular file a report replaces, or None for a new path."""
+    try:
+        found = os.lstat(target)
+    except OSError:  # no such file, or a name the file system refuses: the rename says which
+        return None
+    return stat.S_IMODE(found.st_mode) if stat.S_ISREG(found.st_mode) else None
+
+
 def write_report(out: str, text: str, *, temp_name: Callable[[], str] = _fresh_temp_name) -> Admitted[str] | Refused:
     """Write `text` to `out` atomically (an exclusive temp file beside it, fsynced, renamed over it); on failure refuse and leave nothing behind.
 
@@ -146,6 +156,9 @@ def write_report(out: str, text: str, *, temp_name: Callable[[], str] = _fresh_t
         stage = f"writing in {os.path.dirname(target)}"
         fd, temp = _exclusive_temp(os.path.dirname(target), temp_name)
         made.append(partial(os.unlink, temp))
+        kept = _kept_mode(target)
+        if kept is not None:
+            os.fchmod(fd, kept)
         with os.fdopen(fd, "wb") as handle:
             # backslashreplace: a path from argv may hold undecodable bytes (surrogate escapes).
             handle.write(text.encode("utf-8", "backslashreplace"))

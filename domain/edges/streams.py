@@ -1,7 +1,8 @@
 """Read an input file and write to the terminal the way both commands must: bounded, printable, whole.
 
 Input is read as UTF-8 up to `MAX_INPUT_CHARS` (so `/dev/zero` is refused,
-not read forever).  Output is built whole before a single write, with every
+not read forever); a FIFO that no writer opens within `INPUT_WAIT_SECONDS`
+is refused, never waited on forever.  Output is built whole before a single write, with every
 character a terminal must not receive raw (control characters, lone
 surrogates, bidi overrides) escaped, and encoded for the stream's own
 encoding with backslash escapes, so no input text can make a command print
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
+import stat
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -23,10 +26,22 @@ from attrs import frozen
 from domain.core.outcome import Admitted, Reason, Refused
 from domain.edges.command_output import EXIT_BROKEN_PIPE
 
-__all__ = ["EXIT_BROKEN_PIPE", "MAX_INPUT_CHARS", "InputUnreadable", "emit", "flushed", "printable", "read_input"]
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "INPUT_WAIT_SECONDS",
+    "MAX_INPUT_CHARS",
+    "InputUnreadable",
+    "emit",
+    "flushed",
+    "printable",
+    "read_input",
+]
 
 MAX_INPUT_CHARS = 64 * 2**20
 """The largest input either command reads (64 Mi characters; a real log or packet is a few KiB)."""
+
+INPUT_WAIT_SECONDS = 10
+"""How long either command waits for a writer to open an input that is a FIFO before it refuses it."""
 
 
 @frozen
@@ -34,12 +49,40 @@ class InputUnreadable(Reason):
     """Say an input file cannot be read as bounded UTF-8 text, located at its path."""
 
 
-def read_input(path: str, what: str, limit: int | None = None) -> Admitted[str] | Refused:
-    """Read a file's text as UTF-8, at most `limit` characters (default `MAX_INPUT_CHARS`); refuse, at its path, one that cannot be read whole."""
+def _opened_without_waiting(path: str, flags: int) -> int:
+    # O_NONBLOCK: opening a FIFO no writer holds would block until one comes; this returns at once instead.
+    return os.open(path, flags | os.O_NONBLOCK)
+
+
+def _writer_came(fd: int, seconds: float) -> bool:
+    """Wait up to `seconds` for a FIFO to hold data or be closed by a writer; say whether one came."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    # Linux reports no hang-up on a FIFO no writer has opened yet, so an empty result means none came.
+    return bool(poller.poll(max(0, int(seconds * 1000))))
+
+
+def read_input(
+    path: str, what: str, limit: int | None = None, wait: float = INPUT_WAIT_SECONDS
+) -> Admitted[str] | Refused:
+    """Read a file's text as UTF-8, at most `limit` characters (default `MAX_INPUT_CHARS`); refuse, at its path, one that cannot be read whole.
+
+    A FIFO is waited on at most `wait` seconds for a writer to write or close it (a `<(...)` pipe has one already).
+    """
     most = MAX_INPUT_CHARS if limit is None else limit
     where = path if path.strip() else repr(path)
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8", opener=_opened_without_waiting) as handle:
+            fd = handle.fileno()
+            if stat.S_ISFIFO(os.fstat(fd).st_mode) and not _writer_came(fd, wait):
+                return Refused(
+                    (
+                        InputUnreadable(
+                            where, f"expected a writer to open this FIFO within {wait:g} s, none did; {what} not read"
+                        ),
+                    )
+                )
+            os.set_blocking(fd, True)
             text = handle.read(most + 1)
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: an embedded NUL byte in the path
         return Refused((InputUnreadable(where, f"expected a readable UTF-8 {what}, got {type(exc).__name__}: {exc}"),))

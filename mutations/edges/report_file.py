@@ -32,6 +32,18 @@ report_written_in_place = Defect(
     must_green={f"{W}.a_report_is_written_whole"},
 )
 
+replaced_report_takes_the_umask = Defect(
+    id="edges.replaced_report_takes_the_umask",
+    target=report_file._kept_mode,
+    intent="Give a report that replaces one the umask's mode, so a 0444 or 0600 report comes back 0644 and readable by all.",
+    patch=(
+        "return stat.S_IMODE(found.st_mode) if stat.S_ISREG(found.st_mode) else None",
+        "return None",
+    ),
+    must_red={f"{W}.a_report_mode_follows_the_umask_or_the_file_it_replaces"},
+    must_green={f"{W}.a_report_is_written_whole"},
+)
+
 failed_write_leaves_its_temp = Defect(
     id="edges.failed_write_leaves_its_temp",
     target=report_file.write_report,

@@ -118,3 +118,21 @@ non_ascii_path_quoted = Defect(
     ),
     must_red={"edges.streams.a_path_of_any_shape_is_read_and_located_as_given"},
 )
+
+fifo_without_a_writer_read_as_empty = Defect(
+    id="edges.fifo_without_a_writer_read_as_empty",
+    target=streams.read_input,
+    intent="Read a FIFO no writer has opened as if it were an empty file, so a log that never came is folded as a log that records nothing.",
+    patch=("if stat.S_ISFIFO(os.fstat(fd).st_mode) and not _writer_came(fd, wait):", "if False:"),
+    must_red={f"{W}.a_fifo_no_writer_opens_is_refused_after_the_wait"},
+    must_green={f"{W}.a_fifo_whose_writer_comes_within_the_wait_is_read_whole"},
+)
+
+fifo_wait_ignored = Defect(
+    id="edges.fifo_wait_ignored",
+    target=streams.read_input,
+    intent="Give a FIFO's writer no time at all, so `launch_dry_run --authority-log <(slow producer)` is refused though its writer was on the way.",
+    patch=("not _writer_came(fd, wait)", "not _writer_came(fd, 0)"),
+    must_red={f"{W}.a_fifo_whose_writer_comes_within_the_wait_is_read_whole"},
+    must_green={f"{W}.a_fifo_no_writer_opens_is_refused_after_the_wait"},
+)

@@ -131,7 +131,7 @@ usage: native_verdict [-h] [--window | --records] [PACKET.json]
 Decide the twelve UP2 native checks from a packet's observations; or say whether a complete native packet fits the window, or what the saved records show.
 
 positional arguments:
-  PACKET.json  the native packet to decide
+  PACKET.json  the native packet to decide (a FIFO waits for a writer 10 seconds at most)
 
 options:
   -h, --help   show this help message and exit

@@ -36,7 +36,8 @@ positional arguments:
 
 options:
   -h, --help            show this help message and exit
-  --authority-log FILE  the authority log (JSON Lines), the only live read
+  --authority-log FILE  the authority log (JSON Lines), the only live read; a FIFO waits for a
+                        writer 10 seconds at most
   --at TIME             read the log as of this time: epoch seconds or ISO 8601 with a zone
                         (default: now)
   --gpu-memory-utilization U

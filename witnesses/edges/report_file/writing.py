@@ -94,18 +94,20 @@ def an_unwritable_report_leaves_nothing_behind(tmp_path: Path):
 
 
 @witness.positive(
-    "A new report's mode is 0666 narrowed by the umask, as open() would make it, and a replaced report gets the same.",
+    "A new report's mode is 0666 narrowed by the umask, as open() would make it; a report that replaces one keeps that file's mode (0444, 0600, 0640, 0755 alike), whatever the umask.",
     rules=[write_report],
 )
-def a_report_mode_follows_the_umask(tmp_path: Path) -> None:
+def a_report_mode_follows_the_umask_or_the_file_it_replaces(tmp_path: Path) -> None:
     for mask, mode in ((0o022, 0o644), (0o002, 0o664), (0o077, 0o600), (0o000, 0o666)):
-        out = tmp_path / f"report-{mask:03o}.txt"
         with umask(mask):
-            check.admitted(write_report(str(out), REPORT))
-            check.equal(f"new under umask {mask:03o}", oct(file_mode(out)), oct(mode))
-            out.chmod(0o400)
-            check.admitted(write_report(str(out), REPORT))
-            check.equal(f"replaced under umask {mask:03o}", oct(file_mode(out)), oct(mode))
+            for kept in (0o444, 0o600, 0o640, 0o755, mode):
+                out = tmp_path / f"report-{mask:03o}-{kept:03o}.txt"
+                check.admitted(write_report(str(out), REPORT))
+                check.equal(f"new under umask {mask:03o}", oct(file_mode(out)), oct(mode))
+                out.chmod(kept)
+                check.admitted(write_report(str(out), REPORT))
+                check.equal(f"{kept:04o} replaced under umask {mask:03o}", oct(file_mode(out)), oct(kept))
+                check.equal(f"{kept:04o} replaced: its bytes", out.read_bytes(), REPORT.encode("utf-8"))
 
 
 @witness.positive(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from claims import because, check
@@ -240,3 +241,66 @@ def a_path_of_any_shape_is_read_and_located_as_given(tmp_path: Path) -> None:
             [r.where for r in check.refused(read_input(absent, "JSON file"))],
             [absent],
         )
+
+
+def _writer_after(fifo: Path, seconds: float, text: str | None) -> threading.Thread:
+    """Start a writer that opens `fifo` after `seconds`, writes `text` (None: nothing) and closes it."""
+
+    def write() -> None:
+        time.sleep(seconds)
+        with open(fifo, "w", encoding="utf-8") as handle:
+            if text is not None:
+                handle.write(text)
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+@witness.refusal(
+    "A FIFO that no writer opens within the wait is refused at its path, naming the wait, once the wait is over; nothing is read and nothing blocks.",
+    rules=[read_input],
+    reasons=[
+        because(
+            InputUnreadable,
+            at="TMP/log.fifo",
+            saying="expected a writer to open this FIFO within 0.3 s, none did; authority log not read",
+        )
+    ],
+    timeout=10,
+)
+def a_fifo_no_writer_opens_is_refused_after_the_wait(tmp_path: Path):
+    fifo = tmp_path / "log.fifo"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    outcome = read_input(str(fifo), "authority log", wait=0.3)
+    waited = time.monotonic() - started
+    check.holds("waited the 0.3 s, and not many times more", 0.3 <= waited < 5, round(waited, 2))
+    return in_folder(outcome, tmp_path)
+
+
+@witness.positive(
+    "A FIFO whose writer comes within the wait is read whole, as a file is: one that opens after 0.2 s of a 10 s wait and writes a log.",
+    rules=[read_input],
+    timeout=10,
+)
+def a_fifo_whose_writer_comes_within_the_wait_is_read_whole(tmp_path: Path) -> None:
+    fifo = tmp_path / "log.fifo"
+    os.mkfifo(fifo)
+    writer = _writer_after(fifo, 0.2, "≤ 484 GiB\n")
+    check.equal("text", read_input(str(fifo), "authority log", wait=10), Admitted("≤ 484 GiB\n"))
+    writer.join(5)
+
+
+@witness.positive(
+    "A FIFO whose writer opens and closes it without writing reads as an empty file does: the empty text, never a refusal.",
+    rules=[read_input],
+    timeout=10,
+)
+def a_fifo_closed_without_a_write_reads_as_an_empty_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "log.fifo"
+    os.mkfifo(fifo)
+    writer = _writer_after(fifo, 0.2, None)
+    check.equal("text", read_input(str(fifo), "authority log", wait=10), Admitted(""))
+    writer.join(5)
+    check.equal("an empty file", read_input(str(written(tmp_path, "empty.jsonl", "")), "authority log"), Admitted(""))
