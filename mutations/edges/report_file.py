@@ -34,12 +34,9 @@ report_written_in_place = Defect(
 
 replaced_report_takes_the_umask = Defect(
     id="edges.replaced_report_takes_the_umask",
-    target=report_file._kept_mode,
+    target=report_file.write_report,
     intent="Give a report that replaces one the umask's mode, so a 0444 or 0600 report comes back 0644 and readable by all.",
-    patch=(
-        "return stat.S_IMODE(found.st_mode) if stat.S_ISREG(found.st_mode) else None",
-        "return None",
-    ),
+    patch=("            os.fchmod(fd, kept)\n", "            pass\n"),
     must_red={f"{W}.a_report_mode_follows_the_umask_or_the_file_it_replaces"},
     must_green={f"{W}.a_report_is_written_whole"},
 )

@@ -71,7 +71,7 @@ byte_order_mark_dropped = Defect(
     id="edges.byte_order_mark_dropped",
     target=streams.read_input,
     intent="Read input as utf-8-sig, so a leading byte-order mark is silently dropped and a packet the JSON parser must refuse reads as clean.",
-    patch=('with open(path, encoding="utf-8") as handle:', 'with open(path, encoding="utf-8-sig") as handle:'),
+    patch=('open(path, encoding="utf-8", opener=', 'open(path, encoding="utf-8-sig", opener='),
     must_red={f"{W}.a_byte_order_mark_is_kept"},
 )
 
@@ -122,10 +122,13 @@ non_ascii_path_quoted = Defect(
 fifo_without_a_writer_read_as_empty = Defect(
     id="edges.fifo_without_a_writer_read_as_empty",
     target=streams.read_input,
-    intent="Read a FIFO no writer has opened as if it were an empty file, so a log that never came is folded as a log that records nothing.",
+    intent="Read a FIFO at once, before any writer opens it, as if it were an empty file: a log that never came, or comes a moment late, is folded as a log that records nothing.",
     patch=("if stat.S_ISFIFO(os.fstat(fd).st_mode) and not _writer_came(fd, wait):", "if False:"),
-    must_red={f"{W}.a_fifo_no_writer_opens_is_refused_after_the_wait"},
-    must_green={f"{W}.a_fifo_whose_writer_comes_within_the_wait_is_read_whole"},
+    must_red={
+        f"{W}.a_fifo_no_writer_opens_is_refused_after_the_wait",
+        f"{W}.a_fifo_whose_writer_comes_within_the_wait_is_read_whole",
+    },
+    must_green={f"{W}.a_fifo_closed_without_a_write_reads_as_an_empty_file"},
 )
 
 fifo_wait_ignored = Defect(
@@ -133,6 +136,10 @@ fifo_wait_ignored = Defect(
     target=streams.read_input,
     intent="Give a FIFO's writer no time at all, so `launch_dry_run --authority-log <(slow producer)` is refused though its writer was on the way.",
     patch=("not _writer_came(fd, wait)", "not _writer_came(fd, 0)"),
-    must_red={f"{W}.a_fifo_whose_writer_comes_within_the_wait_is_read_whole"},
-    must_green={f"{W}.a_fifo_no_writer_opens_is_refused_after_the_wait"},
+    must_red={
+        f"{W}.a_fifo_whose_writer_comes_within_the_wait_is_read_whole",
+        f"{W}.a_fifo_closed_without_a_write_reads_as_an_empty_file",
+        f"{W}.a_fifo_no_writer_opens_is_refused_after_the_wait",
+    },
+    must_green={f"{W}.a_utf8_file_is_read_whole"},
 )

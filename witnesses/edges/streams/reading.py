@@ -244,11 +244,19 @@ def a_path_of_any_shape_is_read_and_located_as_given(tmp_path: Path) -> None:
 
 
 def _writer_after(fifo: Path, seconds: float, text: str | None) -> threading.Thread:
-    """Start a writer that opens `fifo` after `seconds`, writes `text` (None: nothing) and closes it."""
+    """Start a writer that opens `fifo` after `seconds`, writes `text` (None: nothing) and closes it.
+
+    It never blocks: when no reader holds the FIFO any more (a reader that gave up early), it gives up too.
+    """
 
     def write() -> None:
         time.sleep(seconds)
-        with open(fifo, "w", encoding="utf-8") as handle:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: no reader has it open now
+            return
+        os.set_blocking(fd, True)
+        with open(fd, "w", encoding="utf-8") as handle:
             if text is not None:
                 handle.write(text)
 
