@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from claims.defects import Defect
+from claims.defects import Defect, original
 from domain.core import privacy
 
 
@@ -65,3 +65,19 @@ error_quotes_the_private_value = Defect(
         "core.privacy.a_private_fields_error_reads_the_same_whatever_wrong_value_came",
     },
 )
+
+
+def _privately_unmarked(validator: Any, expected: str) -> dict[str, Any]:
+    """Declare a field as privately does, but leave its metadata without the private mark."""
+    return {**original(privacy.privately)(validator, expected), "metadata": {}}
+
+
+private_field_unmarked = Defect(
+    id="core.private_field_unmarked",
+    target=privacy.privately,
+    intent="Declare a private field without marking it private, so a reader that lists the private fields (a document writer, a redaction) passes it by.",
+    replacement=_privately_unmarked,
+    must_red={"core.privacy.every_private_payload_type_marks_its_private_fields"},
+    must_green={"core.privacy.a_private_fields_error_names_the_type_never_the_value"},
+)
+

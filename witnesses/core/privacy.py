@@ -111,10 +111,22 @@ def a_suffix_row_reads_with_its_anchor_token_withheld() -> None:
 
 
 @witness.positive(
-    "Every private payload type marks its private fields: a SuffixRow its anchor token, a broadcast buffer its token ids, a tap's and KV contents their values.",
+    "Every private payload type marks its private fields: a SuffixRow its anchor token, a broadcast buffer its token ids, a tap's and KV contents their values; a field declared privately now is marked, a plain field beside it is not, and its repr withholds the one and shows the other.",
     rules=[privacy.privately],
 )
 def every_private_payload_type_marks_its_private_fields() -> None:
+    @attrs.frozen
+    class Declared:  # not a PrivatePayload: the payload types walked above stay the declared ones
+        secret: int = attrs.field(**privacy.privately(vf.strict_int, "int"))
+        shown: int = 7
+
+    check.equal("declared here", private_fields(Declared), ("secret",))
+    check.equal("its repr", repr(Declared(12370)), "Declared(secret=<private int>, shown=7)")
+    check.equal(
+        "its validator",
+        refused(Declared, {"secret": "12370"}),
+        ("ValueError", "Declared.secret: expected int, got <private str>", True),
+    )
     check.equal(
         "private fields",
         {kind.__name__: private_fields(kind) for kind in PAYLOAD_TYPES},

@@ -111,6 +111,23 @@ def a_report_mode_follows_the_umask_or_the_file_it_replaces(tmp_path: Path) -> N
 
 
 @witness.positive(
+    "A report written over what is not a regular file (a symbolic link, whose own mode is 0777) takes the umask's mode, never the link's: only a regular file's mode is kept.",
+    rules=[write_report],
+)
+def a_report_over_a_link_takes_the_umask_never_the_links_mode(tmp_path: Path) -> None:
+    for mask, mode in ((0o022, 0o644), (0o077, 0o600)):
+        with umask(mask):
+            target = tmp_path / f"private-{mask:03o}.txt"
+            target.write_text("kept\n")
+            target.chmod(0o600)
+            out = tmp_path / f"link-{mask:03o}.txt"
+            out.symlink_to(target.name)
+            check.admitted(write_report(str(out), REPORT))
+            check.equal(f"the link replaced under umask {mask:03o}", oct(file_mode(out)), oct(mode))
+            check.equal("the link's target untouched", (target.read_text(), oct(file_mode(target))), ("kept\n", oct(0o600)))
+
+
+@witness.positive(
     "A report holding an undecodable argv byte (a surrogate escape) is written with it backslash-escaped.",
     rules=[write_report],
 )
