@@ -80,4 +80,3 @@ private_field_unmarked = Defect(
     must_red={"core.privacy.every_private_payload_type_marks_its_private_fields"},
     must_green={"core.privacy.a_private_fields_error_names_the_type_never_the_value"},
 )
-

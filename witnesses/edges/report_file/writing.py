@@ -124,7 +124,9 @@ def a_report_over_a_link_takes_the_umask_never_the_links_mode(tmp_path: Path) ->
             out.symlink_to(target.name)
             check.admitted(write_report(str(out), REPORT))
             check.equal(f"the link replaced under umask {mask:03o}", oct(file_mode(out)), oct(mode))
-            check.equal("the link's target untouched", (target.read_text(), oct(file_mode(target))), ("kept\n", oct(0o600)))
+            check.equal(
+                "the link's target untouched", (target.read_text(), oct(file_mode(target))), ("kept\n", oct(0o600))
+            )
 
 
 @witness.positive(
