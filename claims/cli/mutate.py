@@ -98,7 +98,15 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: as [tool.claims].probe lists this kind of run)",
     )
     parser.add_argument(
-        "--shard", metavar="K/N", help="--auto: run only shard K of N (a deterministic partition by mutant id)"
+        "--since",
+        metavar="REF",
+        help="run only what changed since the git ref REF (its merge base with HEAD): with --auto the mutants on "
+        "changed lines of changed functions, else the defects whose targets, declarations or named claims changed",
+    )
+    parser.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="--auto: run only shard K of N (a partition balanced by recorded cost, the same on every machine)",
     )
     parser.add_argument("--out", metavar="PATH", help="--auto: write this run's observations to PATH (for --merge)")
     parser.add_argument(
@@ -108,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--report-json", metavar="PATH", help="also write a Stryker mutation-testing-report JSON (schema version 2)"
     )
     parser.add_argument("--report-html", metavar="PATH", help="also write a self-contained offline HTML report")
+    parser.add_argument(
+        "--report-sarif",
+        metavar="PATH",
+        help="--auto: also write SARIF 2.1.0 for code review: each surviving or newly explained mutant at its line",
+    )
     add_overwrite_option(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress display (results are still printed)")
     return parser
@@ -122,14 +135,23 @@ def main(argv: Sequence[str]) -> int:
     args = parse(build_parser(), argv)
     if isinstance(args, Exit):
         return args
-    if not args.auto and (args.shard or args.out or args.merge or args.operators != "mutmut,domain"):
-        print("claim_batch mutate: --shard, --out, --merge and --operators apply to --auto", file=sys.stderr)
-        return Exit.USAGE
-    if args.update and (args.patterns or args.shard):
+    if not args.auto and (
+        args.shard or args.out or args.merge or args.report_sarif or args.operators != "mutmut,domain"
+    ):
         print(
-            "claim_batch mutate: --update records the full set; drop the patterns and --shard (merge shards with --merge FILES --update)",
+            "claim_batch mutate: --shard, --out, --merge, --report-sarif and --operators apply to --auto",
             file=sys.stderr,
         )
+        return Exit.USAGE
+    if args.update and (args.patterns or args.shard or args.since):
+        print(
+            "claim_batch mutate: --update records the full set; drop the patterns, --since and --shard "
+            "(merge shards with --merge FILES --update)",
+            file=sys.stderr,
+        )
+        return Exit.USAGE
+    if args.merge and (args.shard or args.since):
+        print("claim_batch mutate: --merge takes a whole run's shard files; drop --shard and --since", file=sys.stderr)
         return Exit.USAGE
     from claims.cli.mutate_run import run_sweep
 

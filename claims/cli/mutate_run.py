@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -22,7 +22,17 @@ from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
-from claims._internal.mutation.plan import in_shard, may_select, parse_shard, selects
+from claims._internal.mutation.plan import may_select, selects
+from claims._internal.mutation.review import (
+    explained_at,
+    findings,
+    module_files,
+    repository_paths,
+    scoped_defects,
+    scoped_mutants,
+)
+from claims._internal.mutation.shards import balanced, costs_of, merged, parse_shard, shard_text
+from claims._internal.mutation.since import Scope, diff_scope
 from claims._internal.mutation.staleness import summary, why_moved
 from claims._internal.mutation.survivors import (
     equivalent_path,
@@ -34,6 +44,7 @@ from claims._internal.mutation.survivors import (
 from claims._internal.mutation.tables import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.progress import Progress
+from claims._internal.reports.sarif import sarif_text, workflow_commands
 from claims._internal.select import matches
 from claims.cli.exits import Exit
 from claims.cli.mutate import selected
@@ -41,7 +52,6 @@ from claims.cli.options import worker_count
 from claims.errors import InputError
 
 CHANGES_SHOWN = 60
-SHARD_SCHEMA = "claims-observations/1"
 
 
 def output_guard(config: Config, args: argparse.Namespace) -> Guard:
@@ -55,7 +65,12 @@ def output_guard(config: Config, args: argparse.Namespace) -> Guard:
 
 def outputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
     """Return every file this run was asked to write, flag and path (None when not asked)."""
-    return [("--out", args.out), ("--report-json", args.report_json), ("--report-html", args.report_html)]
+    return [
+        ("--out", args.out),
+        ("--report-json", args.report_json),
+        ("--report-html", args.report_html),
+        ("--report-sarif", getattr(args, "report_sarif", None)),
+    ]
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -227,6 +242,9 @@ def _declared(
         )
         return Exit.USAGE
     seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
+    changed = _scope(ws, args, [*ws.config.typecheck, *ws.config.witnesses, *ws.config.mutations])
+    if changed is not None:
+        seeded = scoped_defects(seeded, ws.claims, changed)
     plan = sweep.plan_defects(ws, base, seeded, recorded, reuse=not args.rebuild)
     if not args.quiet:
         print(
@@ -253,7 +271,7 @@ def _declared(
         scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
         v = judge(one, seen[one.id], plan.runs[one.id], scope).verdict.value
         counts[v] = counts.get(v, 0) + 1
-    full = not args.patterns
+    full = not args.patterns and changed is None
     vanished = [d for d in recorded.defects if d not in {s.id for s in ws.catalog.seeded}] if full else []
     changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, dict(seen.items()), vanished)
     restamp = [s for s in sweep.restamped(recorded, plan) if s not in {c.subject for c in changes}]
@@ -291,11 +309,16 @@ def _auto(
     ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
 ) -> int:
     mutants = [m for m in ws.mutants if not args.patterns or any(selects(m.id, p) for p in args.patterns)]
-    if args.shard:
-        k, n = parse_shard(args.shard)
-        mutants = [m for m in mutants if in_shard(m.id, k, n)]
-    cache = None if args.rebuild else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
+    scope = _scope(ws, args, ws.config.typecheck)
+    if scope is not None:
+        mutants = scoped_mutants(mutants, scope)
+    # A shard plans without the local cache, so that every shard computes the same partition.
+    cache = (
+        None if args.rebuild or args.shard else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
+    )
     plan = sweep.plan_mutants(ws, base, mutants, recorded, cache, reuse=not args.rebuild)
+    if args.shard:
+        plan, mutants = _shard(plan, mutants, recorded, args.shard)
     observed: dict[str, Observation]
     if args.merge:
         observed, interrupted = _merged(args.merge, plan), False
@@ -307,14 +330,11 @@ def _auto(
         )
         observed, interrupted, _ = _run(ws, plan, workers, "sweep", args)
     if args.out:
-        document = {
-            "schema": SHARD_SCHEMA,
-            "observations": {plan.keys[k]: _plain(v) for k, v in sorted({**plan.reused, **observed}.items())},
-        }
-        data = (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8")
+        kept = {plan.keys[k]: v for k, v in {**plan.reused, **observed}.items() if k in {m.id for m in mutants}}
+        data = shard_text(args.shard, not interrupted, kept)
         write_output(output_guard(ws.config, args), "--out", args.out, data)
-        print(f"wrote {args.out} ({len(document['observations'])} observations)")
-    full = not args.patterns and not args.shard
+        print(f"wrote {args.out} ({len(kept)} observations)")
+    full = not args.patterns and not args.shard and scope is None
     updated = sweep.record_mutants(ws, base, recorded, mutants, plan, observed, full=full and not interrupted)
     equivalent = read_equivalent(equivalent_path(ws.config))
     shown = {m.id: updated.mutants[m.id] for m in mutants if m.id in updated.mutants}
@@ -367,6 +387,7 @@ def _auto(
     problems += [p.line() for p in found[:CHANGES_SHOWN]]
     if len(found) > CHANGES_SHOWN:
         problems.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
+    _review(ws, args, scope, mutants, shown, updated, equivalent, untriaged)
     return _finish(
         ws,
         args,
@@ -381,32 +402,66 @@ def _auto(
     )
 
 
+def _scope(ws: Workspace, args: argparse.Namespace, packages: Sequence[str]) -> Scope | None:
+    """Return what changed since --since REF among the packages' modules (None without --since), said on stderr."""
+    if not args.since:
+        return None
+    scope = diff_scope(ws.config.root, args.since, module_files(packages, ws.config.root))
+    print(f"{scope.note}: {scope.count()} changed function-like(s) or declaration(s)", file=sys.stderr)
+    return scope
+
+
+def _shard(plan: sweep.Plan, mutants: Sequence[Any], recorded: Evidence, text: str) -> tuple[sweep.Plan, list[Any]]:
+    """Keep shard K of N of the mutants to run, balanced by recorded cost; the others are other shards' work."""
+    k, n = parse_shard(text)
+    to_run = [job.ident for job in plan.jobs]
+    covering = {m.id: len(row.claims) for m in mutants if (row := recorded.functions.get(f"{m.module}:{m.function}"))}
+    ran = {i: seen.ran for i in to_run if (seen := recorded.mutants.get(i))}
+    mine = {i for i, shard in balanced(costs_of(to_run, ran, covering), n).items() if shard == k}
+    return evolve(plan, jobs=tuple(j for j in plan.jobs if j.ident in mine)), [m for m in mutants if m.id in mine]
+
+
+def _review(
+    ws: Workspace,
+    args: argparse.Namespace,
+    scope: Scope | None,
+    mutants: Sequence[Any],
+    shown: dict[str, Any],
+    updated: Evidence,
+    equivalent: dict[str, str],
+    untriaged: frozenset[str],
+) -> None:
+    """Write --report-sarif, and under GitHub Actions print the same findings as workflow annotations."""
+    annotate = os.environ.get("GITHUB_ACTIONS") == "true"
+    if not args.report_sarif and not annotate:
+        return
+    modules = module_files(ws.config.typecheck, ws.config.root)
+    before = explained_at(ws.config.root, scope.base, equivalent_path(ws.config)) if scope else None
+    found = findings(mutants, shown, updated, repository_paths(modules, ws.config.root), equivalent, untriaged, before)
+    if args.report_sarif:
+        data = sarif_text(found, _version()).encode("utf-8")
+        write_output(output_guard(ws.config, args), "--report-sarif", args.report_sarif, data)
+        print(f"wrote {args.report_sarif} (SARIF 2.1.0, {len(found)} result(s))")
+    if annotate:
+        print("\n".join(workflow_commands(found)))
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("typed-claims")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
 def _shown(ws: Workspace, path: Path) -> str:
     return path.relative_to(ws.config.root).as_posix() if path.is_relative_to(ws.config.root) else str(path)
 
 
-def _plain(seen: Observation) -> dict[str, Any]:
-    out: dict[str, Any] = {k: sorted(v) for k, v in seen.by_kind().items() if v}
-    if seen.problem:
-        out["problem"] = seen.problem
-    return out
-
-
 def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
-    """Take observations from shard files for every planned mutant whose fingerprint they hold."""
-    known: dict[str, Observation] = {}
-    for name in files:
-        try:
-            data = json.loads(Path(name).read_text(encoding="utf-8"))
-            if data.get("schema") != SHARD_SCHEMA:
-                raise ValueError(f"expected schema {SHARD_SCHEMA}")
-            for fp, raw in data["observations"].items():
-                sets = {k: frozenset(raw.get(k, ())) for k in ("F", "E", "TC", "TO", "X")}
-                known[fp] = Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], raw.get("problem"))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise InputError(
-                f"{name}: not a shard observations file ({exc}); write one with `claim_batch mutate --auto --shard K/N --out FILE`"
-            ) from None
+    """Take observations from shard files (every shard, once, finished) for every planned mutant at its fingerprint."""
+    known = merged(files)
     missing = [j.ident for j in plan.jobs if plan.keys[j.ident] not in known]
     if missing:
         raise InputError(

@@ -29,7 +29,6 @@ from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.patched_lines import patched_statements
 from claims._internal.select import matches
-from claims.errors import UsageError
 
 
 @frozen
@@ -180,22 +179,6 @@ def defect_covering(
     if seeded.scope:
         found = {c.id for c in claims if c.id in found and any(matches(c, p) for p in seeded.scope)}
     return frozenset(found)
-
-
-def parse_shard(text: str) -> tuple[int, int]:
-    """Parse `K/N` (1 <= K <= N)."""
-    try:
-        k, n = (int(x) for x in text.split("/"))
-    except ValueError:
-        raise UsageError(f"--shard expects K/N such as 2/4, got {text!r}") from None
-    if not 1 <= k <= n:
-        raise UsageError(f"--shard {text}: K must be between 1 and N")
-    return k, n
-
-
-def in_shard(mutant_id: str, k: int, n: int) -> bool:
-    """Say whether a mutant belongs to shard K of N; by a hash of its id, so adding mutants moves no other."""
-    return int(hashlib.sha256(mutant_id.encode()).hexdigest()[:8], 16) % n == k - 1
 
 
 def selects(mutant_id: str, pattern: str) -> bool:

@@ -1,0 +1,142 @@
+"""Split an automatic sweep into N shards for a CI matrix, and merge their observation files back.
+
+Shards balance by recorded cost, not by count: a mutant costs the number of claims its recorded row ran
+(a new mutant, the claims recorded as covering its function; at least 1).  The mutants to run, heaviest
+first, each go to the lightest shard so far (ties to the lower shard, then by id), so every shard computes
+the same partition from the same commit and ledger, whatever machine it runs on.  A shard plans without the
+local result cache for the same reason.
+
+Each shard file says which shard it is (`K/N`) and whether its run finished.  The merge refuses, naming
+them, a missing shard, a shard given twice, shards of different N, and a shard whose run was cut short, and
+then needs an observation for every mutant it must run, at its current fingerprint.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from claims._internal.mutation.evidence import Observation
+from claims.errors import InputError, UsageError
+
+SHARD_SCHEMA = "claims-observations/2"
+KINDS = ("F", "E", "TC", "TO", "X")
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """Read `K/N` (shard K of N, 1 ≤ K ≤ N)."""
+    try:
+        k, n = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise UsageError(f"--shard expects K/N such as 2/4, got {text!r}") from None
+    if not 1 <= k <= n:
+        raise UsageError(f"--shard {text}: K must be between 1 and N")
+    return k, n
+
+
+def balanced(costs: Mapping[str, int], n: int) -> dict[str, int]:
+    """Assign each id a shard 1..N: heaviest first, each to the lightest shard so far (ties: lower shard)."""
+    loads = [0] * n
+    assigned: dict[str, int] = {}
+    for ident, cost in sorted(costs.items(), key=lambda item: (-item[1], item[0])):
+        lightest = min(range(n), key=lambda k: (loads[k], k))
+        loads[lightest] += max(cost, 1)
+        assigned[ident] = lightest + 1
+    return assigned
+
+
+def plain(seen: Observation) -> dict[str, Any]:
+    """Return an observation as a shard file holds it."""
+    out: dict[str, Any] = {k: sorted(v) for k, v in seen.by_kind().items() if v}
+    if seen.problem:
+        out["problem"] = seen.problem
+    return out
+
+
+def shard_text(shard: str | None, complete: bool, observations: Mapping[str, Observation]) -> bytes:
+    """Return a shard file: which shard (None: a whole run), whether it finished, the observations by fingerprint."""
+    document = {
+        "schema": SHARD_SCHEMA,
+        "shard": shard,
+        "complete": complete,
+        "observations": {key: plain(seen) for key, seen in sorted(observations.items())},
+    }
+    return (json.dumps(document, sort_keys=True, indent=1) + "\n").encode("utf-8")
+
+
+@frozen
+class ShardFile:
+    """One shard file as read: its name, which shard it is, whether it finished, its observations."""
+
+    name: str
+    shard: tuple[int, int] | None
+    complete: bool
+    observations: dict[str, Observation]
+
+
+def _how_to_write() -> str:
+    return "write one with `claim_batch mutate --auto --shard K/N --out FILE`"
+
+
+def read_shard(name: str) -> ShardFile:
+    """Read one shard file; refuse, naming it, one that is not."""
+    try:
+        data = json.loads(Path(name).read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("schema") != SHARD_SCHEMA:
+            found = data.get("schema") if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"expected schema {SHARD_SCHEMA}, got {found!r}")
+        shard = parse_shard(data["shard"]) if data.get("shard") is not None else None
+        observations = {}
+        for key, raw in data["observations"].items():
+            sets = {kind: frozenset(raw.get(kind, ())) for kind in KINDS}
+            observations[key] = Observation(
+                failed=sets["F"],
+                errored=sets["E"],
+                typed=sets["TC"],
+                timeout=sets["TO"],
+                crashed=sets["X"],
+                problem=raw.get("problem"),
+            )
+        return ShardFile(name, shard, bool(data["complete"]), observations)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, UsageError) as exc:
+        raise InputError(f"{name}: not a shard observations file ({exc}); {_how_to_write()}") from None
+
+
+def merged(names: Sequence[str]) -> dict[str, Observation]:
+    """Read shard files and check they make one whole run: every shard of one N, once, each finished."""
+    files = [read_shard(name) for name in names]
+    unfinished = [f.name for f in files if not f.complete]
+    if unfinished:
+        raise InputError(f"shard file(s) from a run that did not finish: {', '.join(unfinished)}; rerun those shards")
+    sharded = [f for f in files if f.shard is not None]
+    counts = sorted({f.shard[1] for f in sharded if f.shard})
+    if len(counts) > 1:
+        raise InputError(f"the shard files split the run in different ways (N = {', '.join(map(str, counts))})")
+    if counts:
+        n = counts[0]
+        by_k: dict[int, list[str]] = {}
+        for f in sharded:
+            assert f.shard is not None
+            by_k.setdefault(f.shard[0], []).append(f.name)
+        twice = [f"{k}/{n} ({', '.join(names)})" for k, names in sorted(by_k.items()) if len(names) > 1]
+        if twice:
+            raise InputError(f"shard given more than once: {'; '.join(twice)}")
+        missing = [f"{k}/{n}" for k in range(1, n + 1) if k not in by_k]
+        if missing:
+            raise InputError(
+                f"missing shard(s) {', '.join(missing)}: no file given holds them; run each with "
+                f"`claim_batch mutate --auto --shard K/{n} --out FILE` and pass every file to --merge"
+            )
+    known: dict[str, Observation] = {}
+    for f in files:
+        known.update(f.observations)
+    return known
+
+
+def costs_of(idents: Iterable[str], ran: Mapping[str, int], covering: Mapping[str, int]) -> dict[str, int]:
+    """Return each mutant's cost: the claims its recorded row ran, else the claims covering its function, at least 1."""
+    return {i: max(ran.get(i) or covering.get(i) or 1, 1) for i in idents}
