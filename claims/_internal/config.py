@@ -15,6 +15,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from claims._internal.file_kinds import check_folder
 from claims.errors import ConfigError
 
 DEFAULT_TIMEOUT = 20.0
@@ -179,8 +180,6 @@ def load_config(start: Path | None = None) -> Config:
     )
     if problems:
         raise ConfigError("\n".join(problems))
-    from claims._internal.destination import check_folder  # it imports this module
-
     # Every command writes its caches there: a file or a dangling link in the way is said once, here, not as a traceback.
     check_folder(config.cache, "the folder of machine-local caches")
     put_first(project_paths(config.root))

@@ -37,27 +37,13 @@ from pathlib import Path
 from attrs import frozen
 
 from claims._internal.config import Config, project_paths
+from claims._internal.file_kinds import kind_of
 from claims.errors import PathRefused
 
 FORCE = "--force-overwrite"
 
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISLNK, "a symbolic link"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
 # What --force-overwrite may write into as a stream rather than replace: a reader or a device expects the bytes there.
 _STREAMS = ("a FIFO (named pipe)", "a character device")
-
-
-def kind_of(mode: int) -> str | None:
-    """Name what a file mode is, or None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    return next((name for test, name in _KINDS if test(mode)), "a special file")
 
 
 def blocking_ancestor(path: Path) -> tuple[Path, str] | None:
@@ -267,22 +253,6 @@ def write_atomically(path: Path, data: bytes) -> None:
     if kind is not None:
         raise _refused(str(path), "a regular file or a new path", kind, "move it away, then rerun")
     _replace(path, data)
-
-
-def check_folder(path: Path, what: str) -> None:
-    """Refuse a folder the framework keeps (its cache) when something other than a folder, or a link to one, holds its name."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return  # made on first use
-    if stat.S_ISDIR(mode) or (stat.S_ISLNK(mode) and os.path.isdir(path)):
-        return
-    got = kind_of(mode) or "a regular file"
-    if stat.S_ISLNK(mode):
-        got = f"a symbolic link to {os.readlink(path)!r}, which is not a folder"
-    raise PathRefused(
-        f"{path}: expected {what} (a folder, or nothing yet), got {got}; remove it (the next run remakes it), then rerun"
-    )
 
 
 def missing_folders(folder: Path) -> list[Path]:

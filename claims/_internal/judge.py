@@ -8,7 +8,7 @@ from claims._internal.declare import Claim
 from claims._internal.difference import SHORT
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.outcome import describe_reason, describe_reasons, read_reasons, unmatched
-from claims._internal.runner import Result, Settings
+from claims._internal.result import Result, Settings
 from claims._internal.snapshot import diff_lines, digest, snapshot_path
 
 

@@ -175,13 +175,6 @@ def parse_ledger(data: bytes, *, shown_as: str) -> LedgerDocument:
     return document
 
 
-def load_ledger(paths: LedgerPaths) -> LedgerDocument | None:
-    """Return the committed ledger, None when it does not exist yet."""
-    if not paths.machine.is_file():
-        return None
-    return parse_ledger(paths.machine.read_bytes(), shown_as=paths.shown(paths.machine))
-
-
 @frozen
 class RowChanges:
     """Say how a committed ledger differs from the regenerated one, row by row."""

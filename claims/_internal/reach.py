@@ -94,12 +94,6 @@ def statement_key(module: str, qualname: str, offset: int) -> str:
     return f"{module}:{qualname}:{offset}"
 
 
-def split_key(key: str) -> tuple[str, str, int]:
-    """Split a statement key into (module, qualname, offset)."""
-    module, qualname, offset = key.rsplit(":", 2)
-    return module, qualname, int(offset)
-
-
 def _store(key: str, like: ast.stmt) -> ast.stmt:
     node = ast.Assign(
         targets=[

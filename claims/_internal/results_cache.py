@@ -11,7 +11,7 @@ foreign file is ignored, never trusted.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -67,13 +67,6 @@ class ResultsCache:
             return cls(path)
         return cache
 
-    def reusable(self, claim_id: str, fingerprint_of: Any) -> Entry | None:
-        """Return the entry when its fingerprint, recomputed over its recorded functions, still matches."""
-        entry = self.entries.get(claim_id)
-        if entry is None:
-            return None
-        return entry if fingerprint_of(entry.functions, entry.digest) == entry.fingerprint else None
-
     def record(self, claim_id: str, entry: Entry | None, duration: float) -> None:
         """Remember a passing claim (or forget a red one), and its duration either way."""
         self.durations[claim_id] = duration
@@ -81,12 +74,6 @@ class ResultsCache:
             self.entries.pop(claim_id, None)
         else:
             self.entries[claim_id] = entry
-
-    def forget_all_but(self, known: Iterable[str]) -> None:
-        """Drop entries for claims that no longer exist."""
-        keep = set(known)
-        self.entries = {k: v for k, v in self.entries.items() if k in keep}
-        self.durations = {k: v for k, v in self.durations.items() if k in keep}
 
     def save(self) -> None:
         """Write the cache atomically (sorted, so two runs that agree write the same bytes)."""

@@ -1,4 +1,4 @@
-"""Run one claim in this process, under a deadline, to a Result; judging is in `judge`.
+"""Run one claim in this process, under a deadline, to a Result (`result`); judging is in `judge`.
 
 Whatever the claim does short of ending the process (raising, timing out,
 calling `sys.exit`), one Result comes back.  Ending the process (`os._exit`,
@@ -18,41 +18,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from attrs import field, frozen
-
 from claims._internal.declare import Claim
 from claims._internal.difference import hidden_difference, shown
+from claims._internal.judge import judge, judge_raised
 from claims._internal.kinds import Kind, Verdict
-from claims._internal.snapshot import DEFAULT_DIFF_LINES
+from claims._internal.result import Result, Settings
 from claims._internal.tracebacks import type_check_failure, user_traceback
 from claims.check import Mismatch
 
-
-@frozen
-class Result:
-    """Say how one claim ended: verdict, expected against observed, located reasons, time, captured output."""
-
-    claim: Claim
-    verdict: Verdict
-    duration: float
-    expected: str | None = None
-    observed: str | None = None
-    reasons: tuple[str, ...] = ()
-    detail: str = ""
-    error_type: str | None = None
-    digest: str | None = None
-    payload: bytes | None = field(default=None, eq=False, repr=False)
-    output: str = ""
-    cached: bool = False
-
-
-@frozen
-class Settings:
-    """Hold what the runner needs besides the claims."""
-
-    timeout: float
-    snapshots: Path
-    diff_limit: int = DEFAULT_DIFF_LINES
+__all__ = ["ClaimTimeout", "FirstFailure", "Result", "Settings", "deadline", "run_claim"]
 
 
 class ClaimTimeout(BaseException):
@@ -156,7 +130,6 @@ def run_claim(
     run keeps only the verdict and the error's type) no traceback is formatted and
     a failed assertion's expected and observed values are not rendered.
     """
-    from claims._internal.judge import judge, judge_raised
 
     def traced(exc: BaseException) -> str:
         return user_traceback(exc) if explain else ""

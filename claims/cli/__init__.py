@@ -7,14 +7,13 @@ into their exit codes.  Subcommand modules are imported only when used.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from claims.cli.exits import Exit, help_lines
+from claims.cli.parsing import parse
 from claims.errors import ClaimsError
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -52,21 +51,6 @@ def epilog() -> str:
     """Render the subcommands and the exit codes for --help."""
     subs = "\n".join(f"  {name:<10} {help_}" for name, (_, help_) in SUBCOMMANDS.items())
     return EPILOG.format(subs=subs, codes=help_lines())
-
-
-def command_parser(**settings: Any) -> argparse.ArgumentParser:
-    """Make a command's argument parser; no option may be abbreviated (`--jso` is an error, never `--json`)."""
-    return argparse.ArgumentParser(allow_abbrev=False, **settings)
-
-
-def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | Exit:
-    """Parse arguments; --help is Exit.PASS and a usage error (already printed by argparse) Exit.USAGE."""
-    from claims.cli.options import bare_random_order
-
-    try:
-        return parser.parse_args(bare_random_order(argv))
-    except SystemExit as exc:
-        return Exit.PASS if exc.code == 0 else Exit.USAGE
 
 
 def _dispatch(name: str, argv: Sequence[str]) -> int:

@@ -9,8 +9,8 @@ from claims._internal.kinds import Kind
 from claims._internal.select import closest
 from claims._internal.session import open_session
 from claims._internal.snapshot import snapshot_path
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
+from claims.cli.parsing import command_parser, parse
 
 
 def main(argv: Sequence[str]) -> int:

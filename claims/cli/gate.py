@@ -27,10 +27,10 @@ from claims._internal.gate_checks import (
 )
 from claims._internal.report import closing_line
 from claims._internal.session import open_session
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 from claims.cli.ledger import read_committed, regenerate, stale_lines
 from claims.cli.options import add_run_options, order_seed, run_streamed
+from claims.cli.parsing import command_parser, parse
 from claims.cli.printer import print_reds
 from claims.cli.run import admitted_reds
 

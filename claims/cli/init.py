@@ -23,8 +23,8 @@ from pathlib import Path
 
 from claims._internal.destination import blocking_ancestor, missing_folders, undo
 from claims._internal.scaffold import Scaffold, plan
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
+from claims.cli.parsing import command_parser, parse
 
 # The project's own commands, in the order that leaves its ledger complete (snapshots and evidence before the ledger).
 LEDGER_STEPS = (

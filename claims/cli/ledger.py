@@ -29,8 +29,8 @@ from claims._internal.mutation.audit import killers_by_claim
 from claims._internal.mutation.evidence import Evidence, read_evidence
 from claims._internal.session import Session, open_session
 from claims.atomic import write_atomically
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
+from claims.cli.parsing import command_parser, parse
 from claims.errors import InputError
 
 FIX = "run `claim_batch ledger --write`"

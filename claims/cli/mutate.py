@@ -12,13 +12,12 @@ claim_batch mutate survivors --admit-untriaged   admit the unexplained survivors
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import sys
 from collections.abc import Sequence
 
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit, help_lines
 from claims.cli.options import add_overwrite_option, positive_int, positive_seconds
+from claims.cli.parsing import command_parser, parse
 
 EPILOG = """\
 Declared defects state their intent (claims that must turn red, controls that
@@ -156,8 +155,3 @@ def main(argv: Sequence[str]) -> int:
     from claims.cli.mutate_run import run_sweep
 
     return run_sweep(args)
-
-
-def selected(ids: Sequence[str], patterns: Sequence[str]) -> list[str]:
-    """Return the ids the patterns select (all of them without patterns)."""
-    return [i for i in ids if not patterns or any(i == p or fnmatch.fnmatchcase(i, p) for p in patterns)]

@@ -22,7 +22,7 @@ from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
-from claims._internal.mutation.plan import may_select, selects
+from claims._internal.mutation.plan import may_select, selected, selects
 from claims._internal.mutation.review import (
     explained_at,
     findings,
@@ -47,7 +47,6 @@ from claims._internal.progress import Progress
 from claims._internal.reports.sarif import sarif_text, workflow_commands
 from claims._internal.select import matches
 from claims.cli.exits import Exit
-from claims.cli.mutate import selected
 from claims.cli.options import worker_count
 from claims.errors import InputError
 

@@ -18,8 +18,8 @@ from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.plan import Baseline
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
+from claims.cli.parsing import command_parser, parse
 
 
 def _version() -> str | None:

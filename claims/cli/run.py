@@ -16,7 +16,6 @@ from claims._internal.runner import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.warm import open_warm_session
-from claims.cli import command_parser
 from claims.cli.exits import Exit
 from claims.cli.options import (
     add_overwrite_option,
@@ -26,6 +25,7 @@ from claims.cli.options import (
     run_streamed,
     settings_from,
 )
+from claims.cli.parsing import command_parser
 from claims.cli.printer import print_reds
 
 

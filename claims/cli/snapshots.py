@@ -20,9 +20,9 @@ from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.snapshot import snapshot_path
 from claims._internal.snapshot_store import prune_empty_folders, unused_snapshots, write_snapshot
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
 from claims.cli.options import add_run_options, in_ci, run_streamed
+from claims.cli.parsing import command_parser, parse
 from claims.cli.printer import print_reds
 
 

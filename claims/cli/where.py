@@ -22,8 +22,8 @@ from claims._internal.mutation.evidence import Evidence, claim_key, evidence_fil
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent
 from claims._internal.select import closest
 from claims._internal.session import Session, open_session
-from claims.cli import command_parser, parse
 from claims.cli.exits import Exit
+from claims.cli.parsing import command_parser, parse
 from claims.errors import DeclarationError
 
 

@@ -33,7 +33,7 @@ from claims._internal.mutation.flow_operators import (
     handler_narrowed,
     statement_dropped,
 )
-from claims._internal.mutation.operators import Operator
+from claims._internal.mutation.operator_type import Operator
 
 IDENTITY = re.compile(
     r"(^|_)(id|ids|key|keys|name|names|digest|subject|candidate|host|image|group|start|manifest|tag|kind|mode|arm|unit|container|reading|source|owner|successor|incumbent|check|subcase|workload|hooks|path)$",

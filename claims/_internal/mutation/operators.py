@@ -8,27 +8,14 @@ that replace it, exactly as mutmut declares its own; each has a stable name
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
+from claims._internal.mutation.operator_type import Operator
 from claims.errors import UsageError
 
-if TYPE_CHECKING:  # libcst costs a third of a second to import: only generating mutants needs it
-    import libcst as cst
-
-OperatorFunction = Callable[[Any], Iterable["cst.CSTNode"]]
-
-
-@frozen
-class Operator:
-    """One mutation operator: a stable name, the node type it applies to, its function, one line saying what it does."""
-
-    name: str
-    node_type: type
-    function: OperatorFunction
-    description: str
+__all__ = ["SETS", "Operator", "OperatorSets", "chosen_sets", "domain_operators", "mutmut_operators"]
 
 
 def mutmut_operators() -> list[Operator]:
@@ -45,7 +32,7 @@ def mutmut_operators() -> list[Operator]:
 
 def domain_operators() -> list[Operator]:
     """Return the domain-aware catalogue (identity near-misses, folds, bounds, exclusive writes, ...)."""
-    from claims._internal.mutation.domain_operators import CATALOGUE
+    from claims._internal.mutation.domain_operators import CATALOGUE  # libcst: only generating mutants needs it
 
     return list(CATALOGUE)
 

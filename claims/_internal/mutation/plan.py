@@ -199,3 +199,8 @@ def may_select(module: str, patterns: Sequence[str]) -> bool:
         if literal.startswith(stem) or stem.startswith(literal):
             return True
     return False
+
+
+def selected(ids: Sequence[str], patterns: Sequence[str]) -> list[str]:
+    """Return the ids the patterns select (all of them without patterns)."""
+    return [i for i in ids if not patterns or any(i == p or fnmatch.fnmatchcase(i, p) for p in patterns)]

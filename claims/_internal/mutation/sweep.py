@@ -1,11 +1,11 @@
 """Plan, run and record a sweep of automatic mutants or declared defects.
 
-Automatic mutants are incremental: a mutant whose fingerprint equals its
-recorded row's (or a finished observation kept in `.claims-cache/`, so
-Ctrl-C loses nothing) is not run again.  Declared defects always run: the
-set is small, and running it on every merge is what keeps the recorded
-evidence honest.  Recording (`--update`) rewrites only the rows of what
-ran, so a one-rule change touches only that rule's lines.
+Both kinds are incremental: an automatic mutant or a declared defect whose
+fingerprint equals its recorded row's is judged from that row without
+running (an automatic mutant also from a finished observation kept in
+`.claims-cache/`, so Ctrl-C loses nothing); `--rebuild` runs them all.
+Recording (`--update`) rewrites only the rows of what ran, so a one-rule
+change touches only that rule's lines.
 """
 
 from __future__ import annotations

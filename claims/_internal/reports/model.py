@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from attrs import frozen
 
-STATUSES = ("Killed", "Survived", "NoCoverage", "Timeout", "RuntimeError", "CompileError", "Ignored")
 """Stryker's mutant statuses (mutation-testing-report-schema, version 2)."""
 
 
