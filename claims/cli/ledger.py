@@ -26,7 +26,8 @@ from claims._internal.ledger import (
 )
 from claims._internal.mirror import render_mirror
 from claims._internal.mutation.audit import killers_by_claim
-from claims._internal.mutation.evidence import Evidence, read_evidence
+from claims._internal.mutation.evidence import Evidence
+from claims._internal.mutation.evidence_files import read_evidence
 from claims._internal.session import Session, open_session
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,20 +17,13 @@ from claims._internal.mutation import sweep
 from claims._internal.mutation.audit import private_names, survivor_problems, unexplained_survivors
 from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
-from claims._internal.mutation.engine import Job
-from claims._internal.mutation.evidence import Evidence, Observation, read_evidence, write_evidence
+from claims._internal.mutation.evidence import Evidence, Observation
+from claims._internal.mutation.evidence_files import read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
 from claims._internal.mutation.operators import chosen_sets
 from claims._internal.mutation.plan import may_select, selected, selects
-from claims._internal.mutation.review import (
-    explained_at,
-    findings,
-    module_files,
-    repository_paths,
-    scoped_defects,
-    scoped_mutants,
-)
-from claims._internal.mutation.shards import balanced, costs_of, merged, parse_shard, shard_text
+from claims._internal.mutation.review import module_files, review_findings, scoped_defects, scoped_mutants
+from claims._internal.mutation.shards import observations_for, shard_plan, shard_text
 from claims._internal.mutation.since import Scope, diff_scope
 from claims._internal.mutation.staleness import summary, why_moved
 from claims._internal.mutation.survivors import (
@@ -43,10 +35,11 @@ from claims._internal.mutation.survivors import (
 )
 from claims._internal.mutation.tables import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
-from claims._internal.progress import Progress
-from claims._internal.reports.sarif import sarif_text, workflow_commands
+from claims._internal.reports.sarif import sarif_text, tool_version, workflow_commands
 from claims._internal.select import matches
 from claims.cli.exits import Exit
+from claims.cli.mutate_progress import run_shown
+from claims.cli.mutate_views import defect_lines
 from claims.cli.options import worker_count
 from claims.errors import InputError
 
@@ -156,80 +149,6 @@ def _list_declared(args: argparse.Namespace) -> int:
     return Exit.RED if catalog.failures else Exit.PASS
 
 
-def _run(
-    ws: Workspace, plan: sweep.Plan, workers: int, phase: str, args: argparse.Namespace
-) -> tuple[dict[str, Observation], bool, float]:
-    observed: dict[str, Observation] = {}
-    counts = {"killed": 0, "survived": 0}
-    cache = sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl") if phase == "sweep" else None
-    probing = bool(plan.jobs) and _probing(ws, args)
-    # The probe has a bar of its own; the run's starts when the probe ends, so its rate and ETA are the run's.
-    bars = [
-        Progress("probe", _claims_to_probe(plan), unit="claims", quiet=args.quiet)
-        if probing
-        else Progress(phase, len(plan.jobs), quiet=args.quiet)
-    ]
-
-    def on_probed(left: Sequence[Job]) -> None:
-        bars[-1].finish()
-        _probed(plan, left, args.quiet)
-        bars.append(Progress(phase, len(plan.jobs), quiet=args.quiet, done=len(plan.jobs) - len(left)))
-
-    def on_observed(ident: str, seen: Observation) -> None:
-        observed[ident] = seen
-        counts["killed" if seen.killers else "survived"] += 1
-        if cache is not None:
-            cache.put(plan.keys[ident], seen)
-        bars[-1].update(len(observed), counts)
-
-    def tick() -> None:
-        bars[-1].update(bars[-1].done)  # a redraw: the time and the ETA move on while a long claim runs
-
-    start = time.monotonic()
-    interrupted = (
-        sweep.run(
-            ws,
-            plan,
-            workers,
-            on_observed=on_observed,
-            tick=tick,
-            probe=probing,
-            on_probe=lambda settled: bars[-1].update(settled),
-            on_probed=on_probed,
-        )
-        if plan.jobs
-        else False
-    )
-    elapsed = time.monotonic() - start
-    rate = f"{len(observed) / elapsed:.1f}/s on {workers} worker(s)" if elapsed > 0 and observed else ""
-    rate += ", probe included" if rate and probing else ""
-    bars[-1].finish(("interrupted; " if interrupted else "") + rate)
-    return observed, interrupted, elapsed
-
-
-def _claims_to_probe(plan: sweep.Plan) -> int:
-    """Count the claims a probe runs: each covering claim once, however many subjects it covers."""
-    return len({claim_id for job in plan.jobs for claim_id, _ in job.claims})
-
-
-def _probing(ws: Workspace, args: argparse.Namespace) -> bool:
-    """Probe first when asked to, or, unless told not to, when the configuration lists this kind of run."""
-    if args.probe is not None:
-        return bool(args.probe)
-    return ("auto" if args.auto else "declared") in ws.config.probe
-
-
-def _probed(plan: sweep.Plan, left: Sequence[Job], quiet: bool) -> None:
-    if quiet:
-        return
-    before = sum(len(j.claims) for j in plan.jobs)
-    after = sum(len(j.claims) for j in left)
-    print(
-        f"probe: {len(left)} of {len(plan.jobs)} can change a claim's run; {after} of {before} claim runs remain",
-        file=sys.stderr,
-    )
-
-
 def _declared(
     ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
 ) -> int:
@@ -251,7 +170,7 @@ def _declared(
             f"{len(plan.jobs)} to run (`--rebuild` reruns every one)",
             file=sys.stderr,
         )
-    observed, interrupted, _ = _run(ws, plan, workers, "defects", args)
+    observed, interrupted, _ = run_shown(ws, plan, workers, "defects", args)
     seen = {**plan.reused, **observed}
     claims = list(ws.claims.values())
     failing = 0
@@ -261,7 +180,7 @@ def _declared(
         scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
         verdict = judge(one, seen[one.id], plan.runs[one.id], scope)
         failing += not verdict.verdict.holds
-        print("\n".join(_defect_lines(one, verdict, seen[one.id], plan.runs[one.id], scope)))
+        print("\n".join(defect_lines(one, verdict, seen[one.id], plan.runs[one.id], scope)))
     if interrupted:
         print("claim_batch mutate: interrupted; nothing recorded", file=sys.stderr)
         return Exit.INTERRUPTED
@@ -285,25 +204,6 @@ def _declared(
     return Exit.RED if failing or problems else code
 
 
-def _defect_lines(one: Any, verdict: Any, seen: Observation, ran: int, scope: frozenset[str] | None) -> list[str]:
-    where = f"exact within {', '.join(one.scope)}" if one.scope else "intent"
-    lines = [f"{verdict.verdict.value:<8} {one.id}  ({len(seen.killers)} red of {ran} run; {where})"]
-    if verdict.verdict.holds:
-        return lines
-    lines += [f"  intent:   {one.intent}", f"  verdict:  {verdict.verdict.sentence}"]
-    if verdict.detail:
-        lines.append(f"  detail:   {verdict.detail}")
-    for label, ids in (
-        ("must turn red, stayed green", verdict.missing),
-        ("must stay green, turned red", verdict.broken),
-        ("red in scope, not named", verdict.unexpected),
-    ):
-        if ids:
-            lines.append(f"  {label}:")
-            lines += [f"    - {i} ({seen.how(i)})" for i in sorted(ids)]
-    return lines
-
-
 def _auto(
     ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
 ) -> int:
@@ -317,17 +217,17 @@ def _auto(
     )
     plan = sweep.plan_mutants(ws, base, mutants, recorded, cache, reuse=not args.rebuild)
     if args.shard:
-        plan, mutants = _shard(plan, mutants, recorded, args.shard)
+        plan, mutants = shard_plan(plan, mutants, recorded, args.shard)
     observed: dict[str, Observation]
     if args.merge:
-        observed, interrupted = _merged(args.merge, plan), False
+        observed, interrupted = observations_for(args.merge, plan), False
         plan = evolve(plan, jobs=())
     else:
         print(
             f"{len(mutants)} mutants: {len(plan.reused)} unchanged since recorded (or cached, or covered by no claim), {len(plan.jobs)} to run",
             file=sys.stderr,
         )
-        observed, interrupted, _ = _run(ws, plan, workers, "sweep", args)
+        observed, interrupted, _ = run_shown(ws, plan, workers, "sweep", args)
     if args.out:
         kept = {plan.keys[k]: v for k, v in {**plan.reused, **observed}.items() if k in {m.id for m in mutants}}
         data = shard_text(args.shard, not interrupted, kept)
@@ -410,16 +310,6 @@ def _scope(ws: Workspace, args: argparse.Namespace, packages: Sequence[str]) -> 
     return scope
 
 
-def _shard(plan: sweep.Plan, mutants: Sequence[Any], recorded: Evidence, text: str) -> tuple[sweep.Plan, list[Any]]:
-    """Keep shard K of N of the mutants to run, balanced by recorded cost; the others are other shards' work."""
-    k, n = parse_shard(text)
-    to_run = [job.ident for job in plan.jobs]
-    covering = {m.id: len(row.claims) for m in mutants if (row := recorded.functions.get(f"{m.module}:{m.function}"))}
-    ran = {i: seen.ran for i in to_run if (seen := recorded.mutants.get(i))}
-    mine = {i for i, shard in balanced(costs_of(to_run, ran, covering), n).items() if shard == k}
-    return evolve(plan, jobs=tuple(j for j in plan.jobs if j.ident in mine)), [m for m in mutants if m.id in mine]
-
-
 def _review(
     ws: Workspace,
     args: argparse.Namespace,
@@ -434,39 +324,17 @@ def _review(
     annotate = os.environ.get("GITHUB_ACTIONS") == "true"
     if not args.report_sarif and not annotate:
         return
-    modules = module_files(ws.config.typecheck, ws.config.root)
-    before = explained_at(ws.config.root, scope.base, equivalent_path(ws.config)) if scope else None
-    found = findings(mutants, shown, updated, repository_paths(modules, ws.config.root), equivalent, untriaged, before)
+    found = review_findings(ws.config, scope, mutants, shown, updated, equivalent, untriaged)
     if args.report_sarif:
-        data = sarif_text(found, _version()).encode("utf-8")
+        data = sarif_text(found, tool_version()).encode("utf-8")
         write_output(output_guard(ws.config, args), "--report-sarif", args.report_sarif, data)
         print(f"wrote {args.report_sarif} (SARIF 2.1.0, {len(found)} result(s))")
     if annotate:
         print("\n".join(workflow_commands(found)))
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("typed-claims")
-    except PackageNotFoundError:
-        return "0+unknown"
-
-
 def _shown(ws: Workspace, path: Path) -> str:
     return path.relative_to(ws.config.root).as_posix() if path.is_relative_to(ws.config.root) else str(path)
-
-
-def _merged(files: list[str], plan: sweep.Plan) -> dict[str, Observation]:
-    """Take observations from shard files (every shard, once, finished) for every planned mutant at its fingerprint."""
-    known = merged(files)
-    missing = [j.ident for j in plan.jobs if plan.keys[j.ident] not in known]
-    if missing:
-        raise InputError(
-            f"the shard files hold no observation for {len(missing)} mutant(s) at their current fingerprint (first: {missing[0]}); rerun the shards"
-        )
-    return {j.ident: known[plan.keys[j.ident]] for j in plan.jobs}
 
 
 def _finish(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from claims._internal.destination import Guard, write_output
-from claims._internal.mutation.evidence import Evidence
+from claims._internal.mutation.evidence import Evidence, Observation
 from claims._internal.mutation.plan import Baseline
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
@@ -40,7 +40,7 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
     """Build the report model from what is recorded, and say what a recorded row's fingerprint covers."""
     from claims._internal.config import load_config
     from claims._internal.mutation.catalog import collect
-    from claims._internal.mutation.evidence import read_evidence
+    from claims._internal.mutation.evidence_files import read_evidence
     from claims._internal.mutation.generate import generate, left_out
     from claims._internal.mutation.operators import chosen_sets
     from claims._internal.mutation.plan import Baseline
@@ -164,7 +164,7 @@ def bind_explanations() -> int:
     """Rewrite explanations written under numbers under their mutations' stable ids (see `audit.binding_plan`)."""
     from claims._internal.config import load_config
     from claims._internal.mutation.audit import binding_plan
-    from claims._internal.mutation.evidence import read_evidence
+    from claims._internal.mutation.evidence_files import read_evidence
     from claims._internal.mutation.survivors import bound_text, equivalent_path, read_bindings
     from claims._internal.session import open_session
 
@@ -205,7 +205,7 @@ def bind_explanations() -> int:
 def admit_untriaged() -> int:
     """Rewrite untriaged.toml with exactly the recorded survivors that equivalent.toml does not explain."""
     from claims._internal.config import load_config
-    from claims._internal.mutation.evidence import read_evidence
+    from claims._internal.mutation.evidence_files import read_evidence
     from claims._internal.mutation.survivors import (
         equivalent_path,
         read_equivalent,
@@ -273,3 +273,23 @@ def write_reports(
         data = html_report(model).encode("utf-8")
         write_output(guard, "--report-html", html_path, data)
         print(f"wrote {html_path} ({len(data):,} bytes, offline)")
+
+
+def defect_lines(one: Any, verdict: Any, seen: Observation, ran: int, scope: frozenset[str] | None) -> list[str]:
+    """Render one declared defect's verdict: a line, and when it does not hold, its intent and what broke it."""
+    where = f"exact within {', '.join(one.scope)}" if one.scope else "intent"
+    lines = [f"{verdict.verdict.value:<8} {one.id}  ({len(seen.killers)} red of {ran} run; {where})"]
+    if verdict.verdict.holds:
+        return lines
+    lines += [f"  intent:   {one.intent}", f"  verdict:  {verdict.verdict.sentence}"]
+    if verdict.detail:
+        lines.append(f"  detail:   {verdict.detail}")
+    for label, ids in (
+        ("must turn red, stayed green", verdict.missing),
+        ("must stay green, turned red", verdict.broken),
+        ("red in scope, not named", verdict.unexpected),
+    ):
+        if ids:
+            lines.append(f"  {label}:")
+            lines += [f"    - {i} ({seen.how(i)})" for i in sorted(ids)]
+    return lines

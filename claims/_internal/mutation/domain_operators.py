@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 import libcst as cst
 import libcst.matchers as m
 
+from claims._internal.mutation.bound_operators import bound_shifted, name_of
 from claims._internal.mutation.flow_operators import (
     arguments_swapped,
     condition_negated,
@@ -44,22 +45,9 @@ INSTANT = re.compile(
 )
 
 
-def _name_of(node: cst.CSTNode) -> str:
-    """Return the last name of an expression (`row.candidate_key` -> `candidate_key`), or ''."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return node.attr.value
-    if isinstance(node, cst.Subscript):
-        return _name_of(node.value)
-    if isinstance(node, cst.Call):
-        return _name_of(node.func)
-    return ""
-
-
 def _stringish(node: cst.CSTNode) -> bool:
     return isinstance(node, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)) or bool(
-        IDENTITY.search(_name_of(node))
+        IDENTITY.search(name_of(node))
     )
 
 
@@ -152,7 +140,7 @@ def min_max(node: cst.Call) -> Iterable[cst.CSTNode]:
 def rounding(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Round the other way: ceil <-> floor, an exact ceiling division made a floor, a floor division made round-half."""
     if isinstance(node, cst.Call):
-        name = _name_of(node.func)
+        name = name_of(node.func)
         swap = {"ceil": "floor", "floor": "ceil"}.get(name)
         if swap and isinstance(node.func, (cst.Name, cst.Attribute)):
             func = cst.Name(swap) if isinstance(node.func, cst.Name) else node.func.with_changes(attr=cst.Name(swap))
@@ -174,7 +162,7 @@ def rounding(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
 
 def constant_nudged(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Nudge a constant: a Fraction's numerator or denominator +-1, an integer -1 (mutmut makes +1)."""
-    if isinstance(node, cst.Call) and _name_of(node.func) == "Fraction" and len(node.args) == 2:
+    if isinstance(node, cst.Call) and name_of(node.func) == "Fraction" and len(node.args) == 2:
         for i, arg in enumerate(node.args):
             if isinstance(arg.value, cst.Integer):
                 value = int(arg.value.value.replace("_", ""))
@@ -199,21 +187,21 @@ def instant_bound(node: cst.ComparisonTarget) -> Iterable[cst.CSTNode]:
         cst.GreaterThanEqual: cst.GreaterThan,
     }
     kind = swap.get(type(node.operator))
-    if kind is not None and INSTANT.search(_name_of(node.comparator)):
+    if kind is not None and INSTANT.search(name_of(node.comparator)):
         yield node.with_changes(operator=kind())
 
 
 def exclusive_made_overwrite(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Overwrite where a create was exclusive (O_EXCL dropped, link -> replace, mode 'x' -> 'w'); write in place where a rename was atomic."""
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        if _name_of(node.right) == "O_EXCL":
+        if name_of(node.right) == "O_EXCL":
             yield node.left
-        elif _name_of(node.left) == "O_EXCL":
+        elif name_of(node.left) == "O_EXCL":
             yield node.right
     elif (
         isinstance(node, cst.Call)
         and isinstance(node.func, cst.Attribute)
-        and _name_of(node.func.value) == "os"
+        and name_of(node.func.value) == "os"
         and len(node.args) == 2
     ):
         name = node.func.attr.value
@@ -302,101 +290,6 @@ def sibling_field(node: cst.FunctionDef) -> Iterable[cst.CSTNode]:
 
 # An index named as one: a subscript by a bare name or attribute is a mapping key as often as a list index, and no
 # syntax tells them apart; these names say position (`staging[index]`), where `members[tag]` says key.
-INDEX = re.compile(r"^[ijk]$|(^|_)(index|idx|pos|position|offset)$", re.I)
-# Operators under which `bound + 1` needs no parentheses (`a * b + 1` is `(a * b) + 1`).
-ADDITIVE_OR_TIGHTER = (
-    cst.Add,
-    cst.Subtract,
-    cst.Multiply,
-    cst.Divide,
-    cst.FloorDivide,
-    cst.Modulo,
-    cst.Power,
-    cst.MatrixMultiply,
-)
-ARITHMETIC = (*ADDITIVE_OR_TIGHTER, cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift)
-
-
-def _literal(node: cst.BaseExpression) -> bool:
-    """Say whether a bound is an integer literal (`3`, `-1`): mutmut's number operator and constant_nudged own it."""
-    return isinstance(node, cst.Integer) or (
-        isinstance(node, cst.UnaryOperation)
-        and isinstance(node.operator, (cst.Minus, cst.Plus))
-        and _literal(node.expression)
-    )
-
-
-def _computed(node: cst.BaseExpression) -> bool:
-    """Say whether a bound is computed: a name, attribute, call or subscript, or arithmetic that is not a literal."""
-    if isinstance(node, cst.Name):
-        return node.value not in ("None", "True", "False")
-    if isinstance(node, (cst.Attribute, cst.Call, cst.Subscript)):
-        return True
-    if isinstance(node, cst.BinaryOperation):
-        return isinstance(node.operator, ARITHMETIC)
-    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and not _literal(node)
-
-
-def _len_of(node: cst.BaseExpression, sliced: cst.BaseExpression | None = None) -> bool:
-    """Say whether a bound is `len(...)` (of `sliced`, when given)."""
-    if not m.matches(node, m.Call(func=m.Name("len"), args=[m.Arg(star="")])):
-        return False
-    assert isinstance(node, cst.Call)
-    code = cst.Module([]).code_for_node
-    return sliced is None or code(node.args[0].value) == code(sliced)
-
-
-def _shifted(bound: cst.BaseExpression, *, up: bool = True) -> Iterable[cst.BaseExpression]:
-    """Yield a computed bound moved by one, up then down (`n` -> `n + 1`, `n - 1`); nothing for a literal.
-
-    A bound `e + k` or `e - k` already moves by one under mutmut's number operator (k + 1) and constant_nudged
-    (k - 1, from 2): of those, only `e + 1` and `e - 1` lack a shift, the one back to `e`.
-    """
-    if _literal(bound) or not _computed(bound):
-        return
-    if isinstance(bound, cst.BinaryOperation) and isinstance(bound.operator, (cst.Add, cst.Subtract)):
-        for offset, other in ((bound.right, bound.left), (bound.left, bound.right)):
-            if isinstance(offset, cst.Integer):
-                if int(offset.value.replace("_", ""), 0) == 1 and (
-                    offset is bound.right or isinstance(bound.operator, cst.Add)
-                ):
-                    yield other
-                return
-    if isinstance(bound, cst.BinaryOperation) and not isinstance(bound.operator, ADDITIVE_OR_TIGHTER):
-        bound = bound.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])  # `(a | b) + 1`
-    for operator in (cst.Add(), cst.Subtract()) if up else (cst.Subtract(),):
-        yield cst.BinaryOperation(left=bound, operator=operator, right=cst.Integer("1"))
-
-
-def bound_shifted(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    """Shift a computed bound by one: a slice bound, a `range()` start or stop, an index that is arithmetic, `len(...)` or named as one (`xs[:n]` -> `xs[:n + 1]`, `xs[:n - 1]`; `xs[i + 1]` -> `xs[i]`)."""
-    if isinstance(node, cst.Call) and m.matches(node.func, m.Name("range")):
-        args = list(node.args)
-        for i, arg in enumerate(args[:2]):  # the start and the stop; a step is no bound
-            if arg.star or arg.keyword is not None:
-                break
-            for bound in _shifted(arg.value):
-                yield node.with_changes(args=[*args[:i], arg.with_changes(value=bound), *args[i + 1 :]])
-    elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
-        element = node.slice[0]
-        piece = element.slice
-        if isinstance(piece, cst.Slice):
-            for field in ("lower", "upper"):
-                bound = getattr(piece, field)
-                if bound is None:
-                    continue
-                # A slice clamps past the end of what it slices: `xs[:len(xs) + 1]` is `xs[:len(xs)]`.
-                for moved in _shifted(bound, up=not _len_of(bound, node.value)):
-                    yield node.with_changes(slice=[element.with_changes(slice=piece.with_changes(**{field: moved}))])
-        elif isinstance(piece, cst.Index):
-            index = piece.value
-            positional = isinstance(index, (cst.BinaryOperation, cst.UnaryOperation)) or _len_of(index)
-            named = isinstance(index, (cst.Name, cst.Attribute)) and bool(INDEX.search(_name_of(index)))
-            if positional or named:
-                for moved in _shifted(index):
-                    yield node.with_changes(slice=[element.with_changes(slice=piece.with_changes(value=moved))])
-
-
 CATALOGUE: tuple[Operator, ...] = (
     Operator("domain.identity_loosened", cst.Comparison, identity_loosened, identity_loosened.__doc__ or ""),
     Operator("domain.fold_first_only", cst.CSTNode, fold_first_only, fold_first_only.__doc__ or ""),

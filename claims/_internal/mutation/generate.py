@@ -124,8 +124,10 @@ def generate(
             "mutmut_seam.py",
             "codegen.py",
             "operators.py",
+            "operator_type.py",
             "domain_operators.py",
             "flow_operators.py",
+            "bound_operators.py",
             "../functions.py",
         )
     ]

@@ -28,7 +28,8 @@ from claims._internal import reach
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import Sources
 from claims._internal.import_reach import ImportReach
-from claims._internal.mutation.evidence import PART_NAMES, digest
+from claims._internal.mutation.evidence import digest
+from claims._internal.mutation.evidence_files import PART_NAMES
 
 if TYPE_CHECKING:
     from claims._internal.mutation.plan import Baseline

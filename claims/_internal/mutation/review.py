@@ -12,12 +12,14 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from claims._internal.config import Config
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import package_files
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence, MutantRow
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.since import Scope
+from claims._internal.mutation.survivors import equivalent_path
 from claims._internal.reports.sarif import Finding
 
 CLAIMS_NAMED = 5
@@ -136,3 +138,18 @@ def repository_paths(modules: Iterable[tuple[str, Path]], root: Path) -> dict[st
         if resolved.is_relative_to(base):
             out[module] = resolved.relative_to(base).as_posix()
     return out
+
+
+def review_findings(
+    config: Config,
+    scope: Scope | None,
+    mutants: Sequence[Mutant],
+    rows: Mapping[str, MutantRow],
+    evidence: Evidence,
+    equivalent: Mapping[str, str],
+    untriaged: frozenset[str],
+) -> list[Finding]:
+    """Return a run's findings, its explanations counted new against the base of `--since` (none without it)."""
+    modules = module_files(config.typecheck, config.root)
+    before = explained_at(config.root, scope.base, equivalent_path(config)) if scope else None
+    return findings(mutants, rows, evidence, repository_paths(modules, config.root), equivalent, untriaged, before)

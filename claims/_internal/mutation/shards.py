@@ -18,9 +18,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from claims._internal.mutation.evidence import Observation
+from claims._internal.mutation.evidence import Evidence, Observation
+from claims._internal.mutation.mutant import Mutant
+from claims._internal.mutation.sweep import Plan
 from claims.errors import InputError, UsageError
 
 SHARD_SCHEMA = "claims-observations/2"
@@ -140,3 +142,25 @@ def merged(names: Sequence[str]) -> dict[str, Observation]:
 def costs_of(idents: Iterable[str], ran: Mapping[str, int], covering: Mapping[str, int]) -> dict[str, int]:
     """Return each mutant's cost: the claims its recorded row ran, else the claims covering its function, at least 1."""
     return {i: max(ran.get(i) or covering.get(i) or 1, 1) for i in idents}
+
+
+def shard_plan(plan: Plan, mutants: Sequence[Mutant], recorded: Evidence, text: str) -> tuple[Plan, list[Mutant]]:
+    """Keep shard K of N of the mutants to run, balanced by recorded cost; the others are other shards' work."""
+    k, n = parse_shard(text)
+    to_run = [job.ident for job in plan.jobs]
+    covering = {m.id: len(row.claims) for m in mutants if (row := recorded.functions.get(f"{m.module}:{m.function}"))}
+    ran = {i: seen.ran for i in to_run if (seen := recorded.mutants.get(i))}
+    mine = {i for i, shard in balanced(costs_of(to_run, ran, covering), n).items() if shard == k}
+    return evolve(plan, jobs=tuple(j for j in plan.jobs if j.ident in mine)), [m for m in mutants if m.id in mine]
+
+
+def observations_for(files: Sequence[str], plan: Plan) -> dict[str, Observation]:
+    """Take observations from shard files (every shard, once, finished) for every planned mutant at its fingerprint."""
+    known = merged(files)
+    missing = [j.ident for j in plan.jobs if plan.keys[j.ident] not in known]
+    if missing:
+        raise InputError(
+            f"the shard files hold no observation for {len(missing)} mutant(s) at their current fingerprint "
+            f"(first: {missing[0]}); rerun the shards"
+        )
+    return {j.ident: known[plan.keys[j.ident]] for j in plan.jobs}

@@ -104,3 +104,13 @@ def workflow_commands(findings: Sequence[Finding]) -> list[str]:
             where += f",endLine={f.end_line},endColumn={f.end_column}"
         lines.append(f"::{command} {where},title={_property(f.rule_text)}::{_data(f.message)}")
     return lines
+
+
+def tool_version() -> str:
+    """Return the installed framework's version, for the log's `tool.driver.version`."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("typed-claims")
+    except PackageNotFoundError:
+        return "0+unknown"
