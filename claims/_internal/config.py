@@ -210,3 +210,15 @@ def check_witness_packages(config: Config) -> None:
             )
     if problems:
         raise ConfigError("\n".join(problems))
+
+
+def shown_path(path: str | Path, root: Path) -> str:
+    """Show a path in messages and rows: relative to the project root with forward slashes, else as given.
+
+    The one place a path is shown: every command names a file the same way whatever the working folder.
+    """
+    found = Path(path)
+    for candidate, base in ((found, root), (found.resolve(), root.resolve())):
+        if candidate.is_absolute() == base.is_absolute() and candidate.is_relative_to(base):
+            return candidate.relative_to(base).as_posix()
+    return found.as_posix() if isinstance(path, Path) else str(path)

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from attrs import frozen
 
+from claims._internal.result import Result
 from claims._internal.strict import structure_strictly
 from claims.errors import InputError
 
@@ -95,3 +97,27 @@ def load_debt(path: Path, *, shown_as: str) -> dict[str, Debt]:
     except UnicodeDecodeError as exc:
         raise InputError(f"{shown_as}: not UTF-8 text: {exc}") from None
     return {entry.claim: entry for entry in parse_debt(text, shown_as=shown_as)}
+
+
+def admitted_reds(results: Sequence[Result], debt: Mapping[str, Debt]) -> list[Result]:
+    """Return the red results that admitted debt covers."""
+    return [r for r in results if r.verdict.red and r.claim.id in debt]
+
+
+def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: str) -> list[str]:
+    """Say which reds are admitted debt, which are new, and which debts are paid."""
+    admitted = admitted_reds(results, debt)
+    new = [r for r in results if r.verdict.red and r.claim.id not in debt]
+    paid = [r for r in results if not r.verdict.red and r.claim.id in debt]
+    if not (admitted or paid):
+        return []
+    lines = [f"admitted debt ({debt_file}): {len(admitted)} red claim(s) allowed"]
+    lines += [
+        f"  {r.verdict.value} {r.claim.id}  owner: {debt[r.claim.id].owner}; {debt[r.claim.id].trigger}"
+        for r in admitted
+    ]
+    if new:
+        lines.append(f"new reds (not admitted): {len(new)}")
+        lines += [f"  {r.verdict.value} {r.claim.id}" for r in new]
+    lines += [f"debt paid: {r.claim.id} passes; retire it from {debt_file}" for r in paid]
+    return lines

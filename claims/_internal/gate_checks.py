@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from claims._internal.config import shown_path
 from claims._internal.debt import Debt
 from claims._internal.discovery import Discovery
 from claims._internal.kinds import Kind
@@ -166,7 +167,7 @@ def evidence_problems(
     sources = Sources((*config.typecheck, *config.witnesses), config.root)
     by_id = {c.id: c for c in claims}
     path = equivalent_path(config)
-    shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
+    shown = shown_path(path, config.root)
     problems += staleness.stale_rows(
         evidence, baseline, by_id, catalog.seeded, sources, config.typecheck, session.import_reach, current(config.root)
     )

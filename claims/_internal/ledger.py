@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from attrs import frozen
 
-from claims._internal.config import Config
+from claims._internal.config import Config, shown_path
 from claims._internal.debt import Debt
 from claims._internal.declare import Claim, Witness
 from claims._internal.kinds import Kind
@@ -90,10 +90,7 @@ class LedgerPaths:
 
     def shown(self, path: Path) -> str:
         """Return `path` relative to the project root with POSIX separators, for messages and rows."""
-        try:
-            return PurePosixPath(*path.resolve().relative_to(self.root.resolve()).parts).as_posix()
-        except ValueError:
-            return path.as_posix()
+        return shown_path(path, self.root)
 
 
 def ledger_paths(config: Config) -> LedgerPaths:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from claims._internal.aggregators import claim_uses
+from claims._internal.debt import admitted_reds
 from claims._internal.floor import floor_problems
 from claims._internal.gate_checks import (
     as_problem,
@@ -25,14 +26,13 @@ from claims._internal.gate_checks import (
     untriaged_debt,
     verdict_problems,
 )
+from claims._internal.ledger_check import read_committed, regenerate, stale_lines
 from claims._internal.report import closing_line
 from claims._internal.session import open_session
 from claims.cli.exits import Exit
-from claims.cli.ledger import read_committed, regenerate, stale_lines
 from claims.cli.options import add_run_options, order_seed, run_streamed
 from claims.cli.parsing import command_parser, parse
 from claims.cli.printer import print_reds
-from claims.cli.run import admitted_reds
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,10 +11,10 @@ from typing import Any
 
 from attrs import evolve
 
-from claims._internal.config import Config, load_config, project_paths, put_first
+from claims._internal.config import Config, load_config, project_paths, put_first, shown_path
 from claims._internal.destination import Guard, check_outputs, guard_for, write_output
 from claims._internal.mutation import sweep
-from claims._internal.mutation.audit import private_names, survivor_problems, unexplained_survivors
+from claims._internal.mutation.audit import private_names
 from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
 from claims._internal.mutation.evidence import Evidence, Observation
@@ -28,22 +28,18 @@ from claims._internal.mutation.since import Scope, diff_scope
 from claims._internal.mutation.staleness import summary, why_moved
 from claims._internal.mutation.survivors import (
     equivalent_path,
-    read_bindings,
     read_equivalent,
     read_untriaged,
     untriaged_path,
 )
-from claims._internal.mutation.tables import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace, baseline, prepare
 from claims._internal.reports.sarif import sarif_text, tool_version, workflow_commands
 from claims._internal.select import matches
 from claims.cli.exits import Exit
 from claims.cli.mutate_progress import run_shown
-from claims.cli.mutate_views import defect_lines
+from claims.cli.mutate_views import CHANGES_SHOWN, defect_lines, print_tables, survivor_lines
 from claims.cli.options import worker_count
 from claims.errors import InputError
-
-CHANGES_SHOWN = 60
 
 
 def output_guard(config: Config, args: argparse.Namespace) -> Guard:
@@ -207,10 +203,58 @@ def _declared(
 def _auto(
     ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
 ) -> int:
-    mutants = [m for m in ws.mutants if not args.patterns or any(selects(m.id, p) for p in args.patterns)]
     scope = _scope(ws, args, ws.config.typecheck)
-    if scope is not None:
-        mutants = scoped_mutants(mutants, scope)
+    mutants = _chosen_mutants(ws, args, scope)
+    plan, mutants, observed, interrupted = _observe(ws, args, base, recorded, workers, mutants)
+    full = not args.patterns and not args.shard and scope is None
+    updated = sweep.record_mutants(ws, base, recorded, mutants, plan, observed, full=full and not interrupted)
+    equivalent = read_equivalent(equivalent_path(ws.config))
+    shown = {m.id: updated.mutants[m.id] for m in mutants if m.id in updated.mutants}
+    print_tables(ws, args.patterns, shown, equivalent)
+    current = {x.id for x in ws.mutants}
+    vanished = [m for m in recorded.mutants if m not in current] if full else []
+    # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint),
+    # and with --rebuild every row that ran.
+    fresh = {
+        k: v
+        for k, v in {**plan.reused, **observed}.items()
+        if (args.rebuild and k in observed) or k not in plan.recorded
+    }
+    changes = compare_all(sweep.recorded_by_mutation(recorded, mutants), fresh, vanished)
+    restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]
+    if interrupted:
+        print(
+            "claim_batch mutate: interrupted; finished mutants are kept in .claims-cache and reused by the next run",
+            file=sys.stderr,
+        )
+        return Exit.INTERRUPTED
+    untriaged = read_untriaged(untriaged_path(ws.config))
+    problems += survivor_lines(ws.config, updated, shown, equivalent, untriaged, full)
+    _review(ws, args, scope, mutants, shown, updated, equivalent, untriaged)
+    return _finish(
+        ws,
+        args,
+        recorded,
+        updated,
+        changes,
+        restamp,
+        problems,
+        "automatic mutants",
+        "claim_batch mutate --auto --update",
+        base,
+    )
+
+
+def _chosen_mutants(ws: Workspace, args: argparse.Namespace, scope: Scope | None) -> list[Any]:
+    """Return the mutants the patterns and --since select."""
+    mutants = [m for m in ws.mutants if not args.patterns or any(selects(m.id, p) for p in args.patterns)]
+    return scoped_mutants(mutants, scope) if scope is not None else mutants
+
+
+def _observe(
+    ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, mutants: list[Any]
+) -> tuple[sweep.Plan, list[Any], dict[str, Observation], bool]:
+    """Plan the mutants (this shard's, with --shard), then run them or take them from --merge; write --out."""
     # A shard plans without the local cache, so that every shard computes the same partition.
     cache = (
         None if args.rebuild or args.shard else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
@@ -230,75 +274,9 @@ def _auto(
         observed, interrupted, _ = run_shown(ws, plan, workers, "sweep", args)
     if args.out:
         kept = {plan.keys[k]: v for k, v in {**plan.reused, **observed}.items() if k in {m.id for m in mutants}}
-        data = shard_text(args.shard, not interrupted, kept)
-        write_output(output_guard(ws.config, args), "--out", args.out, data)
+        write_output(output_guard(ws.config, args), "--out", args.out, shard_text(args.shard, not interrupted, kept))
         print(f"wrote {args.out} ({len(kept)} observations)")
-    full = not args.patterns and not args.shard and scope is None
-    updated = sweep.record_mutants(ws, base, recorded, mutants, plan, observed, full=full and not interrupted)
-    equivalent = read_equivalent(equivalent_path(ws.config))
-    shown = {m.id: updated.mutants[m.id] for m in mutants if m.id in updated.mutants}
-    left = [
-        item for item in ws.left if not args.patterns or any(selects(f"{item[0]}.{item[1]}", p) for p in args.patterns)
-    ]
-    print("\n".join(module_lines(shown.values(), equivalent, left)))
-    print()
-    print("\n".join(operator_lines(shown.values(), equivalent)))
-    if left_out_lines(left):
-        print()
-        print("\n".join(left_out_lines(left)))
-    current = {x.id for x in ws.mutants}
-    vanished = [m for m in recorded.mutants if m not in current] if full else []
-    # Compare every row that is new or whose fingerprint moved (run now, or reused from the cache by fingerprint),
-    # and with --rebuild every row that ran.
-    fresh = {
-        k: v
-        for k, v in {**plan.reused, **observed}.items()
-        if (args.rebuild and k in observed) or k not in plan.recorded
-    }
-    changes = compare_all(sweep.recorded_by_mutation(recorded, mutants), fresh, vanished)
-    restamp = [s for s in sweep.restamped(recorded, plan) if s in fresh and s not in {c.subject for c in changes}]
-    if interrupted:
-        print(
-            "claim_batch mutate: interrupted; finished mutants are kept in .claims-cache and reused by the next run",
-            file=sys.stderr,
-        )
-        return Exit.INTERRUPTED
-    untriaged = read_untriaged(untriaged_path(ws.config))
-    survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
-    admitted = [m for m in survivors if m in untriaged]
-    if admitted:
-        print(
-            f"debt: {len(admitted)} untriaged survivor(s) admitted in {_shown(ws, untriaged_path(ws.config))} "
-            "(counted undetected above; `claim_batch mutate survivors` lists them)"
-        )
-    explained_in = _shown(ws, equivalent_path(ws.config))
-    if full:
-        found = survivor_problems(
-            updated,
-            equivalent,
-            explained_in,
-            untriaged,
-            _shown(ws, untriaged_path(ws.config)),
-            read_bindings(equivalent_path(ws.config)),
-        )
-    else:  # a selection judges its own survivors; the entries of the files are judged by a full run
-        found = unexplained_survivors(shown, equivalent, explained_in, untriaged)
-    problems += [p.line() for p in found[:CHANGES_SHOWN]]
-    if len(found) > CHANGES_SHOWN:
-        problems.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
-    _review(ws, args, scope, mutants, shown, updated, equivalent, untriaged)
-    return _finish(
-        ws,
-        args,
-        recorded,
-        updated,
-        changes,
-        restamp,
-        problems,
-        "automatic mutants",
-        "claim_batch mutate --auto --update",
-        base,
-    )
+    return plan, mutants, observed, interrupted
 
 
 def _scope(ws: Workspace, args: argparse.Namespace, packages: Sequence[str]) -> Scope | None:
@@ -334,7 +312,7 @@ def _review(
 
 
 def _shown(ws: Workspace, path: Path) -> str:
-    return path.relative_to(ws.config.root).as_posix() if path.is_relative_to(ws.config.root) else str(path)
+    return shown_path(path, ws.config.root)
 
 
 def _finish(

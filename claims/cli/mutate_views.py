@@ -13,13 +13,21 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any
 
+from claims._internal.config import Config, shown_path
 from claims._internal.destination import Guard, write_output
+from claims._internal.mutation.audit import survivor_problems, unexplained_survivors
 from claims._internal.mutation.evidence import Evidence, Observation
-from claims._internal.mutation.plan import Baseline
+from claims._internal.mutation.plan import Baseline, selects
+from claims._internal.mutation.survivors import equivalent_path, read_bindings, untriaged_path
+from claims._internal.mutation.tables import left_out_lines, module_lines, operator_lines
+from claims._internal.mutation.workspace import Workspace
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit
 from claims.cli.parsing import command_parser, parse
+
+CHANGES_SHOWN = 60
+"""How many changes or problems a run prints before it says how many more."""
 
 
 def _version() -> str | None:
@@ -172,7 +180,7 @@ def bind_explanations() -> int:
     session = open_session(config=config)
     evidence = read_evidence(config.ledger / "evidence", [c.id for c in session.discovery.claims], root=config.root)
     path = equivalent_path(config)
-    shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
+    shown = shown_path(path, config.root)
     plan, left = binding_plan(evidence, read_bindings(path))
     if plan:
         text = bound_text(path.read_text(encoding="utf-8"), plan)
@@ -222,7 +230,7 @@ def admit_untriaged() -> int:
     path = untriaged_path(config)
     before = read_untriaged(path)
     admitted = sorted(m for m, row in evidence.mutants.items() if row.status != "killed" and m not in equivalent)
-    shown = path.relative_to(config.root).as_posix() if path.is_relative_to(config.root) else str(path)
+    shown = shown_path(path, config.root)
     if not admitted:
         path.unlink(missing_ok=True)
         print(f"no untriaged survivors: every survivor is killed or explained ({shown} removed)")
@@ -292,4 +300,49 @@ def defect_lines(one: Any, verdict: Any, seen: Observation, ran: int, scope: fro
         if ids:
             lines.append(f"  {label}:")
             lines += [f"    - {i} ({seen.how(i)})" for i in sorted(ids)]
+    return lines
+
+
+def print_tables(ws: Workspace, patterns: Sequence[str], shown: dict[str, Any], equivalent: dict[str, str]) -> None:
+    """Print the detected share per module and per operator, and the function-likes left unmutated."""
+    left = [item for item in ws.left if not patterns or any(selects(f"{item[0]}.{item[1]}", p) for p in patterns)]
+    print("\n".join(module_lines(shown.values(), equivalent, left)))
+    print()
+    print("\n".join(operator_lines(shown.values(), equivalent)))
+    if left_out_lines(left):
+        print()
+        print("\n".join(left_out_lines(left)))
+
+
+def survivor_lines(
+    config: Config,
+    updated: Evidence,
+    shown: dict[str, Any],
+    equivalent: dict[str, str],
+    untriaged: frozenset[str],
+    full: bool,
+) -> list[str]:
+    """Say the admitted untriaged survivors, and return the survivor problems (a selection judges only its own)."""
+    survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
+    admitted = [m for m in survivors if m in untriaged]
+    if admitted:
+        print(
+            f"debt: {len(admitted)} untriaged survivor(s) admitted in {shown_path(untriaged_path(config), config.root)} "
+            "(counted undetected above; `claim_batch mutate survivors` lists them)"
+        )
+    explained_in = shown_path(equivalent_path(config), config.root)
+    if full:
+        found = survivor_problems(
+            updated,
+            equivalent,
+            explained_in,
+            untriaged,
+            shown_path(untriaged_path(config), config.root),
+            read_bindings(equivalent_path(config)),
+        )
+    else:  # a selection judges its own survivors; the entries of the files are judged by a full run
+        found = unexplained_survivors(shown, equivalent, explained_in, untriaged)
+    lines = [p.line() for p in found[:CHANGES_SHOWN]]
+    if len(found) > CHANGES_SHOWN:
+        lines.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
     return lines

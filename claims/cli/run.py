@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping, Sequence
 
 from claims._internal.config import load_config
-from claims._internal.debt import Debt, load_debt
+from claims._internal.debt import admitted_reds, debt_lines, load_debt
 from claims._internal.destination import check_outputs, guard_for, write_output
 from claims._internal.ledger import ledger_paths
 from claims._internal.report import closing_line
-from claims._internal.runner import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.warm import open_warm_session
@@ -51,30 +49,6 @@ def build_parser(epilog: str) -> argparse.ArgumentParser:
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failed or errored claim")
     add_run_options(parser)
     return parser
-
-
-def admitted_reds(results: Sequence[Result], debt: Mapping[str, Debt]) -> list[Result]:
-    """Return the red results that admitted debt covers."""
-    return [r for r in results if r.verdict.red and r.claim.id in debt]
-
-
-def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: str) -> list[str]:
-    """Say which reds are admitted debt, which are new, and which debts are paid."""
-    admitted = admitted_reds(results, debt)
-    new = [r for r in results if r.verdict.red and r.claim.id not in debt]
-    paid = [r for r in results if not r.verdict.red and r.claim.id in debt]
-    if not (admitted or paid):
-        return []
-    lines = [f"admitted debt ({debt_file}): {len(admitted)} red claim(s) allowed"]
-    lines += [
-        f"  {r.verdict.value} {r.claim.id}  owner: {debt[r.claim.id].owner}; {debt[r.claim.id].trigger}"
-        for r in admitted
-    ]
-    if new:
-        lines.append(f"new reds (not admitted): {len(new)}")
-        lines += [f"  {r.verdict.value} {r.claim.id}" for r in new]
-    lines += [f"debt paid: {r.claim.id} passes; retire it from {debt_file}" for r in paid]
-    return lines
 
 
 def run(args: argparse.Namespace) -> int:

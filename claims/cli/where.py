@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claims._internal import dotted
+from claims._internal.config import shown_path
 from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
 from claims._internal.mutation.catalog import collect
@@ -29,8 +30,7 @@ from claims.errors import DeclarationError
 
 
 def _shown(path: str | Path, root: Path) -> str:
-    p = Path(path).resolve()
-    return p.relative_to(root).as_posix() if p.is_relative_to(root) else str(path)
+    return shown_path(path, root)
 
 
 def _module_of(rule: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import evolve
 
+from claims._internal.config import shown_path
 from claims._internal.environment import Environment
 from claims._internal.mutation.evidence import (
     KINDS,
@@ -183,7 +184,7 @@ def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evid
     problems: list[str] = []
 
     def shown(path: Path) -> str:
-        return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        return shown_path(path, root)
 
     for path in _module_files(folder):
         module = ".".join(path.relative_to(folder).with_suffix("").parts)

@@ -12,7 +12,7 @@ import ast
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from claims._internal.config import Config
+from claims._internal.config import Config, shown_path
 from claims._internal.declare import Claim
 from claims._internal.fingerprint import package_files
 from claims._internal.functions import function_likes
@@ -25,7 +25,7 @@ from claims._internal.reports.model import MutantInfo, Position, ReportModel, Te
 
 
 def _relative(path: Path, root: Path) -> str:
-    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+    return shown_path(path, root)
 
 
 def status_of(seen: Observation, ran: int, explained: str | None) -> tuple[str, str | None]:
