@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "claims"
 
@@ -90,9 +92,100 @@ def test_claims_has_no_import_cycle() -> None:
     graph = import_graph()
     cycles = _cycles(graph)
     said = [" <-> ".join(c) for c in cycles]
-    assert said == [], "import cycles in claims/ (break each by moving what both need into a module below them):\n" + "\n".join(said)
+    assert said == [], (
+        "import cycles in claims/ (break each by moving what both need into a module below them):\n" + "\n".join(said)
+    )
 
 
 def test_the_cycle_finder_finds_a_cycle_of_any_length() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+MOST_LINES = 400
+SIZED = ("claims", "domain", "witnesses", "mutations")
+
+
+def test_no_module_passes_400_lines() -> None:
+    over = sorted(
+        (len(path.read_text(encoding="utf-8").splitlines()), path.relative_to(ROOT).as_posix())
+        for folder in SIZED
+        for path in (ROOT / folder).rglob("*.py")
+        if len(path.read_text(encoding="utf-8").splitlines()) > MOST_LINES
+    )
+    said = [f"{name}: {lines} lines" for lines, name in reversed(over)]
+    assert said == [], (
+        f"modules over {MOST_LINES} lines (split each by what it decides; a witness keeps its claim ids):\n"
+        + "\n".join(said)
+    )
+
+
+def test_every_module_of_claims_is_on_the_map() -> None:
+    text = (ROOT / "docs" / "claims-map.md").read_text(encoding="utf-8")
+    missing = [
+        path.relative_to(PACKAGE).as_posix()
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if f"`{path.relative_to(PACKAGE).as_posix()}`" not in text
+    ]
+    assert missing == [], "modules missing from docs/claims-map.md (add each under its room): " + ", ".join(missing)
+
+
+def test_the_machinery_never_imports_the_command_line_or_the_plugin() -> None:
+    graph = import_graph()
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if module.startswith(("claims._internal", "claims.check", "claims.values", "claims.defects", "claims.errors"))
+        for target in targets
+        if target.startswith("claims.cli") or target == "claims.pytest_plugin"
+    )
+    assert wrong == []
+
+
+MOST_COMPLEX = 25
+"""No new function of `claims/` may pass this cyclomatic complexity (radon's measure)."""
+ABOVE_TODAY = {
+    "claims/_internal/entry_checks.py:_rewrite": 38,
+    "claims/_internal/mutation/generate.py:generate": 33,
+    "claims/cli/mutate_run.py:_declared": 32,
+    "claims/_internal/execution.py:execute": 32,
+    "claims/_internal/supervisor.py:Supervisor.run": 28,
+    "claims/_internal/mutation/report_model.py:build_model": 28,
+    "claims/cli/run.py:run": 26,
+    "claims/_internal/mutation/infection.py:Probe.__call__": 26,
+}
+"""The functions still above the limit, each at most as complex as today: a ratchet that only goes down."""
+SHARE_OF_TEN_OR_MORE = 0.14
+"""At most this share of functions may reach 10 (13.5% today; the goal is 6%): a ratchet too."""
+
+
+def _complexities() -> dict[str, int]:
+    radon = pytest.importorskip("radon.complexity", reason="radon comes with the test extra (requirements.lock)")
+    from radon.visitors import Function
+
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(ROOT).as_posix()
+        for block in radon.cc_visit(path.read_text(encoding="utf-8")):
+            if isinstance(block, Function):
+                name = f"{block.classname}.{block.name}" if block.classname else block.name
+                found[f"{relative}:{name}"] = block.complexity
+    return found
+
+
+def test_no_function_passes_the_complexity_limit_or_its_recorded_ceiling() -> None:
+    found = _complexities()
+    over = sorted(
+        f"{name}: {value} (limit {ABOVE_TODAY.get(name, MOST_COMPLEX)})"
+        for name, value in found.items()
+        if value > ABOVE_TODAY.get(name, MOST_COMPLEX)
+    )
+    assert over == [], "functions too complex (split each into steps named for what they decide):\n" + "\n".join(over)
+    lowered = sorted(name for name, ceiling in ABOVE_TODAY.items() if found.get(name, 0) < ceiling)
+    assert lowered == [], f"lower their ceilings in ABOVE_TODAY (or drop them at {MOST_COMPLEX} or less): {lowered}"
+
+
+def test_the_share_of_complex_functions_does_not_grow() -> None:
+    found = _complexities()
+    share = sum(1 for value in found.values() if value >= 10) / len(found)
+    assert share <= SHARE_OF_TEN_OR_MORE, f"{share:.1%} of functions have complexity 10 or more"

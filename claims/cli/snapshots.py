@@ -12,10 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from claims._internal.kinds import Kind
-from claims._internal.ledger import ledger_paths
+from claims._internal.ledger import LedgerPaths, ledger_paths
 from claims._internal.report import import_failure_lines
+from claims._internal.result import Result
 from claims._internal.select import select, unknown_message
 from claims._internal.session import open_session
 from claims._internal.snapshot import snapshot_path
@@ -51,23 +54,12 @@ def main(argv: Sequence[str]) -> int:
     args = parse(build_parser(), argv)
     if isinstance(args, Exit):
         return args
-    writing = args.update or args.prune
-    if writing and in_ci() and not args.force:
-        print(
-            "claim_batch snapshots: refusing to write snapshots with CI set (CI checks snapshots, never blesses them); update them locally, or pass --force",
-            file=sys.stderr,
-        )
+    refused = _misuse(args)
+    if refused:
+        print(f"claim_batch snapshots: {refused}", file=sys.stderr)
         return Exit.USAGE
-    if args.prune and args.patterns:
-        print(
-            "claim_batch snapshots: --prune judges unused snapshots only on a full run; drop the PATTERN(s)",
-            file=sys.stderr,
-        )
-        return Exit.USAGE
-
     session = open_session(args.profile, patterns=args.patterns)
     discovery = session.discovery
-    paths = ledger_paths(session.config)
     claims, unknown = select(discovery.claims, args.patterns)
     if unknown:
         print(unknown_message(unknown, discovery.claims), file=sys.stderr)
@@ -78,15 +70,37 @@ def main(argv: Sequence[str]) -> int:
         return Exit.USAGE
     for failure in discovery.failures:
         print("\n".join(import_failure_lines(failure)), file=sys.stderr)
-
     # Never from the cache: --update needs the rendered bytes, which only a run yields.
     execution = run_streamed(session, chosen, args, sys.stdout, read_cache=False)
-    results = execution.results
     if execution.interrupted:
         return Exit.INTERRUPTED
+    paths = ledger_paths(session.config)
+    written, problems = _stored(execution.results, paths, args, str(session.config.root))
+    unused, pruned_problems = _unused(paths, discovery, args)
+    problems += pruned_problems
+    if args.update or (args.prune and unused):
+        print(
+            f"snapshots: {written} written, {len(unused) if args.prune else 0} deleted"
+            + ("; the ledger records their digests: run `claim_batch ledger --write`" if written else "")
+        )
+    else:
+        print(f"snapshots: {len(execution.results)} checked, {problems} problem(s)")
+    return Exit.RED if problems else Exit.PASS
+
+
+def _misuse(args: argparse.Namespace) -> str | None:
+    """Say why these options cannot run together, or None."""
+    if (args.update or args.prune) and in_ci() and not args.force:
+        return "refusing to write snapshots with CI set (CI checks snapshots, never blesses them); update them locally, or pass --force"
+    if args.prune and args.patterns:
+        return "--prune judges unused snapshots only on a full run; drop the PATTERN(s)"
+    return None
+
+
+def _stored(results: Sequence[Result], paths: LedgerPaths, args: argparse.Namespace, root: str) -> tuple[int, int]:
+    """Write each rendered snapshot with --update, else show each red one; return how many written and how many red."""
     problems = 0
     written = 0
-    root = str(session.config.root)
     for result in results:
         shown = paths.shown(snapshot_path(paths.snapshots, result.claim))
         if args.update and result.payload is not None:
@@ -99,7 +113,12 @@ def main(argv: Sequence[str]) -> int:
             # Without --update, or when the claim produced no bytes at all (it crashed): show why.
             problems += 1
             print_reds([result], (), sys.stdout, root=root, no_diff=args.no_diff)
+    return written, problems
 
+
+def _unused(paths: LedgerPaths, discovery: Any, args: argparse.Namespace) -> tuple[list[Path], int]:
+    """Find the snapshots no claim owns (on a full run); delete them with --prune; return them and the problems."""
+    problems = 0
     full_run = not args.patterns and not discovery.failures
     unused = unused_snapshots(paths.snapshots, discovery.claims) if full_run else []
     for path in unused:
@@ -117,11 +136,4 @@ def main(argv: Sequence[str]) -> int:
                 file=sys.stderr,
             )
             problems += 1
-    if args.update or (args.prune and unused):
-        print(
-            f"snapshots: {written} written, {len(unused) if args.prune else 0} deleted"
-            + ("; the ledger records their digests: run `claim_batch ledger --write`" if written else "")
-        )
-    else:
-        print(f"snapshots: {len(results)} checked, {problems} problem(s)")
-    return Exit.RED if problems else Exit.PASS
+    return unused, problems

@@ -54,36 +54,55 @@ def _rule_lines(rule: str, session: Session, evidence: Evidence, equivalent: dic
     root = session.config.root
     module_name = _module_of(rule)
     function = rule[len(module_name) + 1 :]
-    location = "?"
-    try:
-        obj = inspect.unwrap(dotted.function_of(dotted.resolve(rule)[1]))
-        location = f"{_shown(inspect.getsourcefile(obj) or '?', root)}:{inspect.getsourcelines(obj)[1]}"
-    except (DeclarationError, OSError, TypeError):
-        pass
     claims = [c for c in session.discovery.claims if rule in c.rules]
-    lines = [f"rule     {rule}  ({location})"]
+    lines = [f"rule     {rule}  ({_location(rule, root)})"]
     witnesses = sorted({(c.witness, _shown(c.source_file, root)) for c in claims})
     lines.append("witness  " + ", ".join(f"{w} ({f})" for w, f in witnesses))
     for kind in Kind:
         mine = [c.id for c in claims if c.kind is kind]
         lines.append(f"  {kind.value:<9} {len(mine)}" + "".join(f"\n    {i}" for i in mine))
+    lines += _defect_lines(rule, session, evidence)
+    lines += _mutant_lines(module_name, function, evidence, equivalent)
+    lines += _ledger_lines(module_name, function, session, claims)
+    return lines
+
+
+def _location(rule: str, root: Path) -> str:
+    """Say where a rule's source is (`path:line`), or `?` when it cannot be found."""
+    try:
+        obj = inspect.unwrap(dotted.function_of(dotted.resolve(rule)[1]))
+        return f"{_shown(inspect.getsourcefile(obj) or '?', root)}:{inspect.getsourcelines(obj)[1]}"
+    except (DeclarationError, OSError, TypeError):
+        return "?"
+
+
+def _defect_lines(rule: str, session: Session, evidence: Evidence) -> list[str]:
     defects = [s for s in collect(session.config.mutations).seeded if rule in s.targets]
-    lines.append(f"defects  {len(defects)}")
+    lines = [f"defects  {len(defects)}"]
     for one in defects:
         row = evidence.defects.get(one.id)
         red = f"{len(row.observation.killers)} red" if row else "no evidence recorded"
         lines.append(f"    {one.id}  ({red}; must red: {', '.join(sorted(one.must_red)) or '-'})")
+    return lines
+
+
+def _mutant_lines(module_name: str, function: str, evidence: Evidence, equivalent: dict[str, str]) -> list[str]:
     mutants = [m for m in evidence.mutants.values() if m.module == module_name and m.function == function]
     killed = sum(1 for m in mutants if m.status == "killed")
     survivors = [m for m in mutants if m.status != "killed"]
-    lines.append(
-        f"mutants  {len(mutants)}: {killed} killed, {len(survivors)} survived ({sum(1 for m in survivors if m.id in equivalent)} explained)"
-    )
+    explained = sum(1 for m in survivors if m.id in equivalent)
+    lines = [f"mutants  {len(mutants)}: {killed} killed, {len(survivors)} survived ({explained} explained)"]
     lines += [
         f"    {m.id}  {m.status}"
         + ("  (explained)" if m.id in equivalent else "  (UNEXPLAINED: claim_batch mutate show " + m.id + ")")
         for m in survivors
     ]
+    return lines
+
+
+def _ledger_lines(module_name: str, function: str, session: Session, claims: list[Claim]) -> list[str]:
+    root = session.config.root
+    lines = []
     path = evidence_file(session.config.ledger / "evidence", module_name)
     if path.is_file():
         numbers = [

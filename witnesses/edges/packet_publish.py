@@ -10,19 +10,15 @@ from claims import Witness, because, check
 from domain.core.outcome import Admitted
 from domain.edges.packet_publish import EvidenceRootMissing, PacketExists, PublishFailed, publish_packet
 from domain.native.packets import PacketNameUnsafe
-from witnesses.edges.fixtures import (
+from witnesses.edges.disk_faults import (
     disk_calls,
     failing_disk,
-    file_mode,
-    in_folder,
     linked_temps,
-    listing,
     open_descriptors,
     refused_links,
     short_writes,
-    umask,
-    written,
 )
+from witnesses.edges.fixtures import file_mode, in_folder, listing, umask, written
 
 witness = Witness("edges.packet_publish")
 

@@ -8,17 +8,8 @@ from pathlib import Path
 from claims import because, check
 from domain.core.outcome import Admitted
 from domain.edges.report_file import ReportUnwritten, write_report
-from witnesses.edges.fixtures import (
-    Interrupted,
-    TempNames,
-    deep_folder,
-    disk_calls,
-    file_mode,
-    in_folder,
-    listing,
-    umask,
-    written,
-)
+from witnesses.edges.disk_faults import disk_calls
+from witnesses.edges.fixtures import Interrupted, TempNames, deep_folder, file_mode, in_folder, listing, umask, written
 from witnesses.edges.report_file import REPORT, TAKEN, witness
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from claims import check
 from domain.edges.streams import emit, flushed
+from witnesses.edges.disk_faults import open_descriptors
 from witnesses.edges.fixtures import (
     ClosedPipe,
     ClosedPipeAt,
@@ -21,7 +22,6 @@ from witnesses.edges.fixtures import (
     Recording,
     Undescribed,
     is_null_device,
-    open_descriptors,
     pipe,
     terminal,
 )
