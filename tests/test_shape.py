@@ -123,9 +123,9 @@ def test_no_module_passes_400_lines() -> None:
 def test_every_module_of_claims_is_on_the_map() -> None:
     text = (ROOT / "docs" / "claims-map.md").read_text(encoding="utf-8")
     missing = [
-        path.relative_to(PACKAGE).as_posix()
+        path.relative_to(ROOT).as_posix()
         for path in sorted(PACKAGE.rglob("*.py"))
-        if f"`{path.relative_to(PACKAGE).as_posix()}`" not in text
+        if f"`{path.relative_to(ROOT).as_posix()}`" not in text
     ]
     assert missing == [], "modules missing from docs/claims-map.md (add each under its room): " + ", ".join(missing)
 
@@ -145,18 +145,12 @@ def test_the_machinery_never_imports_the_command_line_or_the_plugin() -> None:
 MOST_COMPLEX = 25
 """No new function of `claims/` may pass this cyclomatic complexity (radon's measure)."""
 ABOVE_TODAY = {
-    "claims/_internal/entry_checks.py:_rewrite": 38,
-    "claims/_internal/mutation/generate.py:generate": 33,
     "claims/cli/mutate_run.py:_declared": 32,
-    "claims/_internal/execution.py:execute": 32,
-    "claims/_internal/supervisor.py:Supervisor.run": 28,
-    "claims/_internal/mutation/report_model.py:build_model": 28,
     "claims/cli/run.py:run": 26,
-    "claims/_internal/mutation/infection.py:Probe.__call__": 26,
 }
 """The functions still above the limit, each at most as complex as today: a ratchet that only goes down."""
-SHARE_OF_TEN_OR_MORE = 0.14
-"""At most this share of functions may reach 10 (13.5% today; the goal is 6%): a ratchet too."""
+SHARE_OF_TEN_OR_MORE = 0.135
+"""At most this share of functions may reach 10 (13.1% today; the goal is 6%): a ratchet too."""
 
 
 def _complexities() -> dict[str, int]:

@@ -105,33 +105,11 @@ def _rewrite(
     assert isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name)
     memo, opening = statement.targets[0].id, statement.value
     assert isinstance(opening, ast.Call)
-    if opening.keywords or [ast.dump(a) for a in opening.args] != [
-        ast.dump(_call("globals")),
-        ast.dump(_call("locals")),
-    ]:
+    if not _plain_opening(opening):
         return False
     check = body[index + 1] if index + 1 < len(body) else None
-    table: ast.Dict | None = None
-    if (
-        isinstance(check, ast.Expr)
-        and _called(check.value, arguments)
-        and isinstance(check.value, ast.Call)
-        and len(check.value.args) == 3
-        and isinstance(check.value.args[1], ast.Dict)
-        and isinstance(check.value.args[2], ast.Name)
-        and check.value.args[2].id == memo
-        and all(isinstance(v, ast.Tuple) and len(v.elts) == 2 for v in check.value.args[1].values)
-    ):
-        table = check.value.args[1]
-    return_checks = [
-        n
-        for n in _own(function)
-        if _called(n, returns)
-        and isinstance(n, ast.Call)
-        and len(n.args) == 4
-        and isinstance(n.args[3], ast.Name)
-        and n.args[3].id == memo
-    ]
+    table = _argument_table(check, arguments, memo)
+    return_checks = [n for n in _own(function) if isinstance(n, ast.Call) and _checks_return(n, returns, memo)]
     uses = sum(1 for n in _own(function) if isinstance(n, ast.Name) and n.id == memo)
     if uses != 1 + len(return_checks) + (table is not None):
         return False  # the memo serves another check (a yield's, an assignment's): leave the function as it is
@@ -143,15 +121,51 @@ def _rewrite(
             body.append(ast.Pass())
         return True
     assert isinstance(check, ast.Expr) and isinstance(check.value, ast.Call)
+    check.value.args[2] = opening
+    body[index : index + 2] = [ast.If(ast.UnaryOp(ast.Not(), _plain_passes(table)), [check], [])]
+    return True
+
+
+def _plain_passes(table: ast.Dict) -> ast.expr:
+    """Return the inline test that every argument plainly passes: `passes(a, A) and passes(b, B) ...`."""
     tests: list[ast.expr] = []
     for pair in table.values:
         assert isinstance(pair, ast.Tuple)
         value, annotation = (copy.deepcopy(e) for e in pair.elts)  # the table keeps its own, for the slow path
         tests.append(ast.Call(ast.Name(PASSES, ast.Load()), [value, annotation], []))
-    plain = tests[0] if len(tests) == 1 else ast.BoolOp(ast.And(), tests)
-    check.value.args[2] = opening
-    body[index : index + 2] = [ast.If(ast.UnaryOp(ast.Not(), plain), [check], [])]
-    return True
+    return tests[0] if len(tests) == 1 else ast.BoolOp(ast.And(), tests)
+
+
+def _plain_opening(opening: ast.Call) -> bool:
+    """Say whether the memo opens as `TypeCheckMemo(globals(), locals())`, and nothing else."""
+    expected = [ast.dump(_call("globals")), ast.dump(_call("locals"))]
+    return not opening.keywords and [ast.dump(a) for a in opening.args] == expected
+
+
+def _argument_table(check: ast.stmt | None, arguments: str | None, memo: str) -> ast.Dict | None:
+    """Return the argument table of the check that follows the memo (`check_argument_types(name, {...}, memo)`)."""
+    if not (isinstance(check, ast.Expr) and _called(check.value, arguments) and isinstance(check.value, ast.Call)):
+        return None
+    args = check.value.args
+    if (
+        len(args) == 3
+        and isinstance(args[1], ast.Dict)
+        and isinstance(args[2], ast.Name)
+        and args[2].id == memo
+        and all(isinstance(v, ast.Tuple) and len(v.elts) == 2 for v in args[1].values)
+    ):
+        return args[1]
+    return None
+
+
+def _checks_return(node: ast.Call, returns: str | None, memo: str) -> bool:
+    """Say whether a call is a return check handed this memo (`check_return_type(name, value, annotation, memo)`)."""
+    return (
+        _called(node, returns)
+        and len(node.args) == 4
+        and isinstance(node.args[3], ast.Name)
+        and node.args[3].id == memo
+    )
 
 
 def _opens_memo(statement: ast.stmt, memo_class: str) -> bool:

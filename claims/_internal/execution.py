@@ -25,8 +25,9 @@ from claims._internal.fingerprint import Sources, claim_fingerprint, meta_digest
 from claims._internal.hermetic import Caches
 from claims._internal.kinds import Kind, Verdict
 from claims._internal.profiles import plugins_in_force
+from claims._internal.result import Result, Settings
 from claims._internal.results_cache import Entry, ResultsCache
-from claims._internal.runner import Result, Settings, run_claim
+from claims._internal.runner import run_claim
 from claims._internal.session import Session
 from claims._internal.shared_state import SharedState
 from claims._internal.snapshot import digest, snapshot_path
@@ -169,17 +170,7 @@ def execute(
     prints = Fingerprints(session, settings, session.config.cache / "sources.json" if options.read_cache else None)
     if cache is not None and options.write_cache:
         prints.sources()  # read now, before any claim runs: a result is filed under the code as it was then
-    done: dict[int, Result] = {}
-    reached: dict[str, tuple[str, ...]] = {}
-    to_run: list[int] = []
-    for index, claim in enumerate(claims):
-        entry = cache.entries.get(claim.id) if cache is not None and options.read_cache else None
-        # A catalogued stand-in was verified when the session opened (`warm`): its module was not even imported.
-        if entry is not None and (stands_in(claim) or prints.of(claim, entry.functions) == entry.fingerprint):
-            done[index] = Result(claim, Verdict.PASS, entry.duration, digest=entry.digest, cached=True)
-            reached[claim.id] = entry.reach
-        else:
-            to_run.append(index)
+    done, reached, to_run = _reused(claims, cache if options.read_cache else None, prints)
     cached = len(done)
 
     witnesses = list(dict.fromkeys(c.witness for c in claims))
@@ -202,13 +193,7 @@ def execute(
         if result.verdict.red:
             red[0] = True
         if cache is not None and options.write_cache:
-            functions = tuple(sorted(reach.functions_of(keys) | prints.imported(claim)))
-            entry = (
-                Entry(prints.of(claim, functions), functions, tuple(keys), result.duration, result.digest)
-                if result.verdict is Verdict.PASS
-                else None
-            )
-            cache.record(claim.id, entry, result.duration)
+            _record(cache, prints, claim, result, keys)
         if result.verdict is Verdict.PASS:
             reached[claim.id] = tuple(keys)
         if on_result is not None:
@@ -235,19 +220,53 @@ def execute(
             [(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick
         )
     if cache is not None and options.write_cache:
-        moved = loader.changed_since_compiled()
-        if moved:  # the code that ran is not the code on disk: no result of this run may be reused for it
-            named = ", ".join(Path(m).name for m in moved[:3]) + (" ..." if len(moved) > 3 else "")
-            print(
-                f"claim_batch: {len(moved)} source file(s) changed while the claims ran ({named}); "
-                "this run's results are not cached",
-                file=sys.stderr,
-            )
-        else:
-            cache.save()
+        _save(cache)
     finished = tuple(done[i] for i in sorted(done))
     stopped = options.exitfirst and red[0] and len(done) < len(claims)
     return Execution(finished, reached, interrupted=interrupted, stopped=stopped, cached=cached)
+
+
+def _reused(
+    claims: Sequence[Claim], cache: ResultsCache | None, prints: Fingerprints
+) -> tuple[dict[int, Result], dict[str, tuple[str, ...]], list[int]]:
+    """Answer from the cache every claim whose recorded fingerprint still holds; return (done, reached, to run)."""
+    done: dict[int, Result] = {}
+    reached: dict[str, tuple[str, ...]] = {}
+    to_run: list[int] = []
+    for index, claim in enumerate(claims):
+        entry = cache.entries.get(claim.id) if cache is not None else None
+        # A catalogued stand-in was verified when the session opened (`warm`): its module was not even imported.
+        if entry is not None and (stands_in(claim) or prints.of(claim, entry.functions) == entry.fingerprint):
+            done[index] = Result(claim, Verdict.PASS, entry.duration, digest=entry.digest, cached=True)
+            reached[claim.id] = entry.reach
+        else:
+            to_run.append(index)
+    return done, reached, to_run
+
+
+def _record(cache: ResultsCache, prints: Fingerprints, claim: Claim, result: Result, keys: Sequence[str]) -> None:
+    """File a passing result under its fingerprint (forget a red one), with its duration either way."""
+    functions = tuple(sorted(reach.functions_of(keys) | prints.imported(claim)))
+    entry = (
+        Entry(prints.of(claim, functions), functions, tuple(keys), result.duration, result.digest)
+        if result.verdict is Verdict.PASS
+        else None
+    )
+    cache.record(claim.id, entry, result.duration)
+
+
+def _save(cache: ResultsCache) -> None:
+    """Save the results, unless a source file changed while the claims ran (then nothing of this run is reused)."""
+    moved = loader.changed_since_compiled()
+    if moved:  # the code that ran is not the code on disk: no result of this run may be reused for it
+        named = ", ".join(Path(m).name for m in moved[:3]) + (" ..." if len(moved) > 3 else "")
+        print(
+            f"claim_batch: {len(moved)} source file(s) changed while the claims ran ({named}); "
+            "this run's results are not cached",
+            file=sys.stderr,
+        )
+    else:
+        cache.save()
 
 
 def _order(indices: list[int], claims: Sequence[Claim], cache: ResultsCache | None, seed: int | None) -> list[int]:

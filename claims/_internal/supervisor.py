@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from multiprocessing.connection import Connection, Pipe, wait
 from typing import Any
 
@@ -109,6 +109,16 @@ class _Worker:
     started: float = 0.0
     kill_at: float | None = None
     soft: float = 0.0
+
+
+def _wait_for(busy: Sequence[_Worker]) -> float:
+    """Return how long to wait for a message: until the nearest deadline, and never longer than WAKE.
+
+    A Ctrl-C that lands just before the wait blocks is only handled when the wait returns, and must not wait for a
+    slow claim to finish.
+    """
+    deadlines = [w.kill_at for w in busy if w.kill_at is not None]
+    return min(WAKE, max(0.0, min(deadlines) - time.monotonic())) if deadlines else WAKE
 
 
 class Supervisor:
@@ -217,36 +227,38 @@ class Supervisor:
             while self.pending or any(w.job is not None for w in self.workers):
                 if stop():
                     break
-                while self.pending and (len(self.workers) < self.count or any(w.job is None for w in self.workers)):
-                    worker = next((w for w in self.workers if w.job is None), None) or self._spawn()
-                    worker.job, worker.label, worker.kill_at, worker.started = (
-                        self.pending.popleft(),
-                        None,
-                        None,
-                        time.monotonic(),
-                    )
-                    worker.connection.send(worker.job)
+                self._hand_out()
                 busy = [w for w in self.workers if w.job is not None]
-                deadlines = [w.kill_at for w in busy if w.kill_at is not None]
-                # Never block longer than WAKE: a Ctrl-C that lands just before the wait blocks is only handled
-                # when the wait returns, and must not wait for a slow claim to finish.
-                timeout = min(WAKE, max(0.0, min(deadlines) - time.monotonic())) if deadlines else WAKE
                 if tick is not None:
                     tick()  # a live display is redrawn at least once a second, even when nothing finishes
-                for connection in wait([w.connection for w in busy], timeout):
+                for connection in wait([w.connection for w in busy], _wait_for(busy)):
                     worker = next(w for w in busy if w.connection is connection)
                     self._receive(worker, on_message, on_end)
-                now = time.monotonic()
-                for worker in [
-                    w for w in self.workers if w.job is not None and w.kill_at is not None and now > w.kill_at
-                ]:
-                    self._end(worker, on_end, timed_out=True)
+                self._end_overdue(on_end)
         except KeyboardInterrupt:
             return True
         finally:
             self.close()
             gc.unfreeze()
         return False
+
+    def _hand_out(self) -> None:
+        """Give pending jobs to idle workers, spawning workers up to the count."""
+        while self.pending and (len(self.workers) < self.count or any(w.job is None for w in self.workers)):
+            worker = next((w for w in self.workers if w.job is None), None) or self._spawn()
+            worker.job, worker.label, worker.kill_at, worker.started = (
+                self.pending.popleft(),
+                None,
+                None,
+                time.monotonic(),
+            )
+            worker.connection.send(worker.job)
+
+    def _end_overdue(self, on_end: Callable[[Any, Ended], None]) -> None:
+        """End every worker whose job ran past its hard deadline."""
+        now = time.monotonic()
+        for worker in [w for w in self.workers if w.job is not None and w.kill_at is not None and now > w.kill_at]:
+            self._end(worker, on_end, timed_out=True)
 
     def _receive(
         self, worker: _Worker, on_message: Callable[[Any, Any], None], on_end: Callable[[Any, Ended], None]

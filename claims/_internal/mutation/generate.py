@@ -112,28 +112,9 @@ def generate(
         old = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         old = {}
-    # The generator's own source is part of the key: an edit to it (or to an operator) regenerates every file.
-    here = Path(__file__).parent
-    own = [
-        (here / name).read_text(encoding="utf-8")
-        for name in (
-            "generate.py",
-            "layout.py",
-            "identity.py",
-            "mutant.py",
-            "mutmut_seam.py",
-            "codegen.py",
-            "operators.py",
-            "operator_type.py",
-            "domain_operators.py",
-            "flow_operators.py",
-            "bound_operators.py",
-            "../functions.py",
-        )
-    ]
-    ops_key = _digest(GENERATOR, *own, operators.key())
+    ops_key = _digest(GENERATOR, *_own_sources(), operators.key())
     new: dict[str, Any] = {}
-    todo: list[tuple[str, str, str, str, str | None]] = []
+    todo: list[Todo] = []
     for package in packages:
         for name, path in package_files(package, root):
             rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
@@ -142,22 +123,62 @@ def generate(
             excluded = excluded or (why_not(name) if why_not is not None else None)
             key = _digest(ops_key, source, excluded or "")
             cached = old.get(rel)
-            if (
-                isinstance(cached, dict)
-                and cached.get("key") == key
-                and (tree / rel).is_file()
-                and (plain / rel).is_file()
-            ):
+            if _still_generated(cached, key, tree / rel, plain / rel):
                 new[rel] = cached
             else:
                 todo.append((name, rel, source, key, excluded))
-        # Non-Python files of the package (data the rules read) come along unchanged.
-        folder = package_folder(package, root)
-        for data in folder.rglob("*") if folder is not None and folder.is_relative_to(root) else ():
-            if data.is_file() and data.suffix != ".py" and "__pycache__" not in data.parts:
-                for target in (tree / data.relative_to(root), plain / data.relative_to(root)):
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(data, target)
+        _copy_data(package, root, (tree, plain))
+    _regenerate(todo, operators, (tree, plain), new, on_file)
+    mutants = [Mutant(**m) for entry in new.values() for m in entry["mutants"]]
+    write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
+    return sorted(mutants, key=lambda m: m.id)
+
+
+Todo = tuple[str, str, str, str, str | None]
+"""A module to regenerate: (module name, path relative to the root, source, manifest key, why it is not mutated)."""
+
+# The generator's own source is part of the key: an edit to it (or to an operator) regenerates every file.
+OWN_SOURCES = (
+    "generate.py",
+    "layout.py",
+    "identity.py",
+    "mutant.py",
+    "mutmut_seam.py",
+    "codegen.py",
+    "operators.py",
+    "operator_type.py",
+    "domain_operators.py",
+    "flow_operators.py",
+    "bound_operators.py",
+    "../functions.py",
+)
+
+
+def _own_sources() -> list[str]:
+    here = Path(__file__).parent
+    return [(here / name).read_text(encoding="utf-8") for name in OWN_SOURCES]
+
+
+def _still_generated(cached: Any, key: str, code: Path, trampolines: Path) -> bool:
+    """Say whether a manifest entry was generated under this key and both its files are still there."""
+    return isinstance(cached, dict) and cached.get("key") == key and code.is_file() and trampolines.is_file()
+
+
+def _copy_data(package: str, root: Path, trees: tuple[Path, Path]) -> None:
+    """Copy the package's non-Python files (data the rules read) into both trees, unchanged."""
+    folder = package_folder(package, root)
+    for data in folder.rglob("*") if folder is not None and folder.is_relative_to(root) else ():
+        if data.is_file() and data.suffix != ".py" and "__pycache__" not in data.parts:
+            for target in (trees[0] / data.relative_to(root), trees[1] / data.relative_to(root)):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(data, target)
+
+
+def _regenerate(
+    todo: Sequence[Todo], operators: OperatorSets, trees: tuple[Path, Path], new: dict[str, Any], on_file: Any
+) -> None:
+    """Regenerate the changed modules into both trees and record each in the manifest `new`."""
+    tree, plain = trees
     done = len(new)
     if on_file is not None:
         on_file(done)
@@ -185,9 +206,6 @@ def generate(
             done += 1
             if on_file is not None:
                 on_file(done)
-    mutants = [Mutant(**m) for entry in new.values() for m in entry["mutants"]]
-    write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
-    return sorted(mutants, key=lambda m: m.id)
 
 
 def left_out(tree: Path) -> list[tuple[str, str, int, str]]:

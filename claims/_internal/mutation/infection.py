@@ -166,13 +166,7 @@ class Probe:
             # in the real run, and its own inner calls, if any, count as a difference there (`reentered`), so
             # nothing about this one can change what the claim sees.
             return self.original(*args, **kwargs)
-        pending = [name for name in self.watched if name not in self.reached]
-        if pending:
-            self.compared += 1
-        if self.impure or self.compared > CALL_BUDGET:
-            # Comparing every call of a rule a claim calls this often costs more than running the claim.
-            self.reached.update(pending)
-            pending = []
+        pending = self._pending()
         if not pending:
             return self.original(*args, **kwargs)
         shared = sharing.frozen(args) and sharing.frozen(tuple(kwargs.values()))  # each call gets its own kwargs dict
@@ -184,6 +178,31 @@ class Probe:
         _hook()
         before = random.getstate()
         start = time.process_time()
+        answer, touched = self._answer(args, kwargs)
+        budget = max(MIN_BUDGET, 20 * (time.process_time() - start))
+        if touched:
+            self.impure = True
+            self.reached.update(pending)
+            pending, copies = [], []
+        calls = list(zip(pending, copies, strict=True))
+        self._compare(calls, answer, None if shared else (args, kwargs), budget, before)
+        if answer[0] == "raised":
+            raise answer[1]
+        return answer[1]
+
+    def _pending(self) -> list[str]:
+        """Return the variants this call must still compare (none once the rule proved too costly to compare)."""
+        pending = [name for name in self.watched if name not in self.reached]
+        if pending:
+            self.compared += 1
+        if self.impure or self.compared > CALL_BUDGET:
+            # Comparing every call of a rule a claim calls this often costs more than running the claim.
+            self.reached.update(pending)
+            pending = []
+        return pending
+
+    def _answer(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[str, Any], bool]:
+        """Call the original, watching the world; return its answer (a value or what it raised) and whether it touched it."""
         outer = (_World.watching, _World.touched)  # an enclosing watched call (this rule called from another)
         _World.watching, _World.touched = True, False
         self.answering = True
@@ -196,21 +215,27 @@ class Probe:
             self.answering = False
             touched = _World.touched
             _World.watching, _World.touched = outer[0], outer[1] or touched
-        budget = max(MIN_BUDGET, 20 * (time.process_time() - start))
-        if touched:
-            self.impure = True
-            self.reached.update(pending)
-            pending, copies = [], []
+        return answer, touched
+
+    def _compare(
+        self,
+        calls: list[tuple[str, tuple[tuple[Any, ...], dict[str, Any]]]],
+        answer: tuple[str, Any],
+        originals: tuple[Any, Any] | None,
+        budget: float,
+        before: Any,
+    ) -> None:
+        """Run each variant on its copy of the arguments; a variant that disagrees, or draws, reaches the claim."""
         after = random.getstate()
         # Put the state back only when it moved: when the original drew, each variant starts where it started;
         # after a variant that drew, the next one does too, and the caller goes on from where the original left it.
         drawn = after != before
         restore, settled = drawn, False
         try:
-            for name, (a, k) in zip(pending, copies, strict=True):
+            for name, (a, k) in calls:
                 if restore:
                     random.setstate(before)
-                agrees = self._agrees(self.variants[name], a, k, answer, None if shared else (args, kwargs), budget)
+                agrees = self._agrees(self.variants[name], a, k, answer, originals, budget)
                 moved = random.getstate() != after
                 if not agrees or moved:
                     self.reached.add(name)
@@ -219,9 +244,6 @@ class Probe:
         finally:
             if restore or not settled:
                 random.setstate(after)
-        if answer[0] == "raised":
-            raise answer[1]
-        return answer[1]
 
     def _agrees(
         self,

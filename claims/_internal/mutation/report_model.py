@@ -81,6 +81,25 @@ def build_model(
     for package in config.typecheck:
         for name, path in package_files(package, root):
             sources[name] = (_relative(path, root), path.read_text(encoding="utf-8"))
+    infos = [
+        *_mutant_infos(mutants, evidence, equivalent, baseline, sources),
+        *_defect_infos(seeded, evidence, baseline, claims, sources),
+        *_left_infos(left, sources),
+    ]
+    tests, test_files = _tests(claims, root)
+    files = {rel: text for rel, text in sources.values() if any(m.file == rel for m in infos)}
+    return ReportModel(
+        project=root.name, files=files, mutants=tuple(infos), tests=tuple(tests), test_files=test_files, version=version
+    )
+
+
+def _mutant_infos(
+    mutants: Sequence[Mutant],
+    evidence: Evidence,
+    equivalent: Mapping[str, str],
+    baseline: Baseline | None,
+    sources: Mapping[str, tuple[str, str]],
+) -> list[MutantInfo]:
     infos: list[MutantInfo] = []
     for mutant in mutants:
         row = evidence.mutants.get(mutant.id)
@@ -108,6 +127,17 @@ def build_model(
                 tests_completed=row.ran,
             )
         )
+    return infos
+
+
+def _defect_infos(
+    seeded: Sequence[Seeded],
+    evidence: Evidence,
+    baseline: Baseline | None,
+    claims: Sequence[Claim],
+    sources: Mapping[str, tuple[str, str]],
+) -> list[MutantInfo]:
+    infos: list[MutantInfo] = []
     for one in seeded:
         recorded = evidence.defects.get(one.id)
         module, function = target_parts(one.targets[0], sources)
@@ -120,22 +150,7 @@ def build_model(
             else sorted(recorded.observation.killers)
         )
         status, reason = status_of(recorded.observation, len(covered), None)
-        start, end = Position(first, 1), Position(last + 1, 1)
-        head = one.defects[0]
-        if head.patch is not None and len(one.defects) == 1:
-            # A textual patch shows as what it is: the old text at its place in the rule, and the new text.
-            original, replacement = head.patch
-            start, end = _place(sources[module][1], first, original) or (start, end)
-        else:
-            original = "\n".join(
-                f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}" for d in one.defects
-            )
-            replacement = "\n".join(
-                f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}"
-                if d.patch
-                else f"{d.target} wrapped by {getattr(d.replacement, '__qualname__', '?')}"
-                for d in one.defects
-            )
+        original, replacement, (start, end) = _defect_change(one, sources[module][1], first, last)
         infos.append(
             MutantInfo(
                 id=one.id,
@@ -156,6 +171,31 @@ def build_model(
                 tests_completed=len(covered),
             )
         )
+    return infos
+
+
+def _defect_change(one: Seeded, source: str, first: int, last: int) -> tuple[str, str, tuple[Position, Position]]:
+    """Say what a defect changes, and where: a lone textual patch at its place, else every defect over the function."""
+    start, end = Position(first, 1), Position(last + 1, 1)
+    head = one.defects[0]
+    if head.patch is not None and len(one.defects) == 1:
+        # A textual patch shows as what it is: the old text at its place in the rule, and the new text.
+        original, replacement = head.patch
+        return original, replacement, _place(source, first, original) or (start, end)
+    original = "\n".join(
+        f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}" if d.patch else f"{d.target}" for d in one.defects
+    )
+    replacement = "\n".join(
+        f"{d.target}: {d.patch[0]!r} -> {d.patch[1]!r}"
+        if d.patch
+        else f"{d.target} wrapped by {getattr(d.replacement, '__qualname__', '?')}"
+        for d in one.defects
+    )
+    return original, replacement, (start, end)
+
+
+def _left_infos(left: Sequence[tuple[str, str, int, str]], sources: Mapping[str, tuple[str, str]]) -> list[MutantInfo]:
+    infos: list[MutantInfo] = []
     for module, qualname, line, why in counted(left):
         if module not in sources:
             continue
@@ -177,6 +217,10 @@ def build_model(
                 covered_by=(),
             )
         )
+    return infos
+
+
+def _tests(claims: Sequence[Claim], root: Path) -> tuple[list[TestInfo], dict[str, str]]:
     tests = []
     test_files: dict[str, str] = {}
     for claim in claims:
@@ -187,7 +231,4 @@ def build_model(
         tests.append(
             TestInfo(claim.id, claim.statement, rel, claim.source_line, claim.witness, claim.kind.value, claim.rules)
         )
-    files = {rel: text for rel, text in sources.values() if any(m.file == rel for m in infos)}
-    return ReportModel(
-        project=root.name, files=files, mutants=tuple(infos), tests=tuple(tests), test_files=test_files, version=version
-    )
+    return tests, test_files
