@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
+import shlex
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,16 +94,18 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
-    """Under pytest-xdist, deal claims by work stealing unless told otherwise (`-n 2` alone means `--dist load`).
+    """Under pytest-xdist, deal claims by work stealing unless `--dist` says otherwise (`-n 2` alone means load).
 
     Claims differ in cost by two orders of magnitude (a hypothesis property against a one-line check), so
-    fixed batches leave one worker idle at the end; stealing keeps both busy to the last claim.
+    fixed batches leave one worker idle at the end; stealing keeps both busy to the last claim.  Whether `--dist`
+    was given is read from the arguments: before or after xdist's own hook, the option's value cannot say.
     """
-    if config.stash.get(STATE, None) is None:
+    if config.stash.get(STATE, None) is None or not getattr(config.option, "numprocesses", None):
         return
-    option = config.option
-    if getattr(option, "numprocesses", None) and getattr(option, "dist", None) == "no" and not option.distload:
-        option.dist = "worksteal"
+    given = [*config.invocation_params.args, *shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))]
+    given += [str(a) for a in config.getini("addopts")]
+    if not any(a in ("--dist", "-d") or a.startswith("--dist=") for a in given):
+        config.option.dist = "worksteal"
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

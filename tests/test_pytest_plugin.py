@@ -131,3 +131,19 @@ def test_no_child_of_the_import_probe_outlives_an_in_process_session(toy: pytest
     )
     run = toy.run(__import__("sys").executable, "host.py")
     assert "pytest exit 0 left child None" in run.stdout.str(), run.stdout.str() + run.stderr.str()
+
+
+@pytest.mark.parametrize(("given", "dealt"), [((), "worksteal"), (("--dist", "load"), "load")])
+def test_claims_are_dealt_by_work_stealing_under_xdist_unless_told_otherwise(
+    toy: pytest.Pytester, given: tuple[str, ...], dealt: str
+) -> None:
+    toy.makeconftest("def pytest_configure(config):\n    print('dist is', config.option.dist)\n")
+    result = toy.runpytest_subprocess("-n", "2", *given, "-s", "toy_witnesses/good.py")
+    assert f"dist is {dealt}" in result.stdout.str(), result.stdout.str()
+
+
+def test_xdist_is_left_as_it_is_without_a_claims_table(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    pytester.makeconftest("def pytest_configure(config):\n    print('dist is', config.option.dist)\n")
+    result = pytester.runpytest_subprocess("-n", "2", "-s")
+    assert "dist is load" in result.stdout.str(), result.stdout.str()
