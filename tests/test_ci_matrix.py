@@ -28,9 +28,10 @@ def _git(root: Path, *args: str) -> str:
 @pytest.fixture(scope="module")
 def origin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An `init` project whose main edits a rule (claims still green) after its ledger was recorded."""
-    made = run_cli(tmp_path_factory.mktemp("matrix"), "init", "demo", timeout=240)
+    base = tmp_path_factory.mktemp("matrix")
+    made = run_cli(base, "init", "demo", timeout=240)
     assert made.returncode == 0, made.stdout + made.stderr
-    root = next(tmp_path_factory.getbasetemp().glob("matrix*/demo"))
+    root = base / "demo"
     rules = root / "demo_rules" / "quota.py"
     text = rules.read_text()
     anchor = "    if isinstance(outcome, Refused):\n"

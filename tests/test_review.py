@@ -23,9 +23,10 @@ def _git(root: Path, *args: str) -> str:
 @pytest.fixture(scope="module")
 def branch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A scratch `init` project on main, cloned shallow onto a branch that edits one rule (render_decision)."""
-    made = run_cli(tmp_path_factory.mktemp("origin"), "init", "demo", timeout=240)
+    base = tmp_path_factory.mktemp("origin")
+    made = run_cli(base, "init", "demo", timeout=240)
     assert made.returncode == 0, made.stdout + made.stderr
-    origin = next(tmp_path_factory.getbasetemp().glob("origin*/demo"))
+    origin = base / "demo"
     _git(origin, "init", "-q", "-b", "main")
     _git(origin, "add", "-A")
     _git(origin, "commit", "-qm", "base")
