@@ -144,11 +144,8 @@ def test_the_machinery_never_imports_the_command_line_or_the_plugin() -> None:
 
 MOST_COMPLEX = 25
 """No new function of `claims/` may pass this cyclomatic complexity (radon's measure)."""
-ABOVE_TODAY = {
-    "claims/cli/mutate_run.py:_declared": 32,
-    "claims/cli/run.py:run": 26,
-}
-"""The functions still above the limit, each at most as complex as today: a ratchet that only goes down."""
+ABOVE_TODAY: dict[str, int] = {}
+"""Functions allowed above the limit, each at most as complex as listed (a ratchet that only goes down): none today."""
 SHARE_OF_TEN_OR_MORE = 0.135
 """At most this share of functions may reach 10 (13.1% today; the goal is 6%): a ratchet too."""
 

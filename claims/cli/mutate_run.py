@@ -148,17 +148,10 @@ def _list_declared(args: argparse.Namespace) -> int:
 def _declared(
     ws: Workspace, args: argparse.Namespace, base: Any, recorded: Evidence, workers: int, problems: list[str]
 ) -> int:
-    chosen_ids = selected([s.id for s in ws.catalog.seeded], args.patterns)
-    if args.patterns and not chosen_ids:
-        print(
-            f"claim_batch mutate: no declared defect matches {' '.join(args.patterns)}; `claim_batch mutate --list` shows them",
-            file=sys.stderr,
-        )
-        return Exit.USAGE
-    seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
-    changed = _scope(ws, args, [*ws.config.typecheck, *ws.config.witnesses, *ws.config.mutations])
-    if changed is not None:
-        seeded = scoped_defects(seeded, ws.claims, changed)
+    chosen = _chosen_defects(ws, args)
+    if isinstance(chosen, Exit):
+        return chosen
+    seeded, changed = chosen
     plan = sweep.plan_defects(ws, base, seeded, recorded, reuse=not args.rebuild)
     if not args.quiet:
         print(
@@ -169,22 +162,10 @@ def _declared(
     observed, interrupted, _ = run_shown(ws, plan, workers, "defects", args)
     seen = {**plan.reused, **observed}
     claims = list(ws.claims.values())
-    failing = 0
-    for one in seeded:
-        if one.id not in seen:
-            continue
-        scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
-        verdict = judge(one, seen[one.id], plan.runs[one.id], scope)
-        failing += not verdict.verdict.holds
-        print("\n".join(defect_lines(one, verdict, seen[one.id], plan.runs[one.id], scope)))
+    failing = _print_verdicts(seeded, seen, plan, claims)
     if interrupted:
         print("claim_batch mutate: interrupted; nothing recorded", file=sys.stderr)
         return Exit.INTERRUPTED
-    counts: dict[str, int] = {}
-    for one in seeded:
-        scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
-        v = judge(one, seen[one.id], plan.runs[one.id], scope).verdict.value
-        counts[v] = counts.get(v, 0) + 1
     full = not args.patterns and changed is None
     vanished = [d for d in recorded.defects if d not in {s.id for s in ws.catalog.seeded}] if full else []
     changes = compare_all({k: r.observation for k, r in recorded.defects.items()}, dict(seen.items()), vanished)
@@ -193,11 +174,56 @@ def _declared(
     code = _finish(
         ws, args, recorded, updated, changes, restamp, problems, "declared defects", "claim_batch mutate --update", base
     )
-    print(
-        f"{len(seeded)} defects: "
-        + ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: list(Intent.__members__).index(kv[0])))
-    )
+    print(_verdict_counts(seeded, seen, plan, claims))
     return Exit.RED if failing or problems else code
+
+
+def _chosen_defects(ws: Workspace, args: argparse.Namespace) -> tuple[list[Any], Scope | None] | Exit:
+    """Return the defects the patterns and --since select, with what changed (None without --since)."""
+    chosen_ids = selected([s.id for s in ws.catalog.seeded], args.patterns)
+    if args.patterns and not chosen_ids:
+        print(
+            f"claim_batch mutate: no declared defect matches {' '.join(args.patterns)}; `claim_batch mutate --list` shows them",
+            file=sys.stderr,
+        )
+        return Exit.USAGE
+    seeded = [s for s in ws.catalog.seeded if s.id in chosen_ids]
+    changed = _scope(ws, args, [*ws.config.typecheck, *ws.config.witnesses, *ws.config.mutations])
+    return (scoped_defects(seeded, ws.claims, changed) if changed is not None else seeded), changed
+
+
+def _judged_scope(one: Any, claims: Sequence[Any]) -> frozenset[str] | None:
+    """Return the claims a defect's `scope` names, judged exactly (None: judged by intent)."""
+    return frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
+
+
+def _print_verdicts(
+    seeded: Sequence[Any], seen: dict[str, Observation], plan: sweep.Plan, claims: Sequence[Any]
+) -> int:
+    """Print each observed defect's verdict; return how many do not hold."""
+    failing = 0
+    for one in seeded:
+        if one.id not in seen:
+            continue
+        scope = _judged_scope(one, claims)
+        verdict = judge(one, seen[one.id], plan.runs[one.id], scope)
+        failing += not verdict.verdict.holds
+        print("\n".join(defect_lines(one, verdict, seen[one.id], plan.runs[one.id], scope)))
+    return failing
+
+
+def _verdict_counts(
+    seeded: Sequence[Any], seen: dict[str, Observation], plan: sweep.Plan, claims: Sequence[Any]
+) -> str:
+    """Return the closing line: how many defects of each verdict, in the verdicts' order."""
+    counts: dict[str, int] = {}
+    for one in seeded:
+        v = judge(one, seen[one.id], plan.runs[one.id], _judged_scope(one, claims)).verdict.value
+        counts[v] = counts.get(v, 0) + 1
+    order = list(Intent.__members__)
+    return f"{len(seeded)} defects: " + ", ".join(
+        f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]))
+    )
 
 
 def _auto(

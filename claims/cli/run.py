@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
+from typing import TextIO
 
 from claims._internal.config import load_config
-from claims._internal.debt import admitted_reds, debt_lines, load_debt
+from claims._internal.debt import Debt, admitted_reds, debt_lines, load_debt
 from claims._internal.destination import check_outputs, guard_for, write_output
+from claims._internal.execution import Execution
 from claims._internal.ledger import ledger_paths
 from claims._internal.report import closing_line
 from claims._internal.select import select, unknown_message
@@ -101,26 +104,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=2, sort_keys=True))
     else:
         print_reds(results, failures, out, root=str(session.config.root), debt=debt, no_diff=args.no_diff)
-        print(file=out)
-        if execution.interrupted:
-            print(f"interrupted: {len(results)} of {len(claims)} claims finished", file=out)
-        elif execution.stopped:
-            print(f"stopped at the first red claim (-x): {len(results)} of {len(claims)} claims ran", file=out)
-        if execution.cached:
-            print(
-                f"{execution.cached} of {len(claims)} results reused from the cache (nothing they executed changed; --no-cache reruns them)",
-                file=out,
-            )
-        notes = debt_lines(results, debt, paths.shown(paths.debt))
-        if notes:
-            print("\n".join(notes), file=out)
-            print(file=out)
-        print(
-            closing_line(
-                results, len(failures), debt=len(admitted_reds(results, debt)), missing=len(claims) - len(results)
-            ),
-            file=out,
-        )
+        _print_closing(execution, len(claims), len(failures), debt, paths.shown(paths.debt), out)
     if guard is not None and args.junit_xml is not None:
         from claims._internal.export import junit_xml
 
@@ -131,3 +115,28 @@ def run(args: argparse.Namespace) -> int:
     # An admitted red is debt, not a failure: only new reds, claims that never ran and import failures fail the run.
     red = any(r.verdict.red and r.claim.id not in debt for r in results) or bool(failures) or len(results) < len(claims)
     return Exit.RED if red else Exit.PASS
+
+
+def _print_closing(
+    execution: Execution, selected: int, failures: int, debt: Mapping[str, Debt], debt_file: str, out: TextIO
+) -> None:
+    """Print how the run ended (interrupted, stopped, reused), the admitted debt, and the closing line."""
+    results = execution.results
+    print(file=out)
+    if execution.interrupted:
+        print(f"interrupted: {len(results)} of {selected} claims finished", file=out)
+    elif execution.stopped:
+        print(f"stopped at the first red claim (-x): {len(results)} of {selected} claims ran", file=out)
+    if execution.cached:
+        print(
+            f"{execution.cached} of {selected} results reused from the cache (nothing they executed changed; --no-cache reruns them)",
+            file=out,
+        )
+    notes = debt_lines(results, debt, debt_file)
+    if notes:
+        print("\n".join(notes), file=out)
+        print(file=out)
+    print(
+        closing_line(results, failures, debt=len(admitted_reds(results, debt)), missing=selected - len(results)),
+        file=out,
+    )
