@@ -180,3 +180,13 @@ def test_the_share_of_complex_functions_does_not_grow() -> None:
     found = _complexities()
     share = sum(1 for value in found.values() if value >= 10) / len(found)
     assert share <= SHARE_OF_TEN_OR_MORE, f"{share:.1%} of functions have complexity 10 or more"
+
+
+def test_every_cache_path_is_named_in_one_place() -> None:
+    # config.CachePaths names each file under .claims-cache/; a module spelling one itself would drift from it.
+    spelled = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "config.py" and "config.cache / " in path.read_text(encoding="utf-8")
+    )
+    assert spelled == [], "name the cache path in config.CachePaths instead: " + ", ".join(spelled)

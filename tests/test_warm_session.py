@@ -184,3 +184,40 @@ def test_only_a_claim_run_writes_the_catalogue(project: Path) -> None:
     assert not catalogue.exists()
     run(project)
     assert catalogue.is_file()
+
+
+def test_rediscovering_a_split_witness_package_brings_its_submodules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A warm run rediscovers the modules declaring a stale claim; for a witness split into a package that module
+    # is the package, and importing it alone lost every claim of its submodules (55 of 1,034 here, silently).
+    from claims._internal.discovery import discover
+
+    write_files(
+        tmp_path,
+        {
+            "splitw/__init__.py": "",
+            "splitw_rules.py": "def one() -> int:\n    return 1\n",
+            "splitw/pkg/__init__.py": (
+                "from claims import Witness, check\n"
+                "import splitw_rules\n\n"
+                'witness = Witness("pkg")\n\n\n'
+                '@witness.positive("One is one.", rules=[splitw_rules.one])\n'
+                "def here() -> None:\n"
+                '    check.equal("one", splitw_rules.one(), 1)\n'
+            ),
+            "splitw/pkg/more.py": (
+                "from claims import check\n"
+                "import splitw_rules\n"
+                "from splitw.pkg import witness\n\n\n"
+                '@witness.positive("Two is one and one.", rules=[splitw_rules.one])\n'
+                "def below() -> None:\n"
+                '    check.equal("two", splitw_rules.one() + 1, 2)\n'
+            ),
+        },
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in [m for m in __import__("sys").modules if m.startswith("splitw")]:
+        monkeypatch.delitem(__import__("sys").modules, name)
+    found = discover(["splitw"], only=["splitw.pkg"], root=tmp_path)
+    assert sorted(c.id for w in found.witnesses for c in w.claims) == ["pkg.below", "pkg.here"], found.failures

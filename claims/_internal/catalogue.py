@@ -43,7 +43,7 @@ class Catalogue:
 
 
 def _path(config: Config) -> Path:
-    return config.cache / "catalogue.json"
+    return config.caches.catalogue
 
 
 def _record(config: Config, claim: Claim, module: str) -> dict[str, Any]:

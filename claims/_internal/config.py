@@ -59,6 +59,53 @@ class Config:
         """Return the folder of machine-local caches (never committed): results, bytecode, mutants."""
         return self.root / ".claims-cache"
 
+    @property
+    def caches(self) -> CachePaths:
+        """Return every cache file and folder under `.claims-cache/`, each named in one place."""
+        return CachePaths(self.cache)
+
+
+@frozen
+class CachePaths:
+    """Every file and folder under `.claims-cache/`, named once: what each command may reuse on this machine."""
+
+    folder: Path
+
+    @property
+    def results(self) -> Path:
+        """The passes a run may reuse, with their fingerprints (`results_cache`)."""
+        return self.folder / "results.json"
+
+    @property
+    def sources(self) -> Path:
+        """The digests of the modules' sources, kept beside the results (`fingerprint`)."""
+        return self.folder / "sources.json"
+
+    @property
+    def bytecode(self) -> Path:
+        """The import hook's transformed code (`loader`)."""
+        return self.folder / "bytecode"
+
+    @property
+    def catalogue(self) -> Path:
+        """What importing each witness module ran (`catalogue`)."""
+        return self.folder / "catalogue.json"
+
+    @property
+    def witness_index(self) -> Path:
+        """Which witness module declares which claims (`witness_index`)."""
+        return self.folder / "witness-index.json"
+
+    @property
+    def mutant_tree(self) -> Path:
+        """The generated tree of trampolined modules and their mutants (`mutation.generate`)."""
+        return self.folder / "mutants" / "tree"
+
+    @property
+    def observed(self) -> Path:
+        """Finished mutant observations by fingerprint, so Ctrl-C loses nothing (`mutation.sweep`)."""
+        return self.folder / "mutants" / "observed.jsonl"
+
 
 def _within(module: str, scope: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in scope)

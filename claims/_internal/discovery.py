@@ -122,7 +122,15 @@ def discover(
     failures: list[ImportFailure] = []
     found: list[Witness] = []
     seen: dict[str, str] = {}
-    names = list(only) if only is not None else [n for p in packages for n in module_names(p, failures, root)]
+    everything = [n for p in packages for n in module_names(p, failures, root)]
+    if only is None:
+        names = everything
+    else:
+        # A witness split into a package declares itself in the package and adds claims in its submodules:
+        # importing the package alone would lose those claims, so each named package brings its submodules.
+        wanted = list(dict.fromkeys(only))
+        names = [n for n in wanted if n not in everything]
+        names += [n for n in everything if n in wanted or any(n.startswith(w + ".") for w in wanted)]
     names = [n for n in names if not any(f.module == n for f in failures)]
     steps = probed(names, timeout) if timeout is not None else ((n, None) for n in names)
     for name, why in steps:

@@ -161,13 +161,9 @@ def execute(
     tick: Callable[[], None] | None = None,
 ) -> Execution:
     """Run the claims (reusing cached passes), calling back witness by witness in claim order."""
-    cache = (
-        ResultsCache.load(session.config.cache / "results.json")
-        if (options.read_cache or options.write_cache)
-        else None
-    )
+    cache = ResultsCache.load(session.config.caches.results) if (options.read_cache or options.write_cache) else None
     # The modules' digests are kept beside the results, and trusted only where the results are.
-    prints = Fingerprints(session, settings, session.config.cache / "sources.json" if options.read_cache else None)
+    prints = Fingerprints(session, settings, session.config.caches.sources if options.read_cache else None)
     if cache is not None and options.write_cache:
         prints.sources()  # read now, before any claim runs: a result is filed under the code as it was then
     done, reached, to_run = _reused(claims, cache if options.read_cache else None, prints)

@@ -43,7 +43,7 @@ def prepare(config: Config, profile: str, *, packages: Sequence[str] | None = No
     too_early = loader.install(
         config.typecheck,
         packages if packages is not None else config.witnesses,
-        cache=config.cache / "bytecode",
+        cache=config.caches.bytecode,
         unchecked=config.typecheck_exclude,
     )
     if too_early:

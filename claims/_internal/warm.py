@@ -38,8 +38,8 @@ def open_warm_session(
     if unknown:
         return open_session(profile, patterns=patterns, config=config, catalogue=True)
     provisional = Session(config, chosen, Discovery((), ()), ImportReach(catalogue.work, catalogue.witnesses))
-    prints = Fingerprints(provisional, settings_of(config), config.cache / "sources.json")
-    cache = ResultsCache.load(config.cache / "results.json")
+    prints = Fingerprints(provisional, settings_of(config), config.caches.sources)
+    cache = ResultsCache.load(config.caches.results)
     stale = sorted(
         {
             catalogue.module_of[claim.id]

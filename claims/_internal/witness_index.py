@@ -24,7 +24,7 @@ SCHEMA = "claims-witness-index/2"
 
 
 def _path(config: Config) -> Path:
-    return config.cache / "witness-index.json"
+    return config.caches.witness_index
 
 
 def file_stamps(config: Config) -> dict[str, list[int]]:

@@ -19,7 +19,7 @@ def run_shown(
 ) -> tuple[dict[str, Observation], bool, float]:
     observed: dict[str, Observation] = {}
     counts = {"killed": 0, "survived": 0}
-    cache = sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl") if phase == "sweep" else None
+    cache = sweep.ObservationCache(ws.config.caches.observed) if phase == "sweep" else None
     probing = bool(plan.jobs) and probing_asked(ws, args)
     # The probe has a bar of its own; the run's starts when the probe ends, so its rate and ETA are the run's.
     bars = [

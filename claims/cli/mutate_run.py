@@ -282,9 +282,7 @@ def _observe(
 ) -> tuple[sweep.Plan, list[Any], dict[str, Observation], bool]:
     """Plan the mutants (this shard's, with --shard), then run them or take them from --merge; write --out."""
     # A shard plans without the local cache, so that every shard computes the same partition.
-    cache = (
-        None if args.rebuild or args.shard else sweep.ObservationCache(ws.config.cache / "mutants" / "observed.jsonl")
-    )
+    cache = None if args.rebuild or args.shard else sweep.ObservationCache(ws.config.caches.observed)
     plan = sweep.plan_mutants(ws, base, mutants, recorded, cache, reuse=not args.rebuild)
     if args.shard:
         plan, mutants = shard_plan(plan, mutants, recorded, args.shard)

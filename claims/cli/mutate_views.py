@@ -59,7 +59,7 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
     from claims._internal.session import open_session
 
     config = load_config()
-    tree = config.cache / "mutants" / "tree"
+    tree = config.caches.mutant_tree
     mutants = generate(
         config.typecheck,
         config.root,
@@ -71,7 +71,7 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
     session = open_session(config=config)
     claims = session.discovery.claims
     evidence = read_evidence(config.ledger / "evidence", [c.id for c in claims], root=config.root)
-    cache = ResultsCache.load(config.cache / "results.json")
+    cache = ResultsCache.load(config.caches.results)
     baseline = Baseline.of(cache.durations, {k: e.reach for k, e in cache.entries.items()}) if cache.entries else None
     catalog = collect(config.mutations)
     model = build_model(

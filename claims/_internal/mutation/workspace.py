@@ -111,7 +111,7 @@ def prepare(
     trampolines alone (`trampolines_of`): its defects need no automatic mutant, and its mutants are still listed.
     """
     config = load_config()
-    generated = config.cache / "mutants" / "tree"
+    generated = config.caches.mutant_tree
     tree = trampolines_of(generated) if declared else generated
     already = [p for p in config.typecheck if p in sys.modules]
     if already:
@@ -145,7 +145,7 @@ def prepare(
         for package in config.typecheck
         for name, path in package_files(package, root)
     ]
-    todo = uncached(files, cache=config.cache / "bytecode", unchecked=config.typecheck_exclude)
+    todo = uncached(files, cache=config.caches.bytecode, unchecked=config.typecheck_exclude)
     if len(todo) > 1 and workers > 1:
         compiling = Progress("compile", len(todo), unit="files", quiet=quiet)
         precompile(todo, workers=workers, on_done=compiling.update)
@@ -159,7 +159,7 @@ def prepare(
         )
     catalog = collect(config.mutations)
     settings = Settings(timeout=timeout or config.timeout, snapshots=config.snapshots)
-    sources = Sources((*config.typecheck, *config.witnesses), config.root, store=config.cache / "sources.json")
+    sources = Sources((*config.typecheck, *config.witnesses), config.root, store=config.caches.sources)
     return Workspace(
         config,
         session,
