@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from claims._internal.outcome import describe_reasons, read_reasons
+from claims._internal.running.outcome import describe_reasons, read_reasons
 
 T = TypeVar("T")
 

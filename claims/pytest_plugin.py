@@ -19,17 +19,17 @@ from typing import Any
 
 import pytest
 
+from claims._internal.caching.fingerprint import package_files
 from claims._internal.config import Config, load_config
-from claims._internal.debt import Debt, load_debt
 from claims._internal.declare import Claim, Witness
-from claims._internal.discovery import witnesses_in
-from claims._internal.fingerprint import package_files
-from claims._internal.import_probe import Stream
-from claims._internal.ledger import ledger_paths
-from claims._internal.profiles import chosen_profile
-from claims._internal.report import failure_lines
-from claims._internal.runner import Result, Settings, run_claim
-from claims._internal.session import prepare
+from claims._internal.record.debt import Debt, load_debt
+from claims._internal.record.ledger import ledger_paths
+from claims._internal.reports.terminal import failure_lines
+from claims._internal.running.discovery import witnesses_in
+from claims._internal.running.import_probe import Stream
+from claims._internal.running.one_claim import Result, Settings, run_claim
+from claims._internal.running.profiles import chosen_profile
+from claims._internal.running.session import prepare
 from claims.errors import ConfigError, InputError
 
 STATE = pytest.StashKey["PluginState | None"]()

@@ -21,7 +21,7 @@ import pytest
 from conftest import run_cli
 
 from claims._internal.mutation.generate import mutate_source
-from claims._internal.mutation.operators import chosen_sets
+from claims._internal.mutation.operators.registry import chosen_sets
 
 FIXTURE = Path(__file__).parent / "fixtures" / "semver"
 RECORD = (

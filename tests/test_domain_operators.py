@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from claims._internal.mutation.generate import mutate_source
-from claims._internal.mutation.operators import chosen_sets
+from claims._internal.mutation.operators.registry import chosen_sets
 from claims._internal.mutation.workspace import mutmut_skip
 
 SOURCE = """\
@@ -340,7 +340,7 @@ def test_a_bound_off_by_k_is_already_shifted_by_mutmut_and_constant_nudged() -> 
 
 
 def test_every_operator_of_the_catalogue_yields_a_mutant(mutants: dict[str, list[tuple[str, str]]]) -> None:
-    from claims._internal.mutation.domain_operators import CATALOGUE
+    from claims._internal.mutation.operators.domain import CATALOGUE
 
     assert sorted(op.name for op in CATALOGUE if not mutants.get(op.name)) == []
 

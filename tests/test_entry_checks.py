@@ -9,8 +9,8 @@ from unittest import mock
 import pytest
 from typeguard import TypeCheckError, TypeCheckMemo
 
-from claims._internal import entry_checks, type_checks
-from claims._internal.loader import _transformer
+from claims._internal.running import entry_checks, type_checks
+from claims._internal.running.loader import _transformer
 
 RULES = """
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_only_a_plain_memo_serving_only_the_entry_and_return_checks_is_rewritten
     tree = entry_checks.inline(_transformer()().visit(ast.parse(RULES)))
     source = ast.unparse(tree)
     function = {node.name: ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
-    assert "from claims._internal.type_checks import passes as __claims_passes__" in source
+    assert "from claims._internal.running.type_checks import passes as __claims_passes__" in source
     for name in ("scaled", "named", "constant", "outer", "inner"):
         assert "memo =" not in function[name], name
     assert "if not (__claims_passes__(size, int) and __claims_passes__(factor, float)" in function["scaled"]

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from claims import Witness, check
+from claims._internal.caching.readable_modules import ImportReach
 from claims._internal.config import Config
-from claims._internal.discovery import Discovery
-from claims._internal.execution import Execution, Options, execute
-from claims._internal.import_reach import ImportReach
 from claims._internal.kinds import Verdict
-from claims._internal.runner import Settings
-from claims._internal.session import Session
+from claims._internal.running.discovery import Discovery
+from claims._internal.running.many_claims import Execution, Options, execute
+from claims._internal.running.one_claim import Settings
+from claims._internal.running.session import Session
 
 
 def admit(size: int) -> int:
@@ -141,7 +141,7 @@ def test_no_worker_is_left_behind(tmp_path: Path) -> None:
 def test_a_claims_reach_through_a_converters_cached_dispatch_is_its_own_whatever_ran_before(tmp_path: Path) -> None:
     import cattrs
 
-    from claims._internal import reach
+    from claims._internal.caching import reach
 
     converter = cattrs.Converter()
 

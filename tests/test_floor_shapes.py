@@ -6,8 +6,8 @@ import pytest
 
 from claims import Witness
 from claims._internal.declare import Claim
-from claims._internal.floor import floor_problems
 from claims._internal.kinds import Kind
+from claims._internal.record.floor import floor_problems
 from claims.errors import DeclarationError
 
 

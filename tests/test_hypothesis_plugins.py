@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, write_files
 
-from claims._internal import profiles
+from claims._internal.running import profiles
 
 PROJECT = {
     "pyproject.toml": """

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from claims._internal.aggregators import claim_uses
-from claims._internal.debt import parse_debt
 from claims._internal.declare import Claim
-from claims._internal.floor import floor_problems, statement_problem
 from claims._internal.kinds import Kind
-from claims._internal.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
-from claims._internal.mirror import kills_cell, render_mirror
-from claims._internal.snapshot import snapshot_path
+from claims._internal.record.aggregators import claim_uses
+from claims._internal.record.debt import parse_debt
+from claims._internal.record.floor import floor_problems, statement_problem
+from claims._internal.record.ledger import SCHEMA, AdmittedDebt, LedgerDocument, LedgerRow, parse_ledger, render_json
+from claims._internal.record.mirror import kills_cell, render_mirror
+from claims._internal.snapshots import snapshot_path
 from claims.atomic import write_atomically
 from claims.errors import DeclarationError, InputError
 
@@ -193,8 +193,8 @@ def test_an_interrupted_write_leaves_the_old_ledger_intact(tmp_path: Path, monke
 
 
 def test_the_mirror_views_count_per_rule_claim_and_operator_and_untriaged_stays_undetected() -> None:
-    from claims._internal.mirror_views import views_lines
     from claims._internal.mutation.evidence import DefectRow, Evidence, MutantRow, Observation
+    from claims._internal.record.mirror import views_lines
 
     def mutant(name: str, op: str, killers: frozenset[str], ran: int = 1) -> MutantRow:
         return MutantRow("pkg", name, "rule", op, "fp", Observation(failed=killers), ran)

@@ -12,7 +12,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from claims._internal.environment import installed_closure, normalised
+from claims._internal.caching.environment import installed_closure, normalised
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -217,7 +217,7 @@ def test_may_select_says_yes_for_every_module_holding_a_mutant_the_pattern_selec
 
 
 def test_jobs_run_longest_first_by_their_claims_clean_durations_ties_by_id() -> None:
-    from claims._internal.mutation.engine import Job
+    from claims._internal.mutation.jobs import Job
     from claims._internal.mutation.plan import Baseline
     from claims._internal.mutation.sweep import _longest_first
 
@@ -238,7 +238,7 @@ import sys
 sys.path.insert(0, {tree!r})
 import rules_pkg.limits
 from hypothesis.internal.conjecture import providers
-from claims._internal.mutation.engine import ready_to_fork
+from claims._internal.mutation.jobs import ready_to_fork
 
 if {prepared}:
     ready_to_fork()

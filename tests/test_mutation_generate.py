@@ -19,9 +19,8 @@ import pytest
 from libcst._nodes.base import CSTCodegenError
 from mutmut.mutation.file_mutation import deep_replace
 
-from claims._internal.fingerprint import Sources, package_files
-from claims._internal.import_reach import ImportReach
-from claims._internal.loader import precompile, uncached
+from claims._internal.caching.fingerprint import Sources, package_files
+from claims._internal.caching.readable_modules import ImportReach
 from claims._internal.mutation.codegen import Render, parent_map, replace_once
 from claims._internal.mutation.generate import (
     generate,
@@ -32,8 +31,9 @@ from claims._internal.mutation.generate import (
 from claims._internal.mutation.identity import change_of
 from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.layout import mangled
-from claims._internal.mutation.operators import OperatorSets, chosen_sets
+from claims._internal.mutation.operators.registry import OperatorSets, chosen_sets
 from claims._internal.mutation.plan import Baseline, mutant_prints
+from claims._internal.running.loader import precompile, uncached
 
 SOURCE = '''\
 """A module with the shapes codegen depends on."""

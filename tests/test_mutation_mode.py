@@ -14,8 +14,8 @@ from claims import Witness, check
 from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
 from claims._internal.mutation.apply import mutation_budgets, mutation_mode
-from claims._internal.mutation.engine import ready_to_fork
-from claims._internal.runner import Result, Settings, run_claim
+from claims._internal.mutation.jobs import ready_to_fork
+from claims._internal.running.one_claim import Result, Settings, run_claim
 
 
 def admit(size: int) -> bool:
@@ -235,9 +235,9 @@ def test_the_supervisor_imports_the_judge_so_that_no_fork_compiles_it_again() ->
     # fork; a fresh process shows it is loaded once ready_to_fork returns.
     probe = (
         "import sys\n"
-        "from claims._internal.mutation.engine import ready_to_fork\n"
+        "from claims._internal.mutation.jobs import ready_to_fork\n"
         "ready_to_fork()\n"
-        "print('claims._internal.judge' in sys.modules)\n"
+        "print('claims._internal.running.judge' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True"]

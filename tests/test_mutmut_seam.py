@@ -2,7 +2,7 @@
 
 mutmut is pinned exactly in pyproject.toml; before unpinning (or bumping)
 it, these tests say whether the visitor the generator subclasses still has
-what `claims._internal.mutation.mutmut_seam` overrides and reads.
+what `claims._internal.mutation.operators.mutmut_seam` overrides and reads.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import inspect
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from claims._internal.mutation import mutmut_seam
-from claims._internal.mutation.operators import chosen_sets
+from claims._internal.mutation.operators import mutmut_seam
+from claims._internal.mutation.operators.registry import chosen_sets
 
-SEAM = f"the mutmut seam changed ({mutmut_seam.SEAM}); update claims/_internal/mutation/mutmut_seam.py"
+SEAM = f"the mutmut seam changed ({mutmut_seam.SEAM}); update claims/_internal/mutation/operators/mutmut_seam.py"
 
 
 def test_the_private_names_the_seam_uses_are_there() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from claims._internal import reach
+from claims._internal.caching import reach
 from claims._internal.mutation.defects import Defect, DefectGroup
 from claims._internal.mutation.patched_lines import patched_statements
 from claims._internal.mutation.plan import Baseline, defect_covering

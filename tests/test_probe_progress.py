@@ -14,10 +14,10 @@ from conftest import run_cli
 from mutation_toy import make_toy
 
 from claims._internal import progress
-from claims._internal.mutation import engine
-from claims._internal.mutation.engine import Engine, Job
-from claims._internal.runner import Settings
-from claims._internal.supervisor import Ended
+from claims._internal.mutation import jobs
+from claims._internal.mutation.jobs import Engine, Job
+from claims._internal.running.one_claim import Settings
+from claims._internal.running.workers import Ended
 
 
 def test_items_done_as_a_phase_starts_fill_its_bar_but_count_for_no_rate(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,7 +94,7 @@ def _probed_with(
 ) -> tuple[list[int], dict[str, set[str]]]:
     monkeypatch.setattr(_Scripted, "dies", dies)
     monkeypatch.setattr(_Scripted, "reaches", {"c1": ["d1"], "c3": []})
-    monkeypatch.setattr(engine, "Supervisor", _Scripted)
+    monkeypatch.setattr(jobs, "Supervisor", _Scripted)
     runs = Engine({}, {}, {}, Settings(timeout=5, snapshots=tmp_path), (), lambda module: (tmp_path, ""), 2)
     job = Job("probe", "probe-0", (("c1", 4.0), ("c2", 4.0), ("c3", 4.0)), (("d1",), ("d1", "d2"), ("d2",)))
     settled: list[int] = []

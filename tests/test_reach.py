@@ -6,7 +6,7 @@ import ast
 import builtins
 import gc
 
-from claims._internal import reach
+from claims._internal.caching import reach
 
 SOURCE = '''
 def factory(limit):

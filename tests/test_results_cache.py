@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, write_files
 
-from claims._internal import fingerprint, profiles
+from claims._internal.caching import fingerprint
+from claims._internal.running import profiles
 
 FILES = {
     "pyproject.toml": """

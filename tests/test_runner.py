@@ -10,7 +10,7 @@ import pytest
 
 from claims import Witness, because, check
 from claims._internal.kinds import Verdict
-from claims._internal.runner import Settings, run_claim
+from claims._internal.running.one_claim import Settings, run_claim
 
 
 @attrs.frozen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 import pytest
@@ -120,14 +121,84 @@ def test_no_module_passes_400_lines() -> None:
     )
 
 
-def test_every_module_of_claims_is_on_the_map() -> None:
-    text = (ROOT / "docs" / "claims-map.md").read_text(encoding="utf-8")
-    missing = [
-        path.relative_to(ROOT).as_posix()
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if f"`{path.relative_to(ROOT).as_posix()}`" not in text
+def _rooms() -> dict[str, tuple[list[str], list[str]]]:
+    """Read docs/claims-map.md: each room's folder -> (the modules listed under it, the folders it may import)."""
+    rooms: dict[str, tuple[list[str], list[str]]] = {}
+    folder = ""
+    for line in (ROOT / "docs" / "claims-map.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            folder = line.rsplit("(`", 1)[1].split("`)", 1)[0]
+            rooms[folder] = ([], [])
+        elif folder and line.startswith("- `"):
+            rooms[folder][0].append(line[3:].split("`", 1)[0])
+        elif folder and line.startswith("May import:"):
+            rooms[folder][1].extend(part.split("`")[1] for part in line.split(",") if "`" in part)
+    return rooms
+
+
+def _folder(path: str) -> str:
+    return path.rpartition("/")[0] + "/"
+
+
+def test_every_module_of_claims_is_listed_under_its_own_room() -> None:
+    listed = {module: folder for folder, (modules, _) in _rooms().items() for module in modules}
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = path.relative_to(ROOT).as_posix()
+        if module not in listed:
+            wrong.append(f"{module} is missing (add it under the room of {_folder(module)})")
+        elif listed[module] != _folder(module):
+            wrong.append(f"{module} is listed under {listed[module]}, not under its own room {_folder(module)}")
+    stale = sorted(module for module in listed if not (ROOT / module).is_file())
+    assert wrong == [] and stale == [], "docs/claims-map.md: " + "; ".join(
+        wrong + [f"{m} no longer exists" for m in stale]
+    )
+
+
+def test_no_room_imports_a_room_the_map_does_not_allow() -> None:
+    rooms = _rooms()
+    wrong = []
+    for module, targets in import_graph().items():
+        home = _folder(_modules()[module].relative_to(ROOT).as_posix())
+        for target in targets:
+            there = _folder(_modules()[target].relative_to(ROOT).as_posix())
+            if there != home and there not in rooms[home][1]:
+                wrong.append(f"{module} imports {target}: {home} may not import {there}")
+    assert wrong == [], "imports the map (docs/claims-map.md) does not allow:\n" + "\n".join(sorted(wrong))
+
+
+def _twins(names: dict[str, str]) -> list[str]:
+    """Name pairs of modules one could take for the other: the same name, a plural, or one name inside the other."""
+    found = []
+    for a, b in itertools.combinations(sorted(names), 2):
+        x, y = names[a], names[b]
+        if x == y or any(
+            long in (short + "s", short + "es") or long.startswith(short + "_") or long.endswith("_" + short)
+            for short, long in ((x, y), (y, x))
+        ):
+            found.append(f"{a} / {b}")
+    return found
+
+
+def test_no_two_machinery_modules_have_names_one_could_take_for_the_other() -> None:
+    names = {}
+    for path in (PACKAGE / "_internal").rglob("*.py"):
+        if "vendor" in path.parts:
+            continue
+        name = path.parent.name if path.name == "__init__.py" else path.stem
+        if name != "_internal":
+            names[path.relative_to(ROOT).as_posix()] = name
+    assert _twins(names) == []
+
+
+def test_the_twin_finder_finds_each_kind_of_twin() -> None:
+    assert _twins({"a/report.py": "report", "b/reports/__init__.py": "reports"}) == [
+        "a/report.py / b/reports/__init__.py"
     ]
-    assert missing == [], "modules missing from docs/claims-map.md (add each under its room): " + ", ".join(missing)
+    assert _twins({"a/mirror.py": "mirror", "a/mirror_views.py": "mirror_views"}) == ["a/mirror.py / a/mirror_views.py"]
+    assert _twins({"a/reach.py": "reach", "b/import_reach.py": "import_reach"}) == ["a/reach.py / b/import_reach.py"]
+    assert _twins({"a/tables.py": "tables", "b/tables.py": "tables"}) == ["a/tables.py / b/tables.py"]
+    assert _twins({"a/reach.py": "reach", "a/ledger.py": "ledger", "a/kinds.py": "kinds"}) == []
 
 
 def test_the_machinery_never_imports_the_command_line_or_the_plugin() -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from claims._internal import fingerprint
-from claims._internal.fingerprint import Sources
+from claims._internal.caching import fingerprint
+from claims._internal.caching.fingerprint import Sources
 
 
 @pytest.fixture

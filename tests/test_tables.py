@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import domain
-from claims._internal.tables import mutable_tables
+from claims._internal.running.mutable_tables import mutable_tables
 from claims.errors import UsageError
 
 

@@ -14,7 +14,7 @@ import pytest
 from typeguard import CollectionCheckStrategy, TypeCheckError, TypeCheckMemo, check_type
 from typeguard._functions import check_argument_types_internal, check_return_type_internal
 
-from claims._internal import type_checks
+from claims._internal.running import type_checks
 
 
 @attrs.frozen
@@ -159,9 +159,10 @@ def test_plain_arguments_and_returns_never_reach_typeguard() -> None:
 def test_instrumented_rules_call_the_quick_checks() -> None:
     import ast
 
-    from claims._internal.loader import _transformer
+    from claims._internal.running.loader import _transformer
 
     checked = ast.unparse(_transformer()().visit(ast.parse("def rule(size: int) -> int:\n    return size\n")))
     assert (
-        "from claims._internal.type_checks import check_argument_types_internal, check_return_type_internal" in checked
+        "from claims._internal.running.type_checks import check_argument_types_internal, check_return_type_internal"
+        in checked
     )

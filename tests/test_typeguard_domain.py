@@ -12,7 +12,7 @@ from pathlib import Path
 
 from claims import Witness
 from claims._internal.kinds import Verdict
-from claims._internal.runner import Settings, run_claim
+from claims._internal.running.one_claim import Settings, run_claim
 from domain.spark import fit_wall
 from domain.spark.fleet import GROUP_A
 from domain.spark.profile import deepseek_v41_measurement_profile
@@ -48,7 +48,7 @@ def test_an_ill_typed_rule_call_is_an_error_naming_the_argument(tmp_path: Path) 
 def test_public_functions_check_every_annotation_but_object_which_no_value_can_fail() -> None:
     import ast
 
-    from claims._internal.loader import _transformer
+    from claims._internal.running.loader import _transformer
 
     source = (
         "from attrs import Attribute\n"

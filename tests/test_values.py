@@ -7,7 +7,7 @@ import pytest
 
 from claims import Admitted, Reason, Refused, check
 from claims._internal.declare import because
-from claims._internal.outcome import read_reasons, unmatched
+from claims._internal.running.outcome import read_reasons, unmatched
 
 
 @attrs.frozen

@@ -191,7 +191,7 @@ def test_rediscovering_a_split_witness_package_brings_its_submodules(
 ) -> None:
     # A warm run rediscovers the modules declaring a stale claim; for a witness split into a package that module
     # is the package, and importing it alone lost every claim of its submodules (55 of 1,034 here, silently).
-    from claims._internal.discovery import discover
+    from claims._internal.running.discovery import discover
 
     write_files(
         tmp_path,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from claims._internal.file_kinds import check_folder
+from claims._internal.special_files import check_folder
 from claims.errors import ConfigError
 
 DEFAULT_TIMEOUT = 20.0
@@ -73,7 +73,7 @@ class CachePaths:
 
     @property
     def results(self) -> Path:
-        """The passes a run may reuse, with their fingerprints (`results_cache`)."""
+        """The passes a run may reuse, with their fingerprints (`caching.passes`)."""
         return self.folder / "results.json"
 
     @property

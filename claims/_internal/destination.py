@@ -37,7 +37,7 @@ from pathlib import Path
 from attrs import frozen
 
 from claims._internal.config import Config, project_paths
-from claims._internal.file_kinds import kind_of
+from claims._internal.special_files import kind_of
 from claims.errors import PathRefused
 
 FORCE = "--force-overwrite"

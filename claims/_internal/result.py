@@ -11,7 +11,7 @@ from attrs import field, frozen
 
 from claims._internal.declare import Claim
 from claims._internal.kinds import Verdict
-from claims._internal.snapshot import DEFAULT_DIFF_LINES
+from claims._internal.snapshots import DEFAULT_DIFF_LINES
 
 
 @frozen

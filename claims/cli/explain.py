@@ -6,9 +6,9 @@ import sys
 from collections.abc import Sequence
 
 from claims._internal.kinds import Kind
+from claims._internal.running.session import open_session
 from claims._internal.select import closest
-from claims._internal.session import open_session
-from claims._internal.snapshot import snapshot_path
+from claims._internal.snapshots import snapshot_path
 from claims.cli.exits import Exit
 from claims.cli.parsing import command_parser, parse
 

@@ -13,10 +13,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from claims._internal.aggregators import claim_uses
-from claims._internal.debt import admitted_reds
-from claims._internal.floor import floor_problems
-from claims._internal.gate_checks import (
+from claims._internal.record.aggregators import claim_uses
+from claims._internal.record.debt import admitted_reds
+from claims._internal.record.floor import floor_problems
+from claims._internal.record.gate_checks import (
     as_problem,
     evidence_problems,
     import_problems,
@@ -26,9 +26,9 @@ from claims._internal.gate_checks import (
     untriaged_debt,
     verdict_problems,
 )
-from claims._internal.ledger_check import read_committed, regenerate, stale_lines
-from claims._internal.report import closing_line
-from claims._internal.session import open_session
+from claims._internal.record.regenerate import read_committed, regenerate, stale_lines
+from claims._internal.reports.terminal import closing_line
+from claims._internal.running.session import open_session
 from claims.cli.exits import Exit
 from claims.cli.options import add_run_options, order_seed, run_streamed
 from claims.cli.parsing import command_parser, parse

@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from claims._internal.ledger_check import regenerate, stale_lines
-from claims._internal.session import open_session
+from claims._internal.record.regenerate import regenerate, stale_lines
+from claims._internal.running.session import open_session
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit
 from claims.cli.parsing import command_parser, parse

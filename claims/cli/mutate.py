@@ -34,7 +34,7 @@ exit codes:
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe the mutate command's arguments."""
-    from claims._internal.execution import default_workers
+    from claims._internal.running.many_claims import default_workers
 
     parser = command_parser(
         prog="claim_batch mutate",

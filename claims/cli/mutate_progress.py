@@ -8,8 +8,8 @@ import time
 from collections.abc import Sequence
 
 from claims._internal.mutation import sweep
-from claims._internal.mutation.engine import Job
 from claims._internal.mutation.evidence import Observation
+from claims._internal.mutation.jobs import Job
 from claims._internal.mutation.workspace import Workspace
 from claims._internal.progress import Progress
 

@@ -15,13 +15,13 @@ from claims._internal.config import Config, load_config, project_paths, put_firs
 from claims._internal.destination import Guard, check_outputs, guard_for, write_output
 from claims._internal.mutation import sweep
 from claims._internal.mutation.audit import private_names
-from claims._internal.mutation.catalog import collect
 from claims._internal.mutation.changes import Change, compare_all
+from claims._internal.mutation.collect import collect
 from claims._internal.mutation.evidence import Evidence, Observation
-from claims._internal.mutation.evidence_files import read_evidence, write_evidence
 from claims._internal.mutation.intent import Intent, judge
-from claims._internal.mutation.operators import chosen_sets
+from claims._internal.mutation.operators.registry import chosen_sets
 from claims._internal.mutation.plan import may_select, selected, selects
+from claims._internal.mutation.recorded import read_evidence, write_evidence
 from claims._internal.mutation.review import module_files, review_findings, scoped_defects, scoped_mutants
 from claims._internal.mutation.shards import observations_for, shard_plan, shard_text
 from claims._internal.mutation.since import Scope, diff_scope

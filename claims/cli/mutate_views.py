@@ -19,7 +19,7 @@ from claims._internal.mutation.audit import survivor_problems, unexplained_survi
 from claims._internal.mutation.evidence import Evidence, Observation
 from claims._internal.mutation.plan import Baseline, selects
 from claims._internal.mutation.survivors import equivalent_path, read_bindings, untriaged_path
-from claims._internal.mutation.tables import left_out_lines, module_lines, operator_lines
+from claims._internal.mutation.tallies import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
@@ -46,17 +46,17 @@ def _recorded_model(operators: str) -> ReportModel:
 
 def _recorded(operators: str) -> tuple[ReportModel, Any]:
     """Build the report model from what is recorded, and say what a recorded row's fingerprint covers."""
+    from claims._internal.caching.passes import ResultsCache
     from claims._internal.config import load_config
-    from claims._internal.mutation.catalog import collect
-    from claims._internal.mutation.evidence_files import read_evidence
+    from claims._internal.mutation.collect import collect
     from claims._internal.mutation.generate import generate, left_out
-    from claims._internal.mutation.operators import chosen_sets
+    from claims._internal.mutation.kill_matrix import build_model
+    from claims._internal.mutation.operators.registry import chosen_sets
     from claims._internal.mutation.plan import Baseline
-    from claims._internal.mutation.report_model import build_model
+    from claims._internal.mutation.recorded import read_evidence
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
     from claims._internal.mutation.workspace import OUTSIDE, mutmut_skip
-    from claims._internal.results_cache import ResultsCache
-    from claims._internal.session import open_session
+    from claims._internal.running.session import open_session
 
     config = load_config()
     tree = config.caches.mutant_tree
@@ -87,8 +87,8 @@ def _recorded(operators: str) -> tuple[ReportModel, Any]:
     )
 
     def covers(ident: str) -> list[str]:
-        from claims._internal.environment import current
-        from claims._internal.fingerprint import Sources
+        from claims._internal.caching.environment import current
+        from claims._internal.caching.fingerprint import Sources
         from claims._internal.mutation.staleness import covered_lines
 
         if baseline is None:
@@ -172,9 +172,9 @@ def bind_explanations() -> int:
     """Rewrite explanations written under numbers under their mutations' stable ids (see `audit.binding_plan`)."""
     from claims._internal.config import load_config
     from claims._internal.mutation.audit import binding_plan
-    from claims._internal.mutation.evidence_files import read_evidence
+    from claims._internal.mutation.recorded import read_evidence
     from claims._internal.mutation.survivors import bound_text, equivalent_path, read_bindings
-    from claims._internal.session import open_session
+    from claims._internal.running.session import open_session
 
     config = load_config()
     session = open_session(config=config)
@@ -213,7 +213,7 @@ def bind_explanations() -> int:
 def admit_untriaged() -> int:
     """Rewrite untriaged.toml with exactly the recorded survivors that equivalent.toml does not explain."""
     from claims._internal.config import load_config
-    from claims._internal.mutation.evidence_files import read_evidence
+    from claims._internal.mutation.recorded import read_evidence
     from claims._internal.mutation.survivors import (
         equivalent_path,
         read_equivalent,
@@ -221,7 +221,7 @@ def admit_untriaged() -> int:
         untriaged_path,
         untriaged_text,
     )
-    from claims._internal.session import open_session
+    from claims._internal.running.session import open_session
 
     config = load_config()
     session = open_session(config=config)
@@ -254,7 +254,7 @@ def write_reports(
     baseline: Baseline | None = None,
 ) -> None:
     """Write the Stryker JSON (validated shape, schema version 2) and the offline HTML report, each where `guard` admits it."""
-    from claims._internal.mutation.report_model import build_model
+    from claims._internal.mutation.kill_matrix import build_model
     from claims._internal.mutation.survivors import equivalent_path, read_equivalent
     from claims._internal.mutation.workspace import Workspace
     from claims._internal.reports.html import html_report

@@ -11,10 +11,10 @@ from typing import TextIO
 
 from claims._internal.config import Config
 from claims._internal.declare import Claim
-from claims._internal.execution import Execution, Options, default_workers, execute
-from claims._internal.report import witness_line
-from claims._internal.runner import Result, Settings
-from claims._internal.session import Session
+from claims._internal.reports.terminal import witness_line
+from claims._internal.running.many_claims import Execution, Options, default_workers, execute
+from claims._internal.running.one_claim import Result, Settings
+from claims._internal.running.session import Session
 
 
 def positive_seconds(text: str) -> float:

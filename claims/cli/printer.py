@@ -7,10 +7,10 @@ from typing import TextIO
 
 from attrs import evolve
 
-from claims._internal.discovery import ImportFailure
 from claims._internal.kinds import Kind
-from claims._internal.report import failure_lines, import_failure_lines
-from claims._internal.runner import Result
+from claims._internal.reports.terminal import failure_lines, import_failure_lines
+from claims._internal.running.discovery import ImportFailure
+from claims._internal.running.one_claim import Result
 
 
 def without_diff(result: Result) -> Result:

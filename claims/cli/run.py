@@ -9,14 +9,14 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from claims._internal.config import load_config
-from claims._internal.debt import Debt, admitted_reds, debt_lines, load_debt
 from claims._internal.destination import check_outputs, guard_for, write_output
-from claims._internal.execution import Execution
-from claims._internal.ledger import ledger_paths
-from claims._internal.report import closing_line
+from claims._internal.record.debt import Debt, admitted_reds, debt_lines, load_debt
+from claims._internal.record.ledger import ledger_paths
+from claims._internal.reports.terminal import closing_line
+from claims._internal.running.many_claims import Execution
+from claims._internal.running.session import open_session
+from claims._internal.running.warm import open_warm_session
 from claims._internal.select import select, unknown_message
-from claims._internal.session import open_session
-from claims._internal.warm import open_warm_session
 from claims.cli.exits import Exit
 from claims.cli.options import (
     add_overwrite_option,
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     execution = run_streamed(session, claims, args, out, exitfirst=args.exitfirst, seed=seed)
     results = execution.results
     if args.json:
-        from claims._internal.export import json_document
+        from claims._internal.reports.export import json_document
 
         document = json_document(results, failures, interrupted=execution.interrupted, debt=debt)
         print(json.dumps(document, indent=2, sort_keys=True))
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         print_reds(results, failures, out, root=str(session.config.root), debt=debt, no_diff=args.no_diff)
         _print_closing(execution, len(claims), len(failures), debt, paths.shown(paths.debt), out)
     if guard is not None and args.junit_xml is not None:
-        from claims._internal.export import junit_xml
+        from claims._internal.reports.export import junit_xml
 
         # Checked again as it is written: what is at the path may have changed while the claims ran.
         write_output(guard, "--junit-xml", args.junit_xml, junit_xml(results, failures))

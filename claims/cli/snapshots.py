@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from claims._internal.kinds import Kind
-from claims._internal.ledger import LedgerPaths, ledger_paths
-from claims._internal.report import import_failure_lines
+from claims._internal.record.ledger import LedgerPaths, ledger_paths
+from claims._internal.reports.terminal import import_failure_lines
 from claims._internal.result import Result
+from claims._internal.running.session import open_session
 from claims._internal.select import select, unknown_message
-from claims._internal.session import open_session
-from claims._internal.snapshot import snapshot_path
-from claims._internal.snapshot_store import prune_empty_folders, unused_snapshots, write_snapshot
+from claims._internal.snapshots import prune_empty_folders, snapshot_path, unused_snapshots, write_snapshot
 from claims.cli.exits import Exit
 from claims.cli.options import add_run_options, in_ci, run_streamed
 from claims.cli.parsing import command_parser, parse

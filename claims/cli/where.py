@@ -18,12 +18,12 @@ from claims._internal import dotted
 from claims._internal.config import shown_path
 from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
-from claims._internal.mutation.catalog import collect
+from claims._internal.mutation.collect import collect
 from claims._internal.mutation.evidence import Evidence, claim_key
-from claims._internal.mutation.evidence_files import evidence_file, read_evidence
+from claims._internal.mutation.recorded import evidence_file, read_evidence
 from claims._internal.mutation.survivors import equivalent_path, read_equivalent
+from claims._internal.running.session import Session, open_session
 from claims._internal.select import closest
-from claims._internal.session import Session, open_session
 from claims.cli.exits import Exit
 from claims.cli.parsing import command_parser, parse
 from claims.errors import DeclarationError

@@ -20,14 +20,14 @@ from typing import Any, cast
 from claims._internal import dotted
 from claims._internal.declare import Claim
 from claims._internal.functions import ACCESSORS, function_likes
-from claims._internal.loader import _public
 from claims._internal.mutation.defects import Defect, DefectGroup, Seeded
 from claims._internal.mutation.infection import Probe
 from claims._internal.mutation.layout import mangled
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.patched_lines import function_spans
 from claims._internal.mutation.trampoline import ACTIVE, ORIG, activate, table_of
-from claims._internal.runner import FirstFailure
+from claims._internal.running.loader import _public
+from claims._internal.running.one_claim import FirstFailure
 from claims.errors import DeclarationError
 
 MUTATION_EXAMPLES = 10
@@ -211,7 +211,7 @@ def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tupl
         definition = ast.ClassDef(owner, [], [], [definition], [])
     tree = ast.Module([definition], [])
     if _public(qualname.split(".")[-2] if qualname.split(".")[-1] in ACCESSORS else qualname.split(".")[-1]):
-        from claims._internal.loader import _transformer
+        from claims._internal.running.loader import _transformer
 
         tree = _transformer()().visit(tree)  # its checks, and the imports they need, at the module's top
     ast.fix_missing_locations(tree)

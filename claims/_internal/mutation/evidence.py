@@ -30,7 +30,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from claims._internal.environment import Environment
+from claims._internal.caching.environment import Environment
 
 ENGINE = "claims-evidence/4"
 """Part of every row's fingerprint: a change to how observations are made invalidates every recorded row.

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import asdict
 
-from claims._internal.fingerprint import package_files, package_folder
+from claims._internal.caching.fingerprint import package_files, package_folder
 from claims._internal.mutation.codegen import Render
 from claims._internal.mutation.layout import LeftOut, lay_out
 from claims._internal.mutation.mutant import Mutant
-from claims._internal.mutation.mutmut_seam import ignored_code, tagging_visitor
-from claims._internal.mutation.operators import Operator, OperatorSets
+from claims._internal.mutation.operators.mutmut_seam import ignored_code, tagging_visitor
+from claims._internal.mutation.operators.registry import Operator, OperatorSets
 from claims.atomic import write_atomically
 
 if TYPE_CHECKING:  # libcst costs a third of a second to import: the gate and the reports read mutants, never make them
@@ -143,13 +143,13 @@ OWN_SOURCES = (
     "layout.py",
     "identity.py",
     "mutant.py",
-    "mutmut_seam.py",
     "codegen.py",
-    "operators.py",
-    "operator_type.py",
-    "domain_operators.py",
-    "flow_operators.py",
-    "bound_operators.py",
+    "operators/mutmut_seam.py",
+    "operators/registry.py",
+    "operators/definition.py",
+    "operators/domain.py",
+    "operators/flow.py",
+    "operators/bounds.py",
     "../functions.py",
 )
 

@@ -4,7 +4,7 @@ A recorded row's fingerprint covers each covering claim's inputs:
 
 - `own`: the claim's own function (its statement, rules, examples);
 - `reads`: the skeletons (constants, tables, imports) of the modules its
-  witness can import (`import_reach`);
+  witness can import (`caching.readable_modules`);
 - `runs`: which functions it executed on the original code (its reach);
 - `code`: the source of each of those functions (rules, fixtures,
   stand-ins, strategies).
@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from claims._internal import reach
+from claims._internal.caching import reach
+from claims._internal.caching.fingerprint import Sources
+from claims._internal.caching.readable_modules import ImportReach
 from claims._internal.declare import Claim
-from claims._internal.fingerprint import Sources
-from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.evidence import digest
-from claims._internal.mutation.evidence_files import PART_NAMES
+from claims._internal.mutation.recorded import PART_NAMES
 
 if TYPE_CHECKING:
     from claims._internal.mutation.plan import Baseline

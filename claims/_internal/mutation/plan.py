@@ -19,9 +19,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from attrs import field, frozen
 
-from claims._internal import dotted, reach
+from claims._internal import dotted
+from claims._internal.caching import reach
+from claims._internal.caching.fingerprint import Sources
 from claims._internal.declare import Claim
-from claims._internal.fingerprint import Sources
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
 from claims._internal.mutation.generate import GENERATOR

@@ -12,9 +12,9 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from claims._internal.caching.fingerprint import package_files
 from claims._internal.config import Config
 from claims._internal.declare import Claim
-from claims._internal.fingerprint import package_files
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence, MutantRow
 from claims._internal.mutation.mutant import Mutant

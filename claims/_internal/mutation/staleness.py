@@ -21,10 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import frozen
 
+from claims._internal.caching.environment import Environment, differences
+from claims._internal.caching.fingerprint import Sources
+from claims._internal.caching.readable_modules import ImportReach
 from claims._internal.declare import Claim
-from claims._internal.environment import Environment, differences
-from claims._internal.fingerprint import Sources
-from claims._internal.import_reach import ImportReach
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence
 from claims._internal.mutation.inputs import CODE_PARTS, PART_WORDS, ClaimDigests

@@ -18,7 +18,6 @@ from pathlib import Path
 from attrs import field, frozen
 
 from claims._internal.mutation.defects import Seeded
-from claims._internal.mutation.engine import Engine, Job
 from claims._internal.mutation.evidence import (
     DefectRow,
     Evidence,
@@ -28,6 +27,7 @@ from claims._internal.mutation.evidence import (
     claim_key,
     is_legacy,
 )
+from claims._internal.mutation.jobs import Engine, Job
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.plan import (
     Baseline,
@@ -69,7 +69,7 @@ class ObservationCache:
     """
 
     def __init__(self, path: Path) -> None:
-        from claims._internal.fingerprint import framework_digest
+        from claims._internal.caching.fingerprint import framework_digest
 
         self.path = path
         self.salt = framework_digest()[:16]

@@ -16,22 +16,22 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from claims._internal.caching.environment import Environment, current
+from claims._internal.caching.fingerprint import Sources, package_files
 from claims._internal.config import Config, load_config, project_paths, put_first
 from claims._internal.declare import Claim
-from claims._internal.environment import Environment, current
-from claims._internal.execution import Options, execute
-from claims._internal.fingerprint import Sources, package_files
-from claims._internal.loader import precompile, uncached
-from claims._internal.mutation.catalog import Catalog, collect
+from claims._internal.mutation.collect import Catalog, collect
 from claims._internal.mutation.generate import generate, left_out, trampolines_of
 from claims._internal.mutation.inputs import ClaimDigests
 from claims._internal.mutation.mutant import Mutant
-from claims._internal.mutation.operators import OperatorSets
+from claims._internal.mutation.operators.registry import OperatorSets
 from claims._internal.mutation.plan import Baseline
-from claims._internal.profiles import chosen_profile
 from claims._internal.progress import Progress
-from claims._internal.runner import Result, Settings
-from claims._internal.session import Session, open_session
+from claims._internal.running.loader import precompile, uncached
+from claims._internal.running.many_claims import Options, execute
+from claims._internal.running.one_claim import Result, Settings
+from claims._internal.running.profiles import chosen_profile
+from claims._internal.running.session import Session, open_session
 from claims.errors import ConfigError
 
 OUTSIDE = "outside the mutation scope ([tool.claims].mutate)"

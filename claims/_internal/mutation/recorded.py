@@ -1,0 +1,268 @@
+"""Read and write the kill evidence files under `ledger/evidence/` (their format: see `evidence`).
+
+Only `claim_batch mutate --update` writes them; reading them is the gate's and every sweep's first step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve
+
+from claims._internal.caching.environment import Environment
+from claims._internal.config import shown_path
+from claims._internal.mutation.evidence import (
+    KINDS,
+    DefectRow,
+    Evidence,
+    FunctionRow,
+    MutantRow,
+    Observation,
+    claim_key,
+    function_of,
+)
+from claims.atomic import write_atomically
+from claims.errors import InputError
+
+INPUTS_FILE = "claim-inputs.jsonl"
+ENVIRONMENT_FILE = "recorded-under.json"
+"""Names no module can have (a hyphen): they never meet a rule module's evidence file."""
+PART_NAMES = ("own", "reads", "runs", "code")
+
+
+def evidence_file(folder: Path, module: str) -> Path:
+    """Return the evidence file of a module (`domain.fit_wall` -> `<folder>/domain/fit_wall.jsonl`)."""
+    return folder.joinpath(*module.split(".")).with_suffix(".jsonl")
+
+
+def _line(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _present(observation: Observation) -> dict[str, frozenset[str]]:
+    """Return the observation's killers by kind without those read as `?key`: claims the suite no longer has.
+
+    A row carried over unrerun (the other kind's, in an `--update` of one kind) can still name a claim that was
+    since removed; its fingerprint covered that claim, so the row is stale and the next run of its kind reruns it.
+    """
+    return {kind: frozenset(c for c in ids if not c.startswith("?")) for kind, ids in observation.by_kind().items()}
+
+
+def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) -> bytes:
+    """Render one module's rows: functions, then mutants (by function and number), then defects."""
+    lines = []
+    functions = sorted((r for r in evidence.functions.values() if r.module == module), key=lambda r: r.name)
+    index: dict[str, dict[str, int]] = {}
+    for row in functions:
+        keys = [key_of[c] for c in row.claims]
+        index[row.name] = {c: i for i, c in enumerate(row.claims)}
+        lines.append(_line({"fn": row.name, "src": row.source, "claims": keys}))
+
+    for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=lambda r: r.name):
+        positions = index.get(mutant.function, {})
+        # The function is in the mutant's name (<function>.<tag>) and the status follows from n and the killers.
+        entry: dict[str, Any] = {
+            "mutant": mutant.name,
+            "op": mutant.operator,
+            "fp": mutant.fingerprint,
+            "n": mutant.ran,
+            "chg": mutant.change,
+        }
+        for kind, ids in _present(mutant.observation).items():
+            if ids:
+                entry[kind] = sorted(positions[c] for c in ids)
+        lines.append(_line(entry))
+    for defect in sorted((r for r in evidence.defects.values() if r.module == module), key=lambda r: r.id):
+        entry = {"defect": defect.id, "targets": list(defect.targets), "fp": defect.fingerprint}
+        for kind, ids in _present(defect.observation).items():
+            if ids:
+                entry[kind] = sorted(key_of[c] for c in ids)
+        if defect.observation.problem:
+            entry["problem"] = defect.observation.problem
+        lines.append(_line(entry))
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+
+
+def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str, into: Evidence) -> list[str]:
+    """Read one module's rows into `into`; return located problems (capped by the caller), never raise."""
+    problems: list[str] = []
+    claims_of: dict[str, list[str | None]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        where = f"{shown_as}:{number}"
+        try:
+            row = json.loads(raw)
+            if not isinstance(row, dict):
+                raise ValueError("expected a JSON object")
+            if "fn" in row and "mutant" not in row:
+                keys = list(row["claims"])
+                claims_of[row["fn"]] = [id_of.get(k) for k in keys]
+                into.functions[f"{module}:{row['fn']}"] = FunctionRow(
+                    module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys)
+                )
+            elif "mutant" in row:
+                row["fn"] = function_of(str(row["mutant"]))
+                listed = claims_of.get(row["fn"], [])
+                sets = {kind: frozenset(listed[i] or f"?{i}" for i in row.get(kind, [])) for kind in KINDS}
+                into.mutants[f"{module}.{row['mutant']}"] = MutantRow(
+                    module,
+                    str(row["mutant"]),
+                    str(row["fn"]),
+                    str(row["op"]),
+                    str(row["fp"]),
+                    _observation(sets, None),
+                    int(row["n"]),
+                    str(row.get("chg", "")),  # a row from before changes were recorded: its fingerprint is stale
+                )
+            elif "defect" in row:
+                sets = {kind: frozenset(id_of.get(k, f"?{k}") for k in row.get(kind, [])) for kind in KINDS}
+                into.defects[str(row["defect"])] = DefectRow(
+                    str(row["defect"]),
+                    module,
+                    tuple(row["targets"]),
+                    str(row["fp"]),
+                    _observation(sets, row.get("problem")),
+                )
+            else:
+                raise ValueError("expected a function, mutant or defect row")
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            problems.append(f"{where}: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def _observation(sets: Mapping[str, frozenset[str]], problem: Any) -> Observation:
+    return Observation(sets["F"], sets["E"], sets["TC"], sets["TO"], sets["X"], str(problem) if problem else None)
+
+
+def _module_files(folder: Path) -> list[Path]:
+    """Return the evidence files of rule modules (a name with a hyphen is one of the ledger's own tables)."""
+    found = sorted(folder.rglob("*.jsonl")) if folder.is_dir() else []
+    return [path for path in found if "-" not in path.relative_to(folder).as_posix()]
+
+
+def parse_inputs(text: str, id_of: Mapping[str, str], shown_as: str, into: Evidence) -> list[str]:
+    """Read the claims' recorded inputs into `into`; return located problems."""
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            row = json.loads(raw)
+            if not isinstance(row, dict) or set(row) != {"claim", "for", *PART_NAMES}:
+                raise ValueError(f"expected an object with the keys claim, for, {', '.join(PART_NAMES)}")
+            kinds = row["for"]
+            if not isinstance(kinds, list) or not kinds or not set(kinds) <= {"auto", "declared"}:
+                raise ValueError(f"for: expected a list of auto and declared, got {kinds!r}")
+            claim = id_of.get(str(row["claim"]), f"?{row['claim']}")
+            for kind in kinds:
+                into.inputs.setdefault(kind, {})[claim] = tuple(str(row[part]) for part in PART_NAMES)
+        except (ValueError, KeyError, TypeError) as exc:
+            problems.append(f"{shown_as}:{number}: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def parse_environment(text: str, shown_as: str) -> Environment:
+    """Read the recorded environment; raise ValueError naming what is wrong."""
+    data = json.loads(text)
+    packages = data.get("packages") if isinstance(data, dict) else None
+    if (
+        not isinstance(data, dict)
+        or set(data) != {"python", "packages", "sources"}
+        or not isinstance(data["python"], str)
+        or not isinstance(data["sources"], str)
+        or not isinstance(packages, dict)
+        or not all(isinstance(k, str) and isinstance(v, str) for k, v in packages.items())
+    ):
+        raise ValueError(f'{shown_as}: expected {{"python": str, "packages": {{name: version}}, "sources": str}}')
+    return Environment(data["python"], dict(packages), data["sources"])
+
+
+def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evidence:
+    """Read every evidence file; a malformed one is an InputError listing its located problems (at most 20)."""
+    id_of = {claim_key(c): c for c in claim_ids}
+    evidence = Evidence()
+    problems: list[str] = []
+
+    def shown(path: Path) -> str:
+        return shown_path(path, root)
+
+    for path in _module_files(folder):
+        module = ".".join(path.relative_to(folder).with_suffix("").parts)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{shown(path)}: unreadable: {exc}")
+            continue
+        problems += parse_module(module, text, id_of, shown(path), evidence)
+    inputs, environment = folder / INPUTS_FILE, folder / ENVIRONMENT_FILE
+    try:
+        if inputs.is_file():
+            problems += parse_inputs(inputs.read_text(encoding="utf-8"), id_of, shown(inputs), evidence)
+        if environment.is_file():
+            recorded = parse_environment(environment.read_text(encoding="utf-8"), shown(environment))
+            evidence = evolve(evidence, environment=recorded)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        problems.append(f"{type(exc).__name__}: {exc}")
+    if problems:
+        more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        raise InputError(
+            "\n".join(problems[:20])
+            + more
+            + "\nthe evidence is generated: rebuild it with `claim_batch mutate --rebuild --update` and `claim_batch mutate --auto --rebuild --update`"
+        )
+    return evidence
+
+
+def write_evidence(
+    folder: Path, evidence: Evidence, claim_ids: Iterable[str], modules: Iterable[str] | None = None
+) -> list[Path]:
+    """Write the modules' files atomically (all of them by default); return the files that changed."""
+    key_of = {c: claim_key(c) for c in claim_ids}
+    for row in evidence.functions.values():
+        for c in row.claims:
+            key_of.setdefault(c, claim_key(c))
+    changed = []
+    chosen = list(modules) if modules is not None else evidence.modules()
+    for module in chosen:
+        path = evidence_file(folder, module)
+        data = render_module(module, evidence, key_of)
+        if not data:
+            if path.exists():
+                path.unlink()
+                changed.append(path)
+            continue
+        if not path.is_file() or path.read_bytes() != data:
+            write_atomically(path, data)
+            changed.append(path)
+    # A module with no rows any more leaves no file behind.
+    if modules is None and folder.is_dir():
+        for path in _module_files(folder):
+            if ".".join(path.relative_to(folder).with_suffix("").parts) not in chosen:
+                path.unlink()
+                changed.append(path)
+    tables: dict[str, bytes | None] = {INPUTS_FILE: render_inputs(evidence, key_of) if evidence.inputs else None}
+    tables[ENVIRONMENT_FILE] = (
+        (json.dumps(evidence.environment.plain(), indent=1, sort_keys=True) + "\n").encode("utf-8")
+        if evidence.environment is not None
+        else None
+    )
+    for name, table in tables.items():
+        path = folder / name
+        if table is not None and (not path.is_file() or path.read_bytes() != table):
+            write_atomically(path, table)
+            changed.append(path)
+    return changed
+
+
+def render_inputs(evidence: Evidence, key_of: Mapping[str, str]) -> bytes:
+    """Render each claim's recorded inputs, one line per claim (two when its kinds were recorded apart)."""
+    rows: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for kind in sorted(evidence.inputs):
+        for claim, parts in evidence.inputs[kind].items():
+            if not claim.startswith("?"):
+                rows.setdefault((key_of.get(claim) or claim_key(claim), parts), []).append(kind)
+    lines = [
+        _line({"claim": key, "for": kinds, **dict(zip(PART_NAMES, parts, strict=True))})
+        for (key, parts), kinds in sorted(rows.items())
+    ]
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
