@@ -13,6 +13,7 @@ import importlib.util
 import os
 import shlex
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from claims._internal.record.debt import Debt, load_debt
 from claims._internal.record.ledger import ledger_paths
 from claims._internal.reports.terminal import failure_lines
 from claims._internal.running.discovery import witnesses_in
-from claims._internal.running.import_probe import Stream
+from claims._internal.running.import_probe import Following, Leading, Stream
 from claims._internal.running.one_claim import Result, Settings, run_claim
 from claims._internal.running.profiles import chosen_profile
 from claims._internal.running.session import prepare
@@ -41,7 +42,8 @@ class PluginState:
     def __init__(self, config: Config, debt: dict[str, Debt]) -> None:
         self.config = config
         self.debt = debt
-        self._probe: Stream | None = None
+        self._probe: Stream | Following | None = None
+        self.shared_probe: tuple[Path, bool] | None = None
         self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
         self.packages: list[tuple[str, Path]] = []
         for package in config.witnesses:
@@ -60,13 +62,23 @@ class PluginState:
                 return ".".join([package, *parts])
         return None
 
-    def probe(self) -> Stream:
-        """Return the probe importing every witness module first, started on first use (pytest's file order)."""
+    def probe(self) -> Stream | Following:
+        """Return the probe importing every witness module first, started on first use (pytest's file order).
+
+        Under pytest-xdist the first worker's probe is shared: it writes its verdicts to a file the other workers
+        follow, so one child probes for all of them instead of one per worker on the same cores.
+        """
         if self._probe is None:
             files = sorted(
                 (str(path), name) for p in self.config.witnesses for name, path in package_files(p, self.config.root)
             )
-            self._probe = Stream([name for _, name in files], self.config.timeout)
+            names = [name for _, name in files]
+            if self.shared_probe is None:
+                self._probe = Stream(names, self.config.timeout)
+            elif self.shared_probe[1]:
+                self._probe = Leading(names, self.config.timeout, self.shared_probe[0])
+            else:
+                self._probe = Following(names, self.config.timeout, self.shared_probe[0])
         return self._probe
 
     def close_probe(self) -> None:
@@ -229,12 +241,23 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Reap the import probe's child when collection was cut short (an interrupted or failed collection)."""
+    """Reap the import probe's child when collection was cut short (an interrupted or failed collection).
+
+    The leading xdist worker removes the shared verdicts here: every worker has collected by now, since xdist
+    schedules nothing before all have.
+    """
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close_probe()
+        if state.shared_probe is not None and state.shared_probe[1]:
+            state.shared_probe[0].unlink(missing_ok=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the `claim` marker."""
+    """Register the `claim` marker; in a pytest-xdist worker, say where the workers share the import probe."""
     config.addinivalue_line("markers", "claim(kind): a claim collected from a witness module")
+    state = config.stash.get(STATE, None)
+    worker = getattr(config, "workerinput", None)
+    if state is not None and isinstance(worker, dict) and worker.get("testrunuid"):
+        verdicts = Path(tempfile.gettempdir()) / f"claims-probe-{worker['testrunuid']}.verdicts"
+        state.shared_probe = (verdicts, worker.get("workerid") == "gw0")

@@ -79,10 +79,11 @@ def test_mutate_names_the_module_and_fails(project: tuple[Path, str]) -> None:
     assert done.returncode != 0 and "hw.zz_exit" in done.stdout + done.stderr, done.stdout + done.stderr
 
 
-def test_the_pytest_plugin_names_the_module_and_fails(project: tuple[Path, str]) -> None:
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "two xdist workers sharing a probe"])
+def test_the_pytest_plugin_names_the_module_and_fails(project: tuple[Path, str], workers: tuple[str, ...]) -> None:
     root, said = project
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "hw", "-q", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "hw", "-q", "-p", "no:cacheprovider", *workers],
         cwd=root,
         capture_output=True,
         text=True,

@@ -21,6 +21,7 @@ import select
 import signal
 import time
 from collections.abc import Generator, Sequence
+from pathlib import Path
 
 
 def _child(names: Sequence[str], write: int) -> None:
@@ -137,3 +138,104 @@ class Stream:
         would otherwise reap the probe's child as one of its own.
         """
         self._steps.close()
+
+
+CLOSED = "closed"
+"""The last line a leader writes: no verdict comes after it."""
+
+
+class Leading(Stream):
+    """A probe whose verdicts are also written, one line each, to a file that following processes read.
+
+    Under pytest-xdist every worker imports the same witness modules; one forked probe child is enough for all of
+    them, so the first worker leads and the others follow its verdicts instead of each forking a child of its own.
+    """
+
+    def __init__(self, names: Sequence[str], timeout: float, verdicts: Path) -> None:
+        super().__init__(names, timeout)
+        self._out: int | None = None
+        self._sent = 0
+        try:
+            self._out = os.open(verdicts, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_TRUNC, 0o600)
+        except OSError:
+            pass  # followers find no file and probe for themselves
+
+    def why_not(self, name: str) -> str | None:
+        """Return the verdict, having written it (and those learned ahead of it) for the followers."""
+        why = super().why_not(name)
+        learned = list(self._known.items())
+        for found, said in learned[self._sent :] if name in self._known else [(name, why)]:
+            self._publish(f"{found}\t{said or ''}\n")
+        self._sent = len(learned)
+        return why
+
+    def _publish(self, line: str) -> None:
+        if self._out is not None:
+            try:
+                os.write(self._out, line.encode())
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        """Stop the child, and tell the followers that no verdict comes after this."""
+        super().close()
+        self._publish(f"{CLOSED}\n")
+        if self._out is not None:
+            os.close(self._out)
+            self._out = None
+
+
+class Following:
+    """Take a leading process's verdicts from its file; probe alone for what it never says, or when it goes quiet.
+
+    The follower waits for a verdict no longer than the probe's own timeout (and a margin) after the leader last
+    wrote, so a leader that died or never started costs one timeout, never a hang and never a module imported
+    unprobed.
+    """
+
+    MARGIN = 5.0
+
+    def __init__(self, names: Sequence[str], timeout: float, verdicts: Path) -> None:
+        self.timeout = timeout
+        self._verdicts = verdicts
+        self._offset = 0
+        self._partial = b""
+        self._closed = False
+        self._known: dict[str, str | None] = {}
+        self._quiet_since = time.monotonic()
+
+    def why_not(self, name: str) -> str | None:
+        """Return the leader's verdict on a module, else (closed, quiet or absent) one from a probe of its own."""
+        while name not in self._known and not self._closed:
+            if not self._read() and time.monotonic() - self._quiet_since > self.timeout + self.MARGIN:
+                break
+            if name not in self._known and not self._closed:
+                time.sleep(0.002)
+        if name in self._known:
+            return self._known[name]
+        return next((why for _, why in probed([name], self.timeout)), None)
+
+    def _read(self) -> bool:
+        """Read what the leader wrote since the last read; say whether anything came."""
+        try:
+            with open(self._verdicts, "rb") as file:
+                file.seek(self._offset)
+                chunk = file.read()
+        except OSError:
+            return False
+        if not chunk:
+            return False
+        self._offset += len(chunk)
+        self._quiet_since = time.monotonic()
+        lines = (self._partial + chunk).split(b"\n")
+        self._partial = lines.pop()
+        for line in lines:
+            found, tab, why = line.decode().partition("\t")
+            if not tab:
+                self._closed = self._closed or found == CLOSED
+                continue
+            self._known[found] = why or None
+        return True
+
+    def close(self) -> None:
+        """Nothing to reap: a follower forks a child only inside a single verdict."""
