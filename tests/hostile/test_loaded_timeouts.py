@@ -96,3 +96,45 @@ def test_an_explained_equivalent_stays_a_survivor_on_a_loaded_machine(tmp_path: 
     assert not any(row.get("TO") for row in rows.values())
     (project / "LOAD").unlink()
     assert run_cli(project, "mutate", "--auto", "-q", "--operators", "mutmut", timeout=300).returncode == 0
+
+
+DEFECTS = {
+    "lm/defects.py": """
+        from claims.defects import Defect
+        from ld import rules
+
+        strict_bound = Defect(
+            id="ld.strict_bound",
+            target=rules.admit,
+            intent="Refuse ten, the largest size admitted.",
+            patch=("size + 0 <= 10", "size + 0 < 10"),
+            must_red={"rules.ten_is_admitted"},
+        )
+        """,
+}
+
+
+def defect_rows(project: Path) -> dict[str, dict[str, object]]:
+    path = project / "ledger" / "evidence" / "ld" / "rules.jsonl"
+    return {r["defect"]: r for r in map(json.loads, path.read_text().splitlines()) if "defect" in r}
+
+
+def test_a_declared_defects_killers_do_not_grow_on_a_loaded_machine(tmp_path: Path) -> None:
+    # Only the claim the defect does not break is slow under load: the defect's job has a real kill (a failure)
+    # beside a timeout, and that timeout must be confirmed alone, with a longer limit, before it is a killer.
+    files = {**PROJECT, **DEFECTS}
+    files["lw/rules.py"] = files["lw/rules.py"].replace(
+        "def ten_is_admitted() -> None:\n            load()\n", "def ten_is_admitted() -> None:\n"
+    )
+    project = write_files(tmp_path / "loaded", files)
+    assert run_cli(project, "--no-cache").returncode == 0  # records each claim's clean duration
+    quiet = run_cli(project, "mutate", "--update", "-q", timeout=300)
+    assert quiet.returncode == 0, quiet.stdout + quiet.stderr
+    before = defect_rows(project)["ld.strict_bound"]
+    assert before.get("F") and not before.get("TO"), before
+
+    (project / "LOAD").write_text("")
+    loaded = run_cli(project, "mutate", "--rebuild", "--update", "-q", timeout=300)
+    assert loaded.returncode == 0, loaded.stdout + loaded.stderr
+    after = defect_rows(project)["ld.strict_bound"]
+    assert after == before, "the loaded run must record the killers the quiet one did"

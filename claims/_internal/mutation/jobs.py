@@ -6,10 +6,11 @@ ran a claim), so no state crosses from one mutant to the next, and the kill
 matrix is the same whatever the worker count.  Every claim runs, not just
 up to the first kill.  A worker that dies or hangs on a claim records that
 claim as a killer (crash or timeout) and a fresh worker runs the rest.  A
-job killed by timeouts alone runs each of those claims again, alone, with
-a longer limit (`confirming_limit`): a claim over ten times its clean run
-may only have met a loaded machine, and an explained equivalent must not
-turn "killed (timeout)" for that.
+job killed by timeouts alone (and a declared defect's job with any
+timeout, since each of its killers is named evidence) runs each of those
+claims again, alone, with a longer limit (`confirming_limit`): a claim over
+ten times its clean run may only have met a loaded machine, and neither an
+explained equivalent's verdict nor a defect's killers may change for that.
 """
 
 from __future__ import annotations
@@ -61,9 +62,14 @@ def confirming_limit(limit: float, ceiling: float) -> float:
     return min(ceiling, max(5.0, 4 * limit))
 
 
-def _unconfirmed(tally: _Tally) -> bool:
-    others = tally.failed | tally.errored | tally.crashed
-    return bool(tally.timeout) and not tally.confirmed and not others and tally.problem is None
+def _unconfirmed(tally: _Tally, kind: str) -> bool:
+    """Say whether a finished job's timeouts must run again before they kill.
+
+    A mutant's, when they are its only kills (its other killers already decide it killed); a declared defect's
+    always, since each of its killers is named in the evidence and compared with the next run's.
+    """
+    alone = not (tally.failed | tally.errored | tally.crashed)
+    return bool(tally.timeout) and not tally.confirmed and (alone or kind == "defect") and tally.problem is None
 
 
 @define
@@ -262,7 +268,7 @@ class Engine:
         def close(job: Job) -> None:
             tally = tallies[key(job)]
             tally.open_jobs -= 1
-            if tally.open_jobs == 0 and _unconfirmed(tally):
+            if tally.open_jobs == 0 and _unconfirmed(tally, job.kind):
                 # Killed by timeouts alone, each over a limit of ten times its clean run: on a loaded machine a
                 # claim can be that slow with no mutant to blame.  Each runs again, alone and with a longer limit,
                 # and only what times out again (or fails) kills.
