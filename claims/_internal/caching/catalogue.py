@@ -126,23 +126,42 @@ def write_catalogue(
     """
     if discovery.failures:
         return
-    fresh = set(imported) | {w.module for w in discovery.witnesses}
-    records = (
-        [_record(config, c, kept.module_of[c.id]) for c in kept.claims if kept.module_of[c.id] not in fresh]
-        if kept
-        else []
-    )
-    records += [_record(config, c, w.module) for w in discovery.witnesses for c in w.claims]
-    witnesses = {**(kept.witnesses if kept else {}), **{w.name: w.module for w in discovery.witnesses}}
-    merged = {**(kept.work if kept else {}), **{k: frozenset(v) for k, v in work.items()}}
-    document = {
-        "schema": SCHEMA,
-        "files": file_stamps(config),
-        "witnesses": witnesses,
-        "work": {k: sorted(v) for k, v in sorted(merged.items())},
-        "claims": records,
-    }
+    document = _document(config, discovery, work, kept, set(imported))
     try:
         write_atomically(_path(config), (json.dumps(document, sort_keys=True) + "\n").encode("utf-8"))
     except OSError:
         pass
+
+
+def _document(
+    config: Config,
+    discovery: Discovery,
+    work: Mapping[str, Iterable[str]],
+    kept: Catalogue | None,
+    imported: set[str],
+) -> dict[str, Any]:
+    """Decide the catalogue's content: the kept rows of modules not imported, overlaid with this discovery's."""
+    fresh = imported | {w.module for w in discovery.witnesses}
+    records = _kept_records(config, kept, fresh)
+    records += [_record(config, c, w.module) for w in discovery.witnesses for c in w.claims]
+    witnesses = {**(kept.witnesses if kept else {}), **{w.name: w.module for w in discovery.witnesses}}
+    return {
+        "schema": SCHEMA,
+        "files": file_stamps(config),
+        "witnesses": witnesses,
+        "work": _merged_work(kept, work),
+        "claims": records,
+    }
+
+
+def _kept_records(config: Config, kept: Catalogue | None, fresh: set[str]) -> list[dict[str, Any]]:
+    """Decide which kept claims stay catalogued: those whose module this run did not import."""
+    if kept is None:
+        return []
+    return [_record(config, c, kept.module_of[c.id]) for c in kept.claims if kept.module_of[c.id] not in fresh]
+
+
+def _merged_work(kept: Catalogue | None, work: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    """Decide each module's import work: this run's where it imported the module, else the kept catalogue's."""
+    merged = {**(kept.work if kept else {}), **{k: frozenset(v) for k, v in work.items()}}
+    return {k: sorted(v) for k, v in sorted(merged.items())}

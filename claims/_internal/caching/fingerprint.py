@@ -214,17 +214,7 @@ class Sources:
         kept: dict[str, Any] = {}
         for package in packages:
             for name, path in package_files(package, root):
-                try:
-                    text = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
-                    continue
-                self.texts[name] = text
-                package_init = path.name == "__init__.py"
-                key = _digest(_READER, name, str(package_init), text)
-                found = _DIGESTED.get(key) or _from_plain(known.get(key))
-                self.modules[name] = _DIGESTED[key] = found or read_module(text, name, package=package_init)
-                kept[key] = _plain(self.modules[name])
+                self._read(name, path, known, kept)
         if store is not None and kept.keys() != known.keys():
             write_atomically(
                 store, (json.dumps({"schema": STORE_SCHEMA, "modules": kept}, sort_keys=True) + "\n").encode()
@@ -233,6 +223,20 @@ class Sources:
         # The modules declaring a witness, the innermost first: a witness's family is its module and the modules below it.
         self.families = sorted((n for n, m in self.modules.items() if m.declares_witness), key=lambda n: (-len(n), n))
         self._family: dict[str, str | None] = {}
+
+    def _read(self, name: str, path: Path, known: dict[str, Any], kept: dict[str, Any]) -> None:
+        """Decide one module's digests: unreadable, digested already, stored, or parsed now (kept for the store)."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            self.modules[name] = ModuleSources(skeleton=_digest("unreadable", str(path)), functions={})
+            return
+        self.texts[name] = text
+        package_init = path.name == "__init__.py"
+        key = _digest(_READER, name, str(package_init), text)
+        found = _DIGESTED.get(key) or _from_plain(known.get(key))
+        self.modules[name] = _DIGESTED[key] = found or read_module(text, name, package=package_init)
+        kept[key] = _plain(self.modules[name])
 
     def tree(self, modules: Iterable[str] | None = None) -> str:
         """Digest the named modules (all by default) as read: each skeleton and function (any edit moves it)."""
@@ -301,22 +305,38 @@ def _plain(module: ModuleSources) -> dict[str, Any]:
     }
 
 
+_PLAIN_KEYS = {"skeleton", "functions", "imports", "witness", "binds"}
+
+
+def _strings(value: Any) -> bool:
+    """Say whether a stored value is a list of strings."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _string_map(value: Any) -> bool:
+    """Say whether a stored value maps strings to strings."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def _plain_shape(row: Any) -> bool:
+    """Say whether a stored row is exactly what `_plain` writes: its keys, and each value's type."""
+    if not isinstance(row, dict) or set(row) != _PLAIN_KEYS:
+        return False
+    return (
+        isinstance(row["skeleton"], str)
+        and _string_map(row["functions"])
+        and (row["imports"] is None or _strings(row["imports"]))
+        and isinstance(row["witness"], bool)
+        and _strings(row["binds"])
+    )
+
+
 def _from_plain(row: Any) -> ModuleSources | None:
     """Return a stored row as digests, or None when it is not exactly what `_plain` writes."""
-    if not isinstance(row, dict) or set(row) != {"skeleton", "functions", "imports", "witness", "binds"}:
+    if not _plain_shape(row):
         return None
     skeleton, functions, imports, witness = row["skeleton"], row["functions"], row["imports"], row["witness"]
     binds = row["binds"]
-    if not (
-        isinstance(skeleton, str)
-        and isinstance(functions, dict)
-        and all(isinstance(k, str) and isinstance(v, str) for k, v in functions.items())
-        and (imports is None or (isinstance(imports, list) and all(isinstance(i, str) for i in imports)))
-        and isinstance(witness, bool)
-        and isinstance(binds, list)
-        and all(isinstance(b, str) for b in binds)
-    ):
-        return None
     return ModuleSources(
         skeleton=skeleton,
         functions=dict(functions),

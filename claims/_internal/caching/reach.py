@@ -135,6 +135,11 @@ class _Statements(ast.NodeTransformer):
             return node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             return node  # witness modules record entries only; a class body is not a function's statement
+        self._blocks(node)
+        return node
+
+    def _blocks(self, node: ast.AST) -> None:
+        """Decide which blocks of a compound statement get stores: its bodies, its handlers' and its cases'."""
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
@@ -143,7 +148,6 @@ class _Statements(ast.NodeTransformer):
             handler.body = self.body(handler.body)
         for case in getattr(node, "cases", []):
             case.body = self.body(case.body)
-        return node
 
 
 def instrument(tree: ast.Module, module: str, *, lines: bool) -> ast.Module:

@@ -99,10 +99,7 @@ class ImportReach:
 
 def readable(start: Iterable[str], sources: Sources) -> frozenset[str] | None:
     """Return the project modules reachable from `start` by import statements (None when one cannot be read)."""
-    below: dict[str, list[str]] = {}
-    for name in sources.modules:
-        for parent in _parents(name):
-            below.setdefault(parent, []).append(name)
+    below = _below(sources)
     reached: set[str] = set()
     queue = list(start)
     while queue:
@@ -113,12 +110,32 @@ def readable(start: Iterable[str], sources: Sources) -> frozenset[str] | None:
         found = sources.modules[current]
         if found.imports is None:
             return None
-        for name in (*found.imports, *_parents(current)):
-            if name in sources.modules and name not in reached:
-                queue.append(name)
-        for bound in found.binds:
-            queue.extend(n for n in below.get(bound, ()) if n not in reached)
+        queue.extend(_leads_to(current, found.imports, found.binds, sources, below, reached))
     return frozenset(reached)
+
+
+def _below(sources: Sources) -> dict[str, list[str]]:
+    """Decide which modules lie under each package: every module, by each of its parents."""
+    below: dict[str, list[str]] = {}
+    for name in sources.modules:
+        for parent in _parents(name):
+            below.setdefault(parent, []).append(name)
+    return below
+
+
+def _leads_to(
+    current: str,
+    imports: frozenset[str],
+    binds: frozenset[str],
+    sources: Sources,
+    below: dict[str, list[str]],
+    reached: set[str],
+) -> list[str]:
+    """Decide which modules not yet reached a module leads to: its imports, its parents, those under a bound name."""
+    following = [name for name in (*imports, *_parents(current)) if name in sources.modules and name not in reached]
+    for bound in binds:
+        following.extend(n for n in below.get(bound, ()) if n not in reached)
+    return following
 
 
 def _parents(name: str) -> list[str]:

@@ -65,6 +65,20 @@ def modules_for(config: Config, patterns: Sequence[str]) -> list[str] | None:
     """Return the witness modules that can hold claims matching the patterns, or None when unsure."""
     if not patterns:
         return None
+    modules = _indexed_modules(config)
+    if modules is None:
+        return None
+    chosen: set[str] = set()
+    for pattern in patterns:
+        hits = _hits(modules, pattern)
+        if not hits:
+            return None  # perhaps a new claim, perhaps a typo: full discovery decides
+        chosen |= hits
+    return sorted(chosen)
+
+
+def _indexed_modules(config: Config) -> dict[str, list[list[str]]] | None:
+    """Decide whether the index can be trusted: its modules' claims, or None when absent, stale or after a failure."""
     try:
         index = json.loads(_path(config).read_text(encoding="utf-8"))
         if index.get("schema") != SCHEMA or index["files"] != file_stamps(config) or index["failed"]:
@@ -72,13 +86,12 @@ def modules_for(config: Config, patterns: Sequence[str]) -> list[str] | None:
         modules: dict[str, list[list[str]]] = index["modules"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    chosen: set[str] = set()
-    for pattern in patterns:
-        hits = {m for m, claims in modules.items() if any(_selects(c, w, pattern) for c, w in claims)}
-        if not hits:
-            return None  # perhaps a new claim, perhaps a typo: full discovery decides
-        chosen |= hits
-    return sorted(chosen)
+    return modules
+
+
+def _hits(modules: dict[str, list[list[str]]], pattern: str) -> set[str]:
+    """Decide which indexed modules declare a claim the pattern selects."""
+    return {m for m, claims in modules.items() if any(_selects(c, w, pattern) for c, w in claims)}
 
 
 def write_index(config: Config, discovery: Discovery) -> None:

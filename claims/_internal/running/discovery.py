@@ -12,6 +12,7 @@ import sys
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 
 from attrs import frozen
 
@@ -120,40 +121,61 @@ def discover(
     hangs its process is a failure, named, and never imported here.
     """
     failures: list[ImportFailure] = []
+    everything = [n for p in packages for n in module_names(p, failures, root)]
+    names = [n for n in _selected(everything, only) if not any(f.module == n for f in failures)]
     found: list[Witness] = []
     seen: dict[str, str] = {}
-    everything = [n for p in packages for n in module_names(p, failures, root)]
-    if only is None:
-        names = everything
-    else:
-        # A witness split into a package declares itself in the package and adds claims in its submodules:
-        # importing the package alone would lose those claims, so each named package brings its submodules.
-        wanted = list(dict.fromkeys(only))
-        names = [n for n in wanted if n not in everything]
-        names += [n for n in everything if n in wanted or any(n.startswith(w + ".") for w in wanted)]
-    names = [n for n in names if not any(f.module == n for f in failures)]
-    steps = probed(names, timeout) if timeout is not None else ((n, None) for n in names)
-    for name, why in steps:
-        if why is not None:
-            failures.append(_ended(name, why))
-            continue
-        try:
-            module = importlib.import_module(name)
-        except KeyboardInterrupt:
-            raise
-        except BaseException:  # a sys.exit at import is a failure to import, never the end of the run
-            failures.append(_failure(name))
-            continue
-        for witness in witnesses_in(module):
-            if witness.name in seen:
-                failures.append(
-                    ImportFailure(
-                        module=name,
-                        traceback=f"DeclarationError: witness {witness.name!r} is declared again; first in {seen[witness.name]}",
-                    )
-                )
-                continue
-            seen[witness.name] = name
-            found.append(witness)
+    for name, why in _vetted(names, timeout):
+        module = _imported(name, why, failures)
+        if module is not None:
+            found.extend(_new_witnesses(name, module, seen, failures))
     found.sort(key=lambda w: w.name)
     return Discovery(witnesses=tuple(found), failures=tuple(failures))
+
+
+def _selected(everything: list[str], only: Iterable[str] | None) -> list[str]:
+    """Decide which modules to import: every one, or the named ones with each named package's submodules."""
+    if only is None:
+        return everything
+    # A witness split into a package declares itself in the package and adds claims in its submodules:
+    # importing the package alone would lose those claims, so each named package brings its submodules.
+    wanted = list(dict.fromkeys(only))
+    names = [n for n in wanted if n not in everything]
+    names += [n for n in everything if n in wanted or any(n.startswith(w + ".") for w in wanted)]
+    return names
+
+
+def _vetted(names: list[str], timeout: float | None) -> Iterable[tuple[str, str | None]]:
+    """Decide how each module is vetted before its import: by a forked probe under a timeout, else not at all."""
+    return probed(names, timeout) if timeout is not None else ((n, None) for n in names)
+
+
+def _imported(name: str, why: str | None, failures: list[ImportFailure]) -> ModuleType | None:
+    """Decide whether a module imported: None (a failure recorded) when its probe ended or its import raised."""
+    if why is not None:
+        failures.append(_ended(name, why))
+        return None
+    try:
+        return importlib.import_module(name)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # a sys.exit at import is a failure to import, never the end of the run
+        failures.append(_failure(name))
+        return None
+
+
+def _new_witnesses(name: str, module: ModuleType, seen: dict[str, str], failures: list[ImportFailure]) -> list[Witness]:
+    """Decide which of a module's witnesses are new: one declared again is a failure, named with the first."""
+    new: list[Witness] = []
+    for witness in witnesses_in(module):
+        if witness.name in seen:
+            failures.append(
+                ImportFailure(
+                    module=name,
+                    traceback=f"DeclarationError: witness {witness.name!r} is declared again; first in {seen[witness.name]}",
+                )
+            )
+            continue
+        seen[witness.name] = name
+        new.append(witness)
+    return new

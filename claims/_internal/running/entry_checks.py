@@ -97,33 +97,62 @@ def _called(node: ast.AST, name: str | None) -> bool:
 def _rewrite(
     function: ast.FunctionDef | ast.AsyncFunctionDef, memo_class: str, arguments: str | None, returns: str | None
 ) -> bool:
+    """Decide whether a function's memo can go, and rewrite its opening and return checks when it can."""
     body = function.body
+    found = _memo_opening(body, memo_class)
+    if found is None:
+        return False
+    index, memo, opening = found
+    check = body[index + 1] if index + 1 < len(body) else None
+    table = _argument_table(check, arguments, memo)
+    return_checks = _return_checks(function, returns, memo)
+    if _memo_uses(function, memo) != 1 + len(return_checks) + (table is not None):
+        return False  # the memo serves another check (a yield's, an assignment's): leave the function as it is
+    for call in return_checks:
+        call.args[3] = ast.Constant(None)
+    if table is None:
+        _drop_opening(body, index)
+    else:
+        _guard_check(body, index, check, opening, table)
+    return True
+
+
+def _memo_opening(body: list[ast.stmt], memo_class: str) -> tuple[int, str, ast.Call] | None:
+    """Decide where the memo opens, its name and call: None unless it is `TypeCheckMemo(globals(), locals())`."""
     index = next((i for i, s in enumerate(body) if _opens_memo(s, memo_class)), None)
     if index is None:
-        return False
+        return None
     statement = body[index]
     assert isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name)
     memo, opening = statement.targets[0].id, statement.value
     assert isinstance(opening, ast.Call)
     if not _plain_opening(opening):
-        return False
-    check = body[index + 1] if index + 1 < len(body) else None
-    table = _argument_table(check, arguments, memo)
-    return_checks = [n for n in _own(function) if isinstance(n, ast.Call) and _checks_return(n, returns, memo)]
-    uses = sum(1 for n in _own(function) if isinstance(n, ast.Name) and n.id == memo)
-    if uses != 1 + len(return_checks) + (table is not None):
-        return False  # the memo serves another check (a yield's, an assignment's): leave the function as it is
-    for call in return_checks:
-        call.args[3] = ast.Constant(None)
-    if table is None:
-        del body[index]
-        if not body:
-            body.append(ast.Pass())
-        return True
+        return None
+    return index, memo, opening
+
+
+def _return_checks(function: ast.FunctionDef | ast.AsyncFunctionDef, returns: str | None, memo: str) -> list[ast.Call]:
+    """Decide which calls in the function's own scope are return checks handed this memo."""
+    return [n for n in _own(function) if isinstance(n, ast.Call) and _checks_return(n, returns, memo)]
+
+
+def _memo_uses(function: ast.FunctionDef | ast.AsyncFunctionDef, memo: str) -> int:
+    """Count the memo's uses in the function's own scope."""
+    return sum(1 for n in _own(function) if isinstance(n, ast.Name) and n.id == memo)
+
+
+def _drop_opening(body: list[ast.stmt], index: int) -> None:
+    """Remove a memo no argument check uses, keeping the body a body."""
+    del body[index]
+    if not body:
+        body.append(ast.Pass())
+
+
+def _guard_check(body: list[ast.stmt], index: int, check: ast.stmt | None, opening: ast.Call, table: ast.Dict) -> None:
+    """Replace the memo and its argument check with the check, run only when an argument does not plainly pass."""
     assert isinstance(check, ast.Expr) and isinstance(check.value, ast.Call)
     check.value.args[2] = opening
     body[index : index + 2] = [ast.If(ast.UnaryOp(ast.Not(), _plain_passes(table)), [check], [])]
-    return True
 
 
 def _plain_passes(table: ast.Dict) -> ast.expr:
@@ -147,15 +176,20 @@ def _argument_table(check: ast.stmt | None, arguments: str | None, memo: str) ->
     if not (isinstance(check, ast.Expr) and _called(check.value, arguments) and isinstance(check.value, ast.Call)):
         return None
     args = check.value.args
-    if (
-        len(args) == 3
-        and isinstance(args[1], ast.Dict)
-        and isinstance(args[2], ast.Name)
-        and args[2].id == memo
-        and all(isinstance(v, ast.Tuple) and len(v.elts) == 2 for v in args[1].values)
-    ):
-        return args[1]
+    table = args[1] if len(args) == 3 else None
+    if isinstance(table, ast.Dict) and _is_memo(args[2], memo) and _pairs(table):
+        return table
     return None
+
+
+def _is_memo(node: ast.expr, memo: str) -> bool:
+    """Say whether an argument is the memo, by its name."""
+    return isinstance(node, ast.Name) and node.id == memo
+
+
+def _pairs(table: ast.Dict) -> bool:
+    """Say whether every value of an argument table is a (value, annotation) pair."""
+    return all(isinstance(v, ast.Tuple) and len(v.elts) == 2 for v in table.values)
 
 
 def _checks_return(node: ast.Call, returns: str | None, memo: str) -> bool:

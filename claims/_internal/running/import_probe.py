@@ -23,6 +23,8 @@ import time
 from collections.abc import Generator, Sequence
 from pathlib import Path
 
+from attrs import define
+
 
 def _child(names: Sequence[str], write: int) -> None:
     """Import the modules in turn, saying which is under way and which it lived through; never return."""
@@ -56,54 +58,85 @@ def probed(names: Sequence[str], timeout: float) -> Generator[tuple[str, str | N
     """
     left = list(names)
     while left:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - the child never returns
-            os.close(read)
-            _child(left, write)
-        os.close(write)
-        blamed: tuple[str, str] | None = None
-        current: str | None = None
-        buffered = b""
-        deadline = time.monotonic() + timeout
+        child = _fork(left)
         try:
-            while True:
-                if b"\n" not in buffered:
-                    wait = deadline - time.monotonic()
-                    ready = select.select([read], [], [], max(wait, 0))[0] if wait > 0 else []
-                    if not ready:
-                        blamed = (current or left[0], f"did not finish importing within {timeout:g} s (the timeout)")
-                        break
-                    chunk = os.read(read, 65536)
-                    if not chunk:
-                        _, status = os.waitpid(pid, 0)
-                        pid = 0
-                        blamed = (current or left[0], _ended(status))
-                        break
-                    buffered += chunk
-                    continue
-                line, _, buffered = buffered.partition(b"\n")
-                kind, _, name = line.decode().partition(" ")
-                if kind == "start":
-                    current, deadline = name, time.monotonic() + timeout
-                elif kind == "ok":
-                    current = None
-                    left.remove(name)
-                    yield name, None
-                elif kind == "done":
-                    break
+            blamed = yield from _follow(child, left, timeout)
         finally:
-            os.close(read)
-            if pid:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                os.waitpid(pid, 0)
+            os.close(child.read)
+            _reap(child.pid)
         if blamed is None:
             return
         left.remove(blamed[0])
         yield blamed
+
+
+@define
+class _Child:
+    """A forked child importing the modules left: the pipe it reports on, and its pid (0 once reaped)."""
+
+    read: int
+    pid: int
+
+
+def _fork(left: Sequence[str]) -> _Child:
+    """Fork a child that imports the modules left, reporting on a pipe."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child never returns
+        os.close(read)
+        _child(left, write)
+    os.close(write)
+    return _Child(read=read, pid=pid)
+
+
+def _follow(
+    child: _Child, left: list[str], timeout: float
+) -> Generator[tuple[str, None], None, tuple[str, str] | None]:
+    """Yield each module the child lived through; return the module it did not live through and why, or None."""
+    current: str | None = None
+    buffered = b""
+    deadline = time.monotonic() + timeout
+    while True:
+        if b"\n" not in buffered:
+            chunk, why = _next_chunk(child, deadline, timeout)
+            if why is not None:
+                return (current or left[0], why)
+            buffered += chunk
+            continue
+        line, _, buffered = buffered.partition(b"\n")
+        kind, _, name = line.decode().partition(" ")
+        if kind == "start":
+            current, deadline = name, time.monotonic() + timeout
+        elif kind == "ok":
+            current = None
+            left.remove(name)
+            yield name, None
+        elif kind == "done":
+            return None
+
+
+def _next_chunk(child: _Child, deadline: float, timeout: float) -> tuple[bytes, str | None]:
+    """Decide what the child said next: some bytes, or why it says no more (it hung past the deadline, or ended)."""
+    wait = deadline - time.monotonic()
+    ready = select.select([child.read], [], [], max(wait, 0))[0] if wait > 0 else []
+    if not ready:
+        return b"", f"did not finish importing within {timeout:g} s (the timeout)"
+    chunk = os.read(child.read, 65536)
+    if not chunk:
+        _, status = os.waitpid(child.pid, 0)
+        child.pid = 0
+        return b"", _ended(status)
+    return chunk, None
+
+
+def _reap(pid: int) -> None:
+    """Kill and reap a child still running (pid 0: reaped already)."""
+    if pid:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
 
 
 class Stream:

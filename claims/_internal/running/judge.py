@@ -16,26 +16,38 @@ def judge(claim: Claim, value: Any, settings: Settings, duration: float) -> Resu
     """Turn what a claim returned into a verdict, by its control kind."""
     reasons = read_reasons(value)
     shown = tuple(describe_reason(r) for r in reasons or ())
-    if claim.kind is Kind.REFUSAL and claim.raises is not None:
-        observed = "returned without raising" + (f": {SHORT.repr(value)}" if value is not None else "")
-        return Result(claim, Verdict.FAIL, duration, expected=claim.raises.describe(), observed=observed, reasons=shown)
     if claim.kind is Kind.REFUSAL:
-        expected = "refused: " + "; ".join(b.describe() for b in claim.reasons)
-        if reasons is None:
-            return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"admitted: {SHORT.repr(value)}")
-        missing, extra = unmatched(claim.reasons, reasons)
-        if missing or (claim.exact_reasons and extra):
-            return Result(
-                claim,
-                Verdict.FAIL,
-                duration,
-                expected=expected,
-                observed=f"refused: {describe_reasons(reasons)}",
-                reasons=shown,
-            )
-        return Result(claim, Verdict.PASS, duration, reasons=shown)
+        return _judge_refusal(claim, value, reasons, shown, duration)
     if claim.kind is Kind.SNAPSHOT:
         return _judge_snapshot(claim, value, settings, duration)
+    return _judge_admission(claim, reasons, shown, duration)
+
+
+def _judge_refusal(
+    claim: Claim, value: Any, reasons: tuple[Any, ...] | None, shown: tuple[str, ...], duration: float
+) -> Result:
+    """Judge a refusal claim: it returned instead of raising, admitted, or refused for other reasons than declared."""
+    if claim.raises is not None:
+        observed = "returned without raising" + (f": {SHORT.repr(value)}" if value is not None else "")
+        return Result(claim, Verdict.FAIL, duration, expected=claim.raises.describe(), observed=observed, reasons=shown)
+    expected = "refused: " + "; ".join(b.describe() for b in claim.reasons)
+    if reasons is None:
+        return Result(claim, Verdict.FAIL, duration, expected=expected, observed=f"admitted: {SHORT.repr(value)}")
+    missing, extra = unmatched(claim.reasons, reasons)
+    if missing or (claim.exact_reasons and extra):
+        return Result(
+            claim,
+            Verdict.FAIL,
+            duration,
+            expected=expected,
+            observed=f"refused: {describe_reasons(reasons)}",
+            reasons=shown,
+        )
+    return Result(claim, Verdict.PASS, duration, reasons=shown)
+
+
+def _judge_admission(claim: Claim, reasons: tuple[Any, ...] | None, shown: tuple[str, ...], duration: float) -> Result:
+    """Judge a claim that expects admission: it fails if the value is a refusal."""
     if reasons is not None:
         return Result(
             claim,

@@ -293,15 +293,11 @@ def install(
     """Install the hook once, first on sys.meta_path; return packages imported too early to be instrumented."""
     reach.table()
     if check_types:
-        from typeguard import CollectionCheckStrategy, ForwardRefPolicy
-        from typeguard import config as typeguard_config
-
-        typeguard_config.collection_check_strategy = CollectionCheckStrategy.ALL_ITEMS
-        typeguard_config.forward_ref_policy = ForwardRefPolicy.ERROR
-    wanted = [p for p in (*typecheck, *entries) if not any(_inside(p, (*f.typecheck, *f.entries)) for f in _installed)]
+        _strict_typeguard()
+    wanted = _not_installed(typecheck, entries)
     if not wanted:
         return []
-    too_early = [p for p in typecheck if any(_inside(m, (p,)) for m in sys.modules)]
+    too_early = _imported_already(typecheck)
     finder = InstrumentingFinder(
         [p for p in typecheck if p in wanted],
         [p for p in entries if p in wanted],
@@ -312,3 +308,22 @@ def install(
     sys.meta_path.insert(0, finder)
     _installed.append(finder)
     return too_early
+
+
+def _strict_typeguard() -> None:
+    """Set how typeguard checks: every item of a collection, and an unresolvable forward reference is an error."""
+    from typeguard import CollectionCheckStrategy, ForwardRefPolicy
+    from typeguard import config as typeguard_config
+
+    typeguard_config.collection_check_strategy = CollectionCheckStrategy.ALL_ITEMS
+    typeguard_config.forward_ref_policy = ForwardRefPolicy.ERROR
+
+
+def _not_installed(typecheck: Sequence[str], entries: Sequence[str]) -> list[str]:
+    """Decide which packages no hook installed before covers."""
+    return [p for p in (*typecheck, *entries) if not any(_inside(p, (*f.typecheck, *f.entries)) for f in _installed)]
+
+
+def _imported_already(typecheck: Sequence[str]) -> list[str]:
+    """Decide which packages to type-check were imported before the hook, too early to be instrumented."""
+    return [p for p in typecheck if any(_inside(m, (p,)) for m in sys.modules)]

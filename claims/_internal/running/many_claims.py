@@ -162,65 +162,118 @@ def execute(
     tick: Callable[[], None] | None = None,
 ) -> Execution:
     """Run the claims (reusing cached passes), calling back witness by witness in claim order."""
+    cache, prints = _caches(session, settings, options)
+    writing = cache if options.write_cache else None
+    done, reached, to_run = _reused(claims, cache if options.read_cache else None, prints)
+    cached = len(done)
+    progress = _Progress(claims, done, reached, writing, prints, on_witness, on_result)
+    progress.flush()
+    interrupted = _run(session, claims, settings, options, _run_order(to_run, claims, cache, options), progress, tick)
+    if writing is not None:
+        _save(writing)
+    finished = tuple(done[i] for i in sorted(done))
+    stopped = options.exitfirst and progress.red and len(done) < len(claims)
+    return Execution(finished, reached, interrupted=interrupted, stopped=stopped, cached=cached)
+
+
+def _caches(session: Session, settings: Settings, options: Options) -> tuple[ResultsCache | None, Fingerprints]:
+    """Decide which caches the run reads and writes: the results, and the modules' digests kept beside them."""
     cache = ResultsCache.load(session.config.caches.results) if (options.read_cache or options.write_cache) else None
     # The modules' digests are kept beside the results, and trusted only where the results are.
     prints = Fingerprints(session, settings, session.config.caches.sources if options.read_cache else None)
     if cache is not None and options.write_cache:
         prints.sources()  # read now, before any claim runs: a result is filed under the code as it was then
-    done, reached, to_run = _reused(claims, cache if options.read_cache else None, prints)
-    cached = len(done)
+    return cache, prints
 
-    witnesses = list(dict.fromkeys(c.witness for c in claims))
-    members = {w: [i for i, c in enumerate(claims) if c.witness == w] for w in witnesses}
-    shown = 0
 
-    def flush() -> None:
-        nonlocal shown
-        while shown < len(witnesses) and all(i in done for i in members[witnesses[shown]]):
-            if on_witness is not None:
-                on_witness(witnesses[shown], [done[i] for i in members[witnesses[shown]]])
-            shown += 1
+class _Progress:
+    """Take each result as it comes: file it, and hand on each witness once it and every one before it are done."""
 
-    flush()
-    red = [False]
+    def __init__(
+        self,
+        claims: Sequence[Claim],
+        done: dict[int, Result],
+        reached: dict[str, tuple[str, ...]],
+        writing: ResultsCache | None,
+        prints: Fingerprints,
+        on_witness: Callable[[str, list[Result]], None] | None,
+        on_result: Callable[[Result], None] | None,
+    ) -> None:
+        self.claims, self.done, self.reached, self.writing, self.prints = claims, done, reached, writing, prints
+        self.on_witness, self.on_result = on_witness, on_result
+        self.witnesses = list(dict.fromkeys(c.witness for c in claims))
+        self.members = {w: [i for i, c in enumerate(claims) if c.witness == w] for w in self.witnesses}
+        self.shown = 0
+        self.red = False
 
-    def finish(index: int, result: Result, keys: Sequence[str]) -> None:
-        done[index] = result
-        claim = claims[index]
+    def flush(self) -> None:
+        """Hand on, in claim order, every witness whose claims are all done, up to the first that is not."""
+        while self.shown < len(self.witnesses) and self._complete(self.witnesses[self.shown]):
+            if self.on_witness is not None:
+                witness = self.witnesses[self.shown]
+                self.on_witness(witness, [self.done[i] for i in self.members[witness]])
+            self.shown += 1
+
+    def _complete(self, witness: str) -> bool:
+        """Say whether every claim of a witness is done."""
+        return all(i in self.done for i in self.members[witness])
+
+    def finish(self, index: int, result: Result, keys: Sequence[str]) -> None:
+        """Take one claim's result: note a red one, file it, keep a pass's reach, and hand it on."""
+        self.done[index] = result
+        claim = self.claims[index]
         if result.verdict.red:
-            red[0] = True
-        if cache is not None and options.write_cache:
-            _record(cache, prints, claim, result, keys)
+            self.red = True
+        if self.writing is not None:
+            _record(self.writing, self.prints, claim, result, keys)
         if result.verdict is Verdict.PASS:
-            reached[claim.id] = tuple(keys)
-        if on_result is not None:
-            on_result(result)
-        flush()
+            self.reached[claim.id] = tuple(keys)
+        if self.on_result is not None:
+            self.on_result(result)
+        self.flush()
 
-    def on_message(job: tuple[int, float], message: tuple[int, dict[str, Any], str, list[str]]) -> None:
+    def on_message(self, job: tuple[int, float], message: tuple[int, dict[str, Any], str, list[str]]) -> None:
+        """Take the result a worker sent."""
         index, carried, output, keys = message
-        finish(index, Result(claims[index], output=output, **carried), keys)
+        self.finish(index, Result(self.claims[index], output=output, **carried), keys)
 
-    def on_end(job: tuple[int, float], ended: Ended) -> None:
-        finish(job[0], ended_result(claims[job[0]], ended), ())
+    def on_end(self, job: tuple[int, float], ended: Ended) -> None:
+        """Take a worker that ended while running a claim as that claim's ERROR."""
+        self.finish(job[0], ended_result(self.claims[job[0]], ended), ())
 
+
+def _run_order(to_run: list[int], claims: Sequence[Claim], cache: ResultsCache | None, options: Options) -> list[int]:
+    """Decide the order the claims left run in: as declared under -x without a seed, else shuffled or longest first."""
     # -x means "the first red in claim order": one worker, the declared order, so it is the same claim every time.
-    order = list(to_run) if options.exitfirst and options.seed is None else _order(to_run, claims, cache, options.seed)
+    if options.exitfirst and options.seed is None:
+        return list(to_run)
+    return _order(to_run, claims, cache, options.seed)
+
+
+def _run(
+    session: Session,
+    claims: Sequence[Claim],
+    settings: Settings,
+    options: Options,
+    order: list[int],
+    progress: _Progress,
+    tick: Callable[[], None] | None,
+) -> bool:
+    """Run the claims in order on supervised workers (one under -x); return whether Ctrl-C cut the run short."""
+    if not order:
+        return False
     limits = {i: claims[i].timeout or settings.timeout for i in order}
-    interrupted = False
-    if order:
-        workers = 1 if options.exitfirst else min(options.workers, len(order))
-        packages = (*session.config.typecheck, *session.config.witnesses)
-        handler = _handler(claims, settings, packages, session.config.mutable_allowed)
-        supervisor = Supervisor(handler, workers=workers)
-        interrupted = supervisor.run(
-            [(i, limits[i]) for i in order], on_message, on_end, stop=lambda: options.exitfirst and red[0], tick=tick
-        )
-    if cache is not None and options.write_cache:
-        _save(cache)
-    finished = tuple(done[i] for i in sorted(done))
-    stopped = options.exitfirst and red[0] and len(done) < len(claims)
-    return Execution(finished, reached, interrupted=interrupted, stopped=stopped, cached=cached)
+    workers = 1 if options.exitfirst else min(options.workers, len(order))
+    packages = (*session.config.typecheck, *session.config.witnesses)
+    handler = _handler(claims, settings, packages, session.config.mutable_allowed)
+    supervisor = Supervisor(handler, workers=workers)
+    return supervisor.run(
+        [(i, limits[i]) for i in order],
+        progress.on_message,
+        progress.on_end,
+        stop=lambda: options.exitfirst and progress.red,
+        tick=tick,
+    )
 
 
 def _reused(

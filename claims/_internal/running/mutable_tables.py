@@ -88,15 +88,25 @@ def mutable_tables(module_names: Iterable[str], allow: Iterable[str] = ()) -> li
     allowed = set(allow)
     rows: list[tuple[str, str, str]] = []
     for module_name in module_names:
-        module = sys.modules.get(module_name)
-        if module is None:
-            raise UsageError(
-                f"mutable_tables: expected an imported module, got {module_name!r}, which is not in sys.modules; import it first"
-            )
+        module = _imported(module_name)
         for name, value in sorted(vars(module).items()):
-            if name.startswith("__") and name.endswith("__") or _skipped(value):
-                continue
-            if name in allowed or f"{module_name}.{name}" in allowed:
-                continue
-            rows.extend((module_name, path, kind) for path, kind in _found(value, name, set(), 0))
+            if _checked(module_name, name, value, allowed):
+                rows.extend((module_name, path, kind) for path, kind in _found(value, name, set(), 0))
     return rows
+
+
+def _imported(module_name: str) -> types.ModuleType:
+    """Return an imported module, or refuse a name not in `sys.modules` (nothing is imported here)."""
+    module = sys.modules.get(module_name)
+    if module is None:
+        raise UsageError(
+            f"mutable_tables: expected an imported module, got {module_name!r}, which is not in sys.modules; import it first"
+        )
+    return module
+
+
+def _checked(module_name: str, name: str, value: Any, allowed: set[str]) -> bool:
+    """Say whether a module-level binding is checked: not a dunder, namespace or code, and not allowed."""
+    if name.startswith("__") and name.endswith("__") or _skipped(value):
+        return False
+    return not (name in allowed or f"{module_name}.{name}" in allowed)

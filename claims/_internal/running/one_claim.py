@@ -14,9 +14,12 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from attrs import frozen
 
 from claims._internal.declare import Claim
 from claims._internal.kinds import Kind, Verdict
@@ -131,70 +134,126 @@ def run_claim(
     a failed assertion's expected and observed values are not rendered.
     """
 
-    def traced(exc: BaseException) -> str:
-        return user_traceback(exc) if explain else ""
-
-    limit = timeout or claim.timeout or settings.timeout
-    start = time.perf_counter()
+    run = _Run(claim, timeout or claim.timeout or settings.timeout, time.perf_counter(), isolated, explain)
     try:
-        with deadline(limit), _folder(claim) as folder:
+        with deadline(run.limit), _folder(claim) as folder:
             value = _call(claim, folder)
-    except ClaimTimeout as exc:
-        return Result(
-            claim,
-            Verdict.ERROR,
-            time.perf_counter() - start,
-            observed=f"timed out after {limit:g} s",
-            detail=traced(exc),
-            error_type="timeout",
-        )
-    except AssertionError as exc:
-        if claim.raises is not None and isinstance(exc, claim.raises.kind) and not isinstance(exc, Mismatch):
-            return judge_raised(claim, exc, time.perf_counter() - start, traced(exc))
-        if not explain:
-            return Result(claim, Verdict.FAIL, time.perf_counter() - start)
-        return _failed(claim, exc, time.perf_counter() - start)
-    except BaseExceptionGroup as group:
-        verdict = Verdict.FAIL if _all_assertions(group) else Verdict.ERROR
-        detail = "".join(traceback.format_exception(group)) if explain else ""
-        return Result(
-            claim,
-            verdict,
-            time.perf_counter() - start,
-            observed=f"{len(group.exceptions)} distinct failures",
-            detail=detail,
-            error_type=None if verdict is Verdict.FAIL else type(group).__name__,
-        )
-    except SystemExit as exc:
-        return Result(
-            claim,
-            Verdict.ERROR,
-            time.perf_counter() - start,
-            observed=_exit_words(exc),
-            detail=traced(exc),
-            error_type="SystemExit",
-        )
-    except KeyboardInterrupt:
-        if not isolated:
-            raise
-        return Result(
-            claim,
-            Verdict.ERROR,
-            time.perf_counter() - start,
-            observed="raised KeyboardInterrupt",
-            error_type="KeyboardInterrupt",
-        )
     except BaseException as exc:
-        if claim.raises is not None and isinstance(exc, Exception):
-            return judge_raised(claim, exc, time.perf_counter() - start, traced(exc))
-        crashed = "crashed instead of refusing" if claim.kind is Kind.REFUSAL else "crashed"
-        checked = type_check_failure(exc) if explain else None
-        return Result(
-            claim,
-            Verdict.ERROR,
-            time.perf_counter() - start,
-            observed=f"{crashed}: {type(exc).__name__}: {exc}" + (f"\n{checked}" if checked else ""),
-            detail=traced(exc),
-            error_type=type(exc).__name__,
-        )
-    return judge(claim, value, settings, time.perf_counter() - start)
+        result = _raised(run, exc)
+        if result is None:
+            raise
+        return result
+    return judge(claim, value, settings, run.elapsed())
+
+
+@frozen
+class _Run:
+    """One run of a claim, as its exception handlers need it: the claim, its limit, its start, how to report."""
+
+    claim: Claim
+    limit: float
+    start: float
+    isolated: bool
+    explain: bool
+
+    def elapsed(self) -> float:
+        """Return the seconds since the claim started."""
+        return time.perf_counter() - self.start
+
+    def traced(self, exc: BaseException) -> str:
+        """Return the user's traceback of an exception, or nothing without `explain`."""
+        return user_traceback(exc) if self.explain else ""
+
+
+def _timed_out(run: _Run, exc: ClaimTimeout) -> Result:
+    """Judge a claim that ran past its deadline: an ERROR."""
+    return Result(
+        run.claim,
+        Verdict.ERROR,
+        run.elapsed(),
+        observed=f"timed out after {run.limit:g} s",
+        detail=run.traced(exc),
+        error_type="timeout",
+    )
+
+
+def _asserted(run: _Run, exc: AssertionError) -> Result:
+    """Judge a failed assertion: the refusal a claim expects raised, else a FAIL (its values shown with `explain`)."""
+    claim = run.claim
+    if claim.raises is not None and isinstance(exc, claim.raises.kind) and not isinstance(exc, Mismatch):
+        return judge_raised(claim, exc, run.elapsed(), run.traced(exc))
+    if not run.explain:
+        return Result(claim, Verdict.FAIL, run.elapsed())
+    return _failed(claim, exc, run.elapsed())
+
+
+def _grouped(run: _Run, group: BaseExceptionGroup[BaseException]) -> Result:
+    """Judge a group of failures: a FAIL when every one is a failed assertion, else an ERROR."""
+    verdict = Verdict.FAIL if _all_assertions(group) else Verdict.ERROR
+    detail = "".join(traceback.format_exception(group)) if run.explain else ""
+    return Result(
+        run.claim,
+        verdict,
+        run.elapsed(),
+        observed=f"{len(group.exceptions)} distinct failures",
+        detail=detail,
+        error_type=None if verdict is Verdict.FAIL else type(group).__name__,
+    )
+
+
+def _exited(run: _Run, exc: SystemExit) -> Result:
+    """Judge a claim that called `sys.exit`: an ERROR, never the end of the run."""
+    return Result(
+        run.claim,
+        Verdict.ERROR,
+        run.elapsed(),
+        observed=_exit_words(exc),
+        detail=run.traced(exc),
+        error_type="SystemExit",
+    )
+
+
+def _interrupted(run: _Run, exc: KeyboardInterrupt) -> Result | None:
+    """Judge a KeyboardInterrupt: the claim's ERROR in a worker, else None (it stops the session)."""
+    if not run.isolated:
+        return None
+    return Result(
+        run.claim,
+        Verdict.ERROR,
+        run.elapsed(),
+        observed="raised KeyboardInterrupt",
+        error_type="KeyboardInterrupt",
+    )
+
+
+def _crashed(run: _Run, exc: BaseException) -> Result:
+    """Judge any other exception: the refusal a refusal-by-exception claim expects, else a crash (an ERROR)."""
+    claim = run.claim
+    if claim.raises is not None and isinstance(exc, Exception):
+        return judge_raised(claim, exc, run.elapsed(), run.traced(exc))
+    crashed = "crashed instead of refusing" if claim.kind is Kind.REFUSAL else "crashed"
+    checked = type_check_failure(exc) if run.explain else None
+    return Result(
+        claim,
+        Verdict.ERROR,
+        run.elapsed(),
+        observed=f"{crashed}: {type(exc).__name__}: {exc}" + (f"\n{checked}" if checked else ""),
+        detail=run.traced(exc),
+        error_type=type(exc).__name__,
+    )
+
+
+_HANDLERS: tuple[tuple[type[BaseException], Callable[[_Run, Any], Result | None]], ...] = (
+    (ClaimTimeout, _timed_out),
+    (AssertionError, _asserted),
+    (BaseExceptionGroup, _grouped),
+    (SystemExit, _exited),
+    (KeyboardInterrupt, _interrupted),
+)
+"""How a claim that raised is judged, by the first kind its exception is (anything else: `_crashed`)."""
+
+
+def _raised(run: _Run, exc: BaseException) -> Result | None:
+    """Decide what an exception the claim raised makes of it, by its kind; None when it must propagate."""
+    handler = next((judged for kind, judged in _HANDLERS if isinstance(exc, kind)), _crashed)
+    return handler(run, exc)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 CONTAINERS = (list, dict, set, bytearray)
@@ -81,13 +81,21 @@ class SharedState:
         self.containers.clear()
         seen: set[int] = set()
         for name, module in sorted(sys.modules.items()):
-            if module is None or not any(name == p or name.startswith(p + ".") for p in self.packages):
+            if module is None or not self._watches(name):
                 continue
-            attributes = {k: v for k, v in vars(module).items() if _watched(k, v) and f"{name}.{k}" not in self.allowed}
+            attributes = self._attributes(name, module)
             self.modules[name] = (module, attributes)
             for attribute, value in attributes.items():
                 for container in _reachable(value, seen):
                     self.containers.append((container, _contents(container), f"{name}.{attribute}"))
+
+    def _watches(self, name: str) -> bool:
+        """Say whether a module is one of the packages' (the package itself or below it)."""
+        return any(name == p or name.startswith(p + ".") for p in self.packages)
+
+    def _attributes(self, name: str, module: types.ModuleType) -> dict[str, Any]:
+        """Decide which of a module's attributes are watched: not dunders, modules, or bindings allowed to change."""
+        return {k: v for k, v in vars(module).items() if _watched(k, v) and f"{name}.{k}" not in self.allowed}
 
     def changes(self) -> list[str]:
         """Name what differs from the state read, then put it back."""
@@ -95,24 +103,41 @@ class SharedState:
             return []
         found: list[str] = []
         for name, (module, then) in self.modules.items():
-            now = {k: v for k, v in vars(module).items() if _watched(k, v) and f"{name}.{k}" not in self.allowed}
+            now = self._attributes(name, module)
             for attribute in sorted(set(then) | set(now)):
-                if attribute not in now:
-                    found.append(f"{name}.{attribute} was deleted")
-                    setattr(module, attribute, then[attribute])
-                elif attribute not in then:
-                    found.append(f"{name}.{attribute} was added")
-                    delattr(module, attribute)
-                elif now[attribute] is not then[attribute]:
-                    found.append(
-                        f"{name}.{attribute} was rebound (from {_short(then[attribute])} to {_short(now[attribute])})"
-                    )
-                    setattr(module, attribute, then[attribute])
+                change = _put_back_attribute(name, module, attribute, then, now)
+                if change is not None:
+                    found.append(change)
+        found.extend(self._put_back_containers())
+        return found[:LIMIT] + ([f"... and {len(found) - LIMIT} more"] if len(found) > LIMIT else [])
+
+    def _put_back_containers(self) -> list[str]:
+        """Decide which containers read were changed: name each, and put back what it held."""
+        found: list[str] = []
         for container, contents, where in self.containers:
             if not _same(container, contents):
                 found.append(f"a {type(container).__name__} reachable from {where} was changed")
                 _restore(container, contents)
-        return found[:LIMIT] + ([f"... and {len(found) - LIMIT} more"] if len(found) > LIMIT else [])
+        return found
+
+
+def _put_back_attribute(
+    name: str, module: types.ModuleType, attribute: str, then: dict[str, Any], now: dict[str, Any]
+) -> str | None:
+    """Decide how an attribute changed (deleted, added, rebound, or not at all), and put it back as it was."""
+    if attribute not in now:
+        said = f"{name}.{attribute} was deleted"
+        setattr(module, attribute, then[attribute])
+        return said
+    if attribute not in then:
+        said = f"{name}.{attribute} was added"
+        delattr(module, attribute)
+        return said
+    if now[attribute] is not then[attribute]:
+        said = f"{name}.{attribute} was rebound (from {_short(then[attribute])} to {_short(now[attribute])})"
+        setattr(module, attribute, then[attribute])
+        return said
+    return None
 
 
 def _contents(container: Any) -> Any:
@@ -121,18 +146,41 @@ def _contents(container: Any) -> Any:
     return list(container)
 
 
+def _same_members(now: list[Any], contents: list[Any]) -> bool:
+    """Say whether a set holds the same objects (in any order)."""
+    return {id(item) for item in now} == {id(item) for item in contents}
+
+
+def _same_pairs(now: list[Any], contents: list[Any]) -> bool:
+    """Say whether a dict holds the same key and value objects, in the same order."""
+    return all(a[0] is b[0] and a[1] is b[1] for a, b in zip(now, contents, strict=True))
+
+
+def _same_bytes(now: list[Any], contents: list[Any]) -> bool:
+    """Say whether a bytearray holds the same bytes."""
+    return bytes(now) == bytes(contents)
+
+
+def _same_items(now: list[Any], contents: list[Any]) -> bool:
+    """Say whether a list holds the same objects, in the same order."""
+    return all(a is b for a, b in zip(now, contents, strict=True))
+
+
+_SAME: tuple[tuple[type, Callable[[list[Any], list[Any]], bool]], ...] = (
+    (set, _same_members),
+    (dict, _same_pairs),
+    (bytearray, _same_bytes),
+)
+"""How a container's contents are compared, by its kind (anything else: `_same_items`)."""
+
+
 def _same(container: Any, contents: list[Any]) -> bool:
     """Say whether a container holds exactly what it held (the same objects, in the same order)."""
     now = _contents(container)
     if len(now) != len(contents):
         return False
-    if isinstance(container, set):
-        return {id(item) for item in now} == {id(item) for item in contents}
-    if isinstance(container, dict):
-        return all(a[0] is b[0] and a[1] is b[1] for a, b in zip(now, contents, strict=True))
-    if isinstance(container, bytearray):
-        return bytes(now) == bytes(contents)
-    return all(a is b for a, b in zip(now, contents, strict=True))
+    compare = next((test for kind, test in _SAME if isinstance(container, kind)), _same_items)
+    return compare(now, contents)
 
 
 def _restore(container: Any, contents: Any) -> None:

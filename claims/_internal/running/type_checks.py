@@ -115,27 +115,43 @@ def check_return_type_internal(func_name: str, retval: T, annotation: Any, memo:
 
 
 def _test_for(annotation: Any) -> Test | None:
+    """Decide an annotation's plain test, by its shape: a class, a union, a tuple, a generic; None: ask typeguard."""
     origin = get_origin(annotation)
     if origin is None:
         return _class_test(annotation)
     args = get_args(annotation)
     if origin is Union or origin is types.UnionType:
-        members = [_test_for(a) for a in args]
-        known = [t for t in members if t is not None]
-        if not known:
-            return None
-        if all(t in _CLASSES for t in known):  # a union of classes is one isinstance with all of them
-            return _instance_test(tuple(c for t in known for c in _CLASSES[t]))
-
-        def union(value: Any) -> bool:
-            for test in known:
-                if test(value):
-                    return True
-            return False
-
-        return union
+        return _union_test(args)
     if origin is tuple:
         return _tuple_test(annotation, args)
+    return _generic_test(origin, args)
+
+
+def _union_test(args: tuple[Any, ...]) -> Test | None:
+    """Decide a union's test: one isinstance when its known members are classes, else any member's test."""
+    members = [_test_for(a) for a in args]
+    known = [t for t in members if t is not None]
+    if not known:
+        return None
+    if all(t in _CLASSES for t in known):  # a union of classes is one isinstance with all of them
+        return _instance_test(tuple(c for t in known for c in _CLASSES[t]))
+    return _any_of(known)
+
+
+def _any_of(known: list[Test]) -> Test:
+    """Test a value that passes any of the tests, tried in order."""
+
+    def union(value: Any) -> bool:
+        for test in known:
+            if test(value):
+                return True
+        return False
+
+    return union
+
+
+def _generic_test(origin: Any, args: tuple[Any, ...]) -> Test | None:
+    """Decide a generic's test: every item of a sequence or mapping, or only its class when no checker applies."""
     if origin in _SEQUENCES and len(args) == 1:
         return _collection_test(_SEQUENCES[origin], args[0])
     if origin in _MAPPINGS and len(args) == 2:
@@ -213,16 +229,26 @@ def _class_test(annotation: Any) -> Test | None:
 
 
 def _tuple_test(annotation: Any, args: tuple[Any, ...]) -> Test | None:
+    """Decide a tuple's test, by its shape: empty or bare, `tuple[X, ...]`, or `tuple[A, B]`; None: ask typeguard."""
     if not args:
-        # typing.Tuple alone takes any tuple; tuple[()] (whose args read as empty) only the empty one.
-        if annotation is typing.Tuple:  # noqa: UP006 - the annotation a rule may spell, not ours
-            return lambda value: isinstance(value, tuple)
-        return lambda value: isinstance(value, tuple) and value == ()
+        return _bare_tuple_test(annotation)
     if len(args) == 2 and args[1] is Ellipsis:
-        item = _test_for(args[0])
-        return None if item is None else _every(tuple, item)
+        return _collection_test(tuple, args[0])
     if Ellipsis in args:
         return None
+    return _fixed_tuple_test(args)
+
+
+def _bare_tuple_test(annotation: Any) -> Test:
+    """Decide the test of a tuple annotation without arguments."""
+    # typing.Tuple alone takes any tuple; tuple[()] (whose args read as empty) only the empty one.
+    if annotation is typing.Tuple:  # noqa: UP006 - the annotation a rule may spell, not ours
+        return lambda value: isinstance(value, tuple)
+    return lambda value: isinstance(value, tuple) and value == ()
+
+
+def _fixed_tuple_test(args: tuple[Any, ...]) -> Test | None:
+    """Decide the test of a tuple of fixed length: each item passes its own test; None when one has none."""
     tests = [t for t in map(_test_for, args) if t is not None]
     if len(tests) < len(args):
         return None

@@ -18,6 +18,7 @@ from claims._internal.caching.catalogue import read_catalogue, write_catalogue
 from claims._internal.caching.passes import ResultsCache
 from claims._internal.caching.readable_modules import ImportReach
 from claims._internal.config import Config
+from claims._internal.declare import Claim
 from claims._internal.running import loader
 from claims._internal.running.discovery import Discovery, discover
 from claims._internal.running.many_claims import Fingerprints
@@ -40,13 +41,7 @@ def open_warm_session(
     provisional = Session(config, chosen, Discovery((), ()), ImportReach(catalogue.work, catalogue.witnesses))
     prints = Fingerprints(provisional, settings_of(config), config.caches.sources)
     cache = ResultsCache.load(config.caches.results)
-    stale = sorted(
-        {
-            catalogue.module_of[claim.id]
-            for claim in selected
-            if (entry := cache.entries.get(claim.id)) is None or prints.of(claim, entry.functions) != entry.fingerprint
-        }
-    )
+    stale = sorted({catalogue.module_of[claim.id] for claim in selected if _reruns(claim, prints, cache)})
     found = discover(config.witnesses, only=stale, root=config.root, timeout=config.timeout)
     fresh = loader.import_work()
     standing = tuple(c for c in catalogue.claims if catalogue.module_of[c.id] not in stale)
@@ -55,3 +50,9 @@ def open_warm_session(
         write_catalogue(config, found, fresh, kept=catalogue, imported=stale)
     witnesses = {**catalogue.witnesses, **{w.name: w.module for w in found.witnesses}}
     return Session(config, chosen, discovery, ImportReach({**catalogue.work, **fresh}, witnesses))
+
+
+def _reruns(claim: Claim, prints: Fingerprints, cache: ResultsCache) -> bool:
+    """Say whether a claim must run again: it has no cached pass, or its fingerprint changed since."""
+    entry = cache.entries.get(claim.id)
+    return entry is None or prints.of(claim, entry.functions) != entry.fingerprint

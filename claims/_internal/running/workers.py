@@ -224,23 +224,36 @@ class Supervisor:
         gc.collect()
         gc.freeze()
         try:
-            while self.pending or any(w.job is not None for w in self.workers):
+            while self._unfinished():
                 if stop():
                     break
-                self._hand_out()
-                busy = [w for w in self.workers if w.job is not None]
-                if tick is not None:
-                    tick()  # a live display is redrawn at least once a second, even when nothing finishes
-                for connection in wait([w.connection for w in busy], _wait_for(busy)):
-                    worker = next(w for w in busy if w.connection is connection)
-                    self._receive(worker, on_message, on_end)
-                self._end_overdue(on_end)
+                self._step(on_message, on_end, tick)
         except KeyboardInterrupt:
             return True
         finally:
             self.close()
             gc.unfreeze()
         return False
+
+    def _unfinished(self) -> bool:
+        """Say whether a job is pending or running."""
+        return bool(self.pending) or any(w.job is not None for w in self.workers)
+
+    def _step(
+        self,
+        on_message: Callable[[Any, Any], None],
+        on_end: Callable[[Any, Ended], None],
+        tick: Callable[[], None] | None,
+    ) -> None:
+        """Hand out jobs, take what the busy workers say, and end those past their deadline."""
+        self._hand_out()
+        busy = [w for w in self.workers if w.job is not None]
+        if tick is not None:
+            tick()  # a live display is redrawn at least once a second, even when nothing finishes
+        for connection in wait([w.connection for w in busy], _wait_for(busy)):
+            worker = next(w for w in busy if w.connection is connection)
+            self._receive(worker, on_message, on_end)
+        self._end_overdue(on_end)
 
     def _hand_out(self) -> None:
         """Give pending jobs to idle workers, spawning workers up to the count."""
