@@ -16,6 +16,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -169,32 +170,42 @@ class WitnessModule(pytest.File):
         claims to it) yields each claim under the file that holds its source, so a node id names the right file.
         """
         state = self.config.stash[STATE]
-        if self.module_name not in sys.modules and state is not None:
-            # As claim_batch does: a module that ends, kills or hangs the process importing it is named, not fatal.
-            why = state.probe().why_not(self.module_name)
-            if why is not None:
-                raise self.CollectError(f"witness module {self.module_name} {why} it, in a child importing it first")
+        self._refuse_hazardous_import(state)
+        module = self._import_witness_module()
+        here = self.path.resolve()
+        for witness in _enclosing_witnesses(self.module_name, module):
+            for claim in witness.claims:
+                if _file_of(claim, witness) == here:
+                    yield self._claim_item(claim, state)
+
+    def _refuse_hazardous_import(self, state: PluginState | None) -> None:
+        """Decide whether importing the module here is unsafe (it ends, kills or hangs a child importing it first)."""
+        if self.module_name in sys.modules or state is None:
+            return
+        # As claim_batch does: a module that ends, kills or hangs the process importing it is named, not fatal.
+        why = state.probe().why_not(self.module_name)
+        if why is not None:
+            raise self.CollectError(f"witness module {self.module_name} {why} it, in a child importing it first")
+
+    def _import_witness_module(self) -> ModuleType:
+        """Decide the imported module, an import that exits being a collection error, not the session's end."""
         try:
-            module = importlib.import_module(self.module_name)
+            return importlib.import_module(self.module_name)
         except SystemExit as exc:  # an import that exits is a failure to import, never the end of the session
             raise self.CollectError(
                 f"witness module {self.module_name} called sys.exit({exc.code!r}) while importing"
             ) from exc
-        here = self.path.resolve()
-        for witness in _enclosing_witnesses(self.module_name, module):
-            for claim in witness.claims:
-                if _file_of(claim, witness) != here:
-                    continue
-                item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
-                owed = state.debt.get(claim.id) if state else None
-                if owed is not None:
-                    # Admitted debt is reported apart, as claim_batch counts it: red is xfailed, green xpassed (paid).
-                    item.add_marker(
-                        pytest.mark.xfail(
-                            reason=f"admitted debt ({owed.owner}): {owed.reason} {owed.trigger}", strict=False
-                        )
-                    )
-                yield item
+
+    def _claim_item(self, claim: Claim, state: PluginState | None) -> ClaimItem:
+        """Decide a claim's item: xfailed (not strictly) when its red is admitted debt."""
+        item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
+        owed = state.debt.get(claim.id) if state else None
+        if owed is not None:
+            # Admitted debt is reported apart, as claim_batch counts it: red is xfailed, green xpassed (paid).
+            item.add_marker(
+                pytest.mark.xfail(reason=f"admitted debt ({owed.owner}): {owed.reason} {owed.trigger}", strict=False)
+            )
+        return item
 
 
 class ClaimFailed(Exception):

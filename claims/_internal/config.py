@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 
 from attrs import frozen
@@ -152,20 +153,8 @@ def put_first(folders: list[Path]) -> None:
         sys.path.insert(0, text)
 
 
-def load_config(start: Path | None = None) -> Config:
-    """Load the configuration (every problem listed, located), and put the project first on sys.path."""
-    override = os.environ.get("CLAIMS_PYPROJECT")
-    path = Path(override).resolve() if override else find_pyproject(Path.cwd() if start is None else start)
-    try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))["tool"]["claims"]
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
-        raise ConfigError(
-            f"{path}: expected a readable TOML file with a [tool.claims] table, got {type(exc).__name__}: {exc}"
-        ) from None
-    if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [tool.claims] must be a table")
-    problems: list[str] = []
-    known = {
+_KNOWN_KEYS = frozenset(
+    {
         "witnesses",
         "typecheck",
         "mutations",
@@ -178,31 +167,75 @@ def load_config(start: Path | None = None) -> Config:
         "mutate",
         "typecheck_exclude",
     }
-    unknown = sorted(set(table) - known)
+)
+
+
+def _read_table(path: Path) -> dict[str, object]:
+    """Decide the `[tool.claims]` table of a pyproject file, refusing a file that has no readable one."""
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))["tool"]["claims"]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
+        raise ConfigError(
+            f"{path}: expected a readable TOML file with a [tool.claims] table, got {type(exc).__name__}: {exc}"
+        ) from None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.claims] must be a table")
+    return table
+
+
+def _unknown_keys(table: dict[str, object], problems: list[str], path: Path) -> None:
+    """Decide whether the table holds keys the framework does not know (a problem noted if so)."""
+    unknown = sorted(set(table) - _KNOWN_KEYS)
     if unknown:
         problems.append(
-            f"{path}: [tool.claims]: unknown key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(known))}"
+            f"{path}: [tool.claims]: unknown key(s) {', '.join(unknown)}; "
+            f"expected some of {', '.join(sorted(_KNOWN_KEYS))}"
         )
+
+
+def _ledger(table: dict[str, object], problems: list[str], path: Path) -> str:
+    """Decide the ledger folder's name: a non-empty string, else `ledger` (a problem noted)."""
     ledger = table.get("ledger", "ledger")
     if not isinstance(ledger, str) or not ledger:
         problems.append(f"{path}: [tool.claims].ledger: expected a folder name, got {ledger!r}")
-        ledger = "ledger"
+        return "ledger"
+    return ledger
+
+
+def _timeout(table: dict[str, object], problems: list[str], path: Path) -> float:
+    """Decide the per-claim timeout: a positive finite number of seconds, else the default (a problem noted)."""
     timeout = table.get("timeout", DEFAULT_TIMEOUT)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
         problems.append(f"{path}: [tool.claims].timeout: expected a positive number of seconds, got {timeout!r}")
-        timeout = DEFAULT_TIMEOUT
+        return DEFAULT_TIMEOUT
+    return float(timeout)
+
+
+def _plugins(table: dict[str, object], problems: list[str], path: Path) -> bool:
+    """Decide whether hypothesis plugins load: a boolean, else true (a problem noted)."""
     plugins = table.get("hypothesis_plugins", True)
     if not isinstance(plugins, bool):
         problems.append(f"{path}: [tool.claims].hypothesis_plugins: expected true or false, got {plugins!r}")
-        plugins = True
+        return True
+    return plugins
+
+
+def _probe(table: dict[str, object], problems: list[str], path: Path) -> tuple[str, ...]:
+    """Decide which mutation kinds probe first: distinct known kinds, else none (a problem noted)."""
     probe = table.get("probe", [])
     if not isinstance(probe, list) or not set(probe) <= set(PROBE_KINDS) or len(set(probe)) != len(probe):
         problems.append(
             f"{path}: [tool.claims].probe: expected a list of distinct mutation kinds among "
             f"{', '.join(map(repr, PROBE_KINDS))}, got {probe!r}"
         )
-        probe = []
-    typecheck = _names(table, "typecheck", (), problems, path)
+        return ()
+    return tuple(probe)
+
+
+def _narrowed(
+    table: dict[str, object], typecheck: tuple[str, ...], problems: list[str], path: Path
+) -> dict[str, tuple[str, ...]]:
+    """Decide the `mutate` and `typecheck_exclude` scopes, noting names outside the `typecheck` packages."""
     narrowed = {key: _names(table, key, (), problems, path) for key in ("mutate", "typecheck_exclude")}
     for key, names in narrowed.items():
         outside = [n for n in names if not _within(n, typecheck)]
@@ -211,20 +244,45 @@ def load_config(start: Path | None = None) -> Config:
                 f"{path}: [tool.claims].{key}: {', '.join(map(repr, outside))} is not a module or package of the "
                 f"rule packages [tool.claims].typecheck = {list(typecheck)!r}, where code is instrumented"
             )
-    config = Config(
+    return narrowed
+
+
+def _config_path(start: Path | None) -> Path:
+    """Decide which pyproject.toml configures the run: `CLAIMS_PYPROJECT`, else the nearest with a table."""
+    override = os.environ.get("CLAIMS_PYPROJECT")
+    return Path(override).resolve() if override else find_pyproject(Path.cwd() if start is None else start)
+
+
+def _parse_config(path: Path, table: dict[str, object], problems: list[str]) -> Config:
+    """Decide the configuration a table describes, noting each problem (in the table's order) as it goes."""
+    _unknown_keys(table, problems, path)
+    ledger = _ledger(table, problems, path)
+    timeout = _timeout(table, problems, path)
+    plugins = _plugins(table, problems, path)
+    probe = _probe(table, problems, path)
+    typecheck = _names(table, "typecheck", (), problems, path)
+    narrowed = _narrowed(table, typecheck, problems, path)
+    return Config(
         root=path.parent.resolve(),
         witnesses=_names(table, "witnesses", ("witnesses",), problems, path),
         typecheck=typecheck,
         mutations=_names(table, "mutations", (), problems, path),
         ledger=path.parent.resolve() / ledger,
-        timeout=float(timeout),
+        timeout=timeout,
         immutable=_names(table, "immutable", typecheck, problems, path),
         mutable_allowed=_names(table, "mutable_allowed", (), problems, path),
         hypothesis_plugins=plugins,
-        probe=tuple(probe),
+        probe=probe,
         mutate=narrowed["mutate"],
         typecheck_exclude=narrowed["typecheck_exclude"],
     )
+
+
+def load_config(start: Path | None = None) -> Config:
+    """Load the configuration (every problem listed, located), and put the project first on sys.path."""
+    path = _config_path(start)
+    problems: list[str] = []
+    config = _parse_config(path, _read_table(path), problems)
     if problems:
         raise ConfigError("\n".join(problems))
     # Every command writes its caches there: a file or a dangling link in the way is said once, here, not as a traceback.
@@ -233,28 +291,48 @@ def load_config(start: Path | None = None) -> Config:
     return config
 
 
-def check_witness_packages(config: Config) -> None:
-    """Refuse witness packages that do not exist in this project: never run somebody else's claims."""
+def _find_spec(package: str) -> ModuleSpec | None:
+    """Decide the import spec of a package, or none when it cannot be found (or its name is not importable)."""
     import importlib.util
 
-    problems = []
+    try:
+        return importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+
+
+def _package_locations(package: str) -> tuple[bool, list[Path]]:
+    """Decide whether a witness package is found, and where: its folders, else the file it comes from."""
+    spec = _find_spec(package)
+    locations = [Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
+    if spec is None or (spec.origin is None and not locations):
+        return False, []
+    return True, locations or [Path(spec.origin or "").resolve()]
+
+
+def _within_project(where: list[Path], inside: list[Path]) -> bool:
+    """Decide whether any of a package's locations lies in one of the project's import folders."""
+    return any(folder == base or base in folder.parents for folder in where for base in inside)
+
+
+def _witness_package_problem(package: str, config: Config, inside: list[Path]) -> str | None:
+    """Decide what is wrong with one witness package, if anything: missing, or outside this project."""
+    found, where = _package_locations(package)
+    if not found:
+        return f"[tool.claims].witnesses names {package!r}, which is not a package of this project (no {package.replace('.', '/')}/__init__.py under {config.root})"
+    if not _within_project(where, inside):
+        return f"[tool.claims].witnesses names {package!r}, which resolves to {where[0]}, outside this project ({config.root}); rename your package or fix the table"
+    return None
+
+
+def check_witness_packages(config: Config) -> None:
+    """Refuse witness packages that do not exist in this project: never run somebody else's claims."""
     inside = [folder.resolve() for folder in project_paths(config.root)]
-    for package in config.witnesses:
-        try:
-            spec = importlib.util.find_spec(package)
-        except (ImportError, ValueError):
-            spec = None
-        locations = [Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
-        if spec is None or (spec.origin is None and not locations):
-            problems.append(
-                f"[tool.claims].witnesses names {package!r}, which is not a package of this project (no {package.replace('.', '/')}/__init__.py under {config.root})"
-            )
-            continue
-        where = locations or [Path(spec.origin or "").resolve()]
-        if not any(folder == base or base in folder.parents for folder in where for base in inside):
-            problems.append(
-                f"[tool.claims].witnesses names {package!r}, which resolves to {where[0]}, outside this project ({config.root}); rename your package or fix the table"
-            )
+    problems = [
+        problem
+        for package in config.witnesses
+        if (problem := _witness_package_problem(package, config, inside)) is not None
+    ]
     if problems:
         raise ConfigError("\n".join(problems))
 

@@ -78,19 +78,32 @@ class Raises:
 
     def misses(self, exc: BaseException) -> list[str]:
         """Say what of the expectation an exception of the right type does not meet (nothing: it is met)."""
-        message = str(exc)
+        found = self._message_misses(str(exc))
+        location = self._location_miss(exc)
+        return found if location is None else [*found, location]
+
+    def _message_misses(self, message: str) -> list[str]:
+        """Decide which expected words and which pattern an exception's message lacks."""
         found = [f"its message does not say {w!r}" for w in self.saying if w not in message]
         if self.matching is not None and re.search(self.matching, message) is None:
             found.append(f"its message does not match r{self.matching!r}")
-        if self.at is not None:
-            where = next((getattr(exc, a) for a in LOCATION_ATTRIBUTES if getattr(exc, a, None) is not None), None)
-            if where is None:
-                found.append(
-                    f"it carries no location ({', '.join(LOCATION_ATTRIBUTES)}), where {self.at!r} was expected"
-                )
-            elif str(where) != self.at:
-                found.append(f"it is located at {where!r}, not {self.at!r}")
         return found
+
+    def _location_miss(self, exc: BaseException) -> str | None:
+        """Decide whether an exception is located elsewhere than expected, or carries no location at all."""
+        if self.at is None:
+            return None
+        where = _exception_location(exc)
+        if where is None:
+            return f"it carries no location ({', '.join(LOCATION_ATTRIBUTES)}), where {self.at!r} was expected"
+        if str(where) != self.at:
+            return f"it is located at {where!r}, not {self.at!r}"
+        return None
+
+
+def _exception_location(exc: BaseException) -> object | None:
+    """Decide where an exception says it happened: its first location attribute that is set, if any."""
+    return next((getattr(exc, a) for a in LOCATION_ATTRIBUTES if getattr(exc, a, None) is not None), None)
 
 
 def raising(

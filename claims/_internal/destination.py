@@ -95,19 +95,35 @@ class Guard:
     def role(self, path: Path) -> str | None:
         """Say which of the project's files or this run's inputs `path` is, or None when it is none of them."""
         real = _real(path)
-        found = next((what for what, given in self.inputs if _same(path, given)), None)
-        if found is not None:
-            return found
+        judges = (self._input_role, self._configuration_role, self._folder_role, self._source_role, self._tracked_role)
+        return next((role for judge in judges if (role := judge(path, real)) is not None), None)
+
+    def _input_role(self, path: Path, real: Path) -> str | None:
+        """Decide which of this run's inputs `path` is, if any."""
+        return next((what for what, given in self.inputs if _same(path, given)), None)
+
+    def _configuration_role(self, path: Path, real: Path) -> str | None:
+        """Decide whether `path` is the project's configuration file."""
         config = next((config for config in self.configuration if _same(path, config)), None)
-        if config is not None:
-            return f"the project's configuration ({config.name})"
+        return None if config is None else f"the project's configuration ({config.name})"
+
+    def _folder_role(self, path: Path, real: Path) -> str | None:
+        """Decide whether `path` lies in the ledger folder or the cache folder."""
         if _under(real, self.ledger):
             return f"a path in the ledger folder ({self.ledger.name}/), which only the ledger commands write"
         if _under(real, self.cache):
             return f"a path in the cache folder ({self.cache.name}/), which the runs read"
+        return None
+
+    def _source_role(self, path: Path, real: Path) -> str | None:
+        """Decide whether `path` is a module under one of the project's package folders."""
         package = next((p for p in self.packages if _under(real, p)), None)
         if package is not None and real.suffix == ".py":
             return f"a source file of the project (a module under the package folder {package.name}/)"
+        return None
+
+    def _tracked_role(self, path: Path, real: Path) -> str | None:
+        """Decide whether git tracks `path` in the project."""
         return "a file git tracks in the project" if _tracked(self.root, real) else None
 
 

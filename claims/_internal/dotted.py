@@ -65,10 +65,13 @@ def of_callable(rule: Any) -> str:
     return f"{module}.{qualname}"
 
 
-def resolve(name: str) -> tuple[ModuleType, Any, str]:
-    """Return (module, the object the name names, its qualname); raise DeclarationError saying what is wrong."""
+_NOT_A_RULE = "{name!r} names a module, not a rule in it: name a function or method of it"
+
+
+def _module_and_qualname(name: str) -> tuple[str, str]:
+    """Decide the module and qualname a rule's name splits into, refusing a module's name or an unimportable one."""
     if ":" not in name and importable(name):
-        raise DeclarationError(f"{name!r} names a module, not a rule in it: name a function or method of it")
+        raise DeclarationError(_NOT_A_RULE.format(name=name))
     parts = split(name, importable)
     if parts is None:
         first = name.partition(":")[0].split(".")[0]
@@ -76,29 +79,54 @@ def resolve(name: str) -> tuple[ModuleType, Any, str]:
             importlib.import_module(first)
         except ImportError as exc:
             raise DeclarationError(f"{name!r}: its module does not import: {exc}") from None
-        raise DeclarationError(f"{name!r} names a module, not a rule in it: name a function or method of it")
-    module_name, qualname = parts
+        raise DeclarationError(_NOT_A_RULE.format(name=name))
+    return parts
+
+
+def _import(name: str, module_name: str) -> ModuleType:
+    """Decide the module a rule lives in, refusing one whose import fails."""
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except Exception as exc:
         raise DeclarationError(f"{name!r}: module {module_name!r} does not import: {exc}") from None
+
+
+def _attribute(found: Any, part: str) -> Any:
+    """Decide what one part of a qualname names in the object before it (None: nothing)."""
+    if part in ACCESSORS and isinstance(found, property):
+        return getattr(found, ACCESSORS[part])
+    if isinstance(found, type):
+        return found.__dict__.get(part, getattr(found, part, None))  # a descriptor as the class holds it
+    return getattr(found, part, None)
+
+
+def _walk(name: str, module_name: str, module: ModuleType, qualname: str) -> Any:
+    """Decide the object a qualname names in its module, refusing at the first part that does not exist."""
     found: Any = module
     walked: list[str] = []
     for part in qualname.split("."):
-        if part in ACCESSORS and isinstance(found, property):
-            found = getattr(found, ACCESSORS[part])
-        elif isinstance(found, type):
-            found = found.__dict__.get(part, getattr(found, part, None))  # a descriptor as the class holds it
-        else:
-            found = getattr(found, part, None)
+        found = _attribute(found, part)
         if found is None:
             where = module_name + ("." + ".".join(walked) if walked else "")
             raise DeclarationError(f"{name!r} does not exist: {where!r} has no {part!r}")
         walked.append(part)
+    return found
+
+
+def _refuse_non_rule(name: str, qualname: str, found: Any) -> None:
+    """Decide whether the object named is a rule, refusing a class or a module."""
     if isinstance(found, type):
         raise DeclarationError(
             f"{name!r} names the class {qualname!r}, not a rule: name one of its methods ({qualname}.METHOD)"
         )
     if isinstance(found, ModuleType):
-        raise DeclarationError(f"{name!r} names a module, not a rule in it: name a function or method of it")
+        raise DeclarationError(_NOT_A_RULE.format(name=name))
+
+
+def resolve(name: str) -> tuple[ModuleType, Any, str]:
+    """Return (module, the object the name names, its qualname); raise DeclarationError saying what is wrong."""
+    module_name, qualname = _module_and_qualname(name)
+    module = _import(name, module_name)
+    found = _walk(name, module_name, module, qualname)
+    _refuse_non_rule(name, qualname, found)
     return module, found, qualname

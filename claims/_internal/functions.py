@@ -84,23 +84,38 @@ def function_likes(tree: ast.Module) -> tuple[list[FunctionLike], list[Skipped]]
     return found, skipped
 
 
-def _walk(body: list[ast.stmt], owners: tuple[str, ...], found: list[FunctionLike], skipped: list[Skipped]) -> None:
-    prefix = "".join(f"{o}." for o in owners)
+def _name_counts(body: list[ast.stmt]) -> dict[str, int]:
+    """Decide how many times each name is defined in one scope (`@overload` stubs not counted)."""
     definitions = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_overload(s)]
     counts: dict[str, int] = {}
     for definition in definitions:
         counts[own_name(definition)] = counts.get(own_name(definition), 0) + 1
+    return counts
+
+
+def _left_out(definition: Function, counts: dict[str, int]) -> str | None:
+    """Decide why a definition is left out (an `@overload` stub, a name defined twice), or None: it is kept."""
+    if is_overload(definition):
+        return "an @overload stub: it never runs"
+    if counts[own_name(definition)] > 1:
+        return "defined more than once in its scope"
+    return None
+
+
+def _walk(body: list[ast.stmt], owners: tuple[str, ...], found: list[FunctionLike], skipped: list[Skipped]) -> None:
+    """Collect the function-likes of one scope and of its classes, and the definitions left out with why."""
+    prefix = "".join(f"{o}." for o in owners)
+    counts = _name_counts(body)
     for statement in body:
         if isinstance(statement, ast.ClassDef):
             _walk(statement.body, (*owners, statement.name), found, skipped)
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             qualname = prefix + own_name(statement)
-            if is_overload(statement):
-                skipped.append(Skipped(qualname, statement.lineno, "an @overload stub: it never runs"))
-            elif counts[own_name(statement)] > 1:
-                skipped.append(Skipped(qualname, statement.lineno, "defined more than once in its scope"))
-            else:
+            why = _left_out(statement, counts)
+            if why is None:
                 found.append(FunctionLike(qualname, statement, owners))
+            else:
+                skipped.append(Skipped(qualname, statement.lineno, why))
 
 
 def span(node: Function) -> tuple[int, int]:

@@ -52,24 +52,32 @@ class Progress:
     def line(self) -> str:
         """Render the current state on one line."""
         elapsed = time.monotonic() - self.start
-        share = self.done / self.total if self.total else 1.0
-        filled = int(WIDTH * share)
         rate = (self.done - self.already) / elapsed if elapsed > 0 else 0.0
-        eta = (
-            f"ETA {_duration((self.total - self.done) / rate)}"
-            if rate > 0 and self.done < self.total
-            else f"{_duration(elapsed)}"
-        )
         counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
-        parts = [
-            f"{self.phase:<9} [{'#' * filled}{'.' * (WIDTH - filled)}] {self.done}/{self.total}{(' ' + self.unit) if self.unit else ''}"
-        ]
+        parts = [self._bar()]
         if counts:
             parts.append(counts)
-        if self.done > self.already and elapsed > 1:
+        if self._shows_rate(elapsed):
             parts.append(f"{rate:.1f}/s")
-        parts.append(eta)
+        parts.append(self._eta(rate, elapsed))
         return " · ".join(parts)
+
+    def _bar(self) -> str:
+        """Decide the line's opening: the phase, the filled bar and the count done of the total."""
+        share = self.done / self.total if self.total else 1.0
+        filled = int(WIDTH * share)
+        unit = (" " + self.unit) if self.unit else ""
+        return f"{self.phase:<9} [{'#' * filled}{'.' * (WIDTH - filled)}] {self.done}/{self.total}{unit}"
+
+    def _shows_rate(self, elapsed: float) -> bool:
+        """Decide whether the rate is worth showing: items done in this phase, over more than a second."""
+        return self.done > self.already and elapsed > 1
+
+    def _eta(self, rate: float, elapsed: float) -> str:
+        """Decide the line's ending: the time left while work remains at a known rate, else the time taken."""
+        if rate > 0 and self.done < self.total:
+            return f"ETA {_duration((self.total - self.done) / rate)}"
+        return f"{_duration(elapsed)}"
 
     def _emit(self, *, force: bool = False) -> None:
         if self.quiet:

@@ -12,7 +12,7 @@ import ast
 import inspect
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from claims._internal.declare import Claim
 
@@ -43,31 +43,47 @@ def _locals(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     return names
 
 
-def claim_uses(claims: Iterable[Claim]) -> dict[str, tuple[str, ...]]:
-    """Map each claim id to the ids of other claims its body refers to (empty tuples omitted)."""
-    items = list(claims)
+def _claims_by_function(items: list[Claim]) -> dict[int, str]:
+    """Decide which claim each function object stands for: the claim's function, wrapped or unwrapped."""
     by_function: dict[int, str] = {}
     for claim in items:
         by_function[id(claim.fn)] = claim.id
         by_function[id(inspect.unwrap(claim.fn))] = claim.id
+    return by_function
+
+
+def _may_name_a_claim(sub: ast.AST, shadowed: set[str]) -> TypeGuard[ast.Name | ast.Attribute]:
+    """Decide whether a node may name a claim: a loaded global name (not a local) or an attribute."""
+    if isinstance(sub, ast.Name):
+        return sub.id not in shadowed and isinstance(sub.ctx, ast.Load)
+    return isinstance(sub, ast.Attribute)
+
+
+def _claims_used(claim: Claim, by_function: Mapping[int, str]) -> set[str]:
+    """Decide which other claims one claim's body refers to (none when its source cannot be read)."""
+    inner = inspect.unwrap(claim.fn)
+    node = _body(inner)
+    if node is None:
+        return set()
+    namespace = getattr(inner, "__globals__", {})
+    shadowed = _locals(node)
+    found: set[str] = set()
+    # Walk the body only: decorators legitimately name the witness and rules.
+    for sub in (sub for statement in node.body for sub in ast.walk(statement)):
+        if _may_name_a_claim(sub, shadowed):
+            target = by_function.get(id(_resolve(sub, namespace)))
+            if target is not None and target != claim.id:
+                found.add(target)
+    return found
+
+
+def claim_uses(claims: Iterable[Claim]) -> dict[str, tuple[str, ...]]:
+    """Map each claim id to the ids of other claims its body refers to (empty tuples omitted)."""
+    items = list(claims)
+    by_function = _claims_by_function(items)
     uses: dict[str, tuple[str, ...]] = {}
     for claim in items:
-        inner = inspect.unwrap(claim.fn)
-        node = _body(inner)
-        if node is None:
-            continue
-        namespace = getattr(inner, "__globals__", {})
-        shadowed = _locals(node)
-        found: set[str] = set()
-        # Walk the body only: decorators legitimately name the witness and rules.
-        for statement in node.body:
-            for sub in ast.walk(statement):
-                if isinstance(sub, ast.Name) and (sub.id in shadowed or not isinstance(sub.ctx, ast.Load)):
-                    continue
-                if isinstance(sub, (ast.Name, ast.Attribute)):
-                    target = by_function.get(id(_resolve(sub, namespace)))
-                    if target is not None and target != claim.id:
-                        found.add(target)
+        found = _claims_used(claim, by_function)
         if found:
             uses[claim.id] = tuple(sorted(found))
     return uses

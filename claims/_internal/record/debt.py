@@ -45,20 +45,23 @@ class DebtFile:
     debt: tuple[Debt, ...] = ()
 
 
+_KEYS = ("claim", "reason", "owner", "trigger")
+
+
 def _entry_line(text: str, index: int) -> int:
     # tomllib keeps no positions; the n-th `[[debt]]` header is where entry n starts.
     headers = [n for n, line in enumerate(text.splitlines(), start=1) if re.match(r"^\s*\[\[\s*debt\s*\]\]", line)]
     return headers[index] if index < len(headers) else 0
 
 
-def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
-    """Parse debt.toml text; raise an InputError naming the file, line and key for anything wrong."""
+def _entries(text: str, shown_as: str) -> tuple[Debt, ...]:
+    """Decide the entries the text holds, refusing invalid TOML or a wrong shape, each problem located by line."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{shown_as}: not valid TOML: {exc}") from None
     try:
-        entries = structure_strictly(raw, DebtFile, where=shown_as).debt
+        return structure_strictly(raw, DebtFile, where=shown_as).debt
     except InputError as exc:
         # Point each located problem at the line of its entry as well as its path.
         located = re.sub(
@@ -68,23 +71,37 @@ def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
             flags=re.M,
         )
         raise InputError(located) from None
+
+
+def _entry_problems(entry: Debt, where: str, first: int | None) -> list[str]:
+    """Decide what is wrong with one entry: an empty key, a trigger not saying what retires it, a second admission."""
+    problems = [f"{where}.{key}: must not be empty" for key in _KEYS if not getattr(entry, key).strip()]
+    if not entry.trigger.startswith(TRIGGER_PREFIX) or not entry.trigger[len(TRIGGER_PREFIX) :].strip():
+        problems.append(
+            f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}"
+        )
+    if first is not None:
+        problems.append(f"{where}.claim: {entry.claim!r} is admitted twice (first at $.debt[{first}])")
+    return problems
+
+
+def _refuse(problems: list[str]) -> None:
+    """Decide whether the file is refused: any problem is, listing at most `MAX_PROBLEMS` then how many more."""
+    if problems:
+        more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
+        raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
+
+
+def parse_debt(text: str, *, shown_as: str) -> tuple[Debt, ...]:
+    """Parse debt.toml text; raise an InputError naming the file, line and key for anything wrong."""
+    entries = _entries(text, shown_as)
     seen: dict[str, int] = {}
     problems: list[str] = []
     for index, entry in enumerate(entries):
         where = f"{shown_as}:{_entry_line(text, index)} @ $.debt[{index}]"
-        for key in ("claim", "reason", "owner", "trigger"):
-            if not getattr(entry, key).strip():
-                problems.append(f"{where}.{key}: must not be empty")
-        if not entry.trigger.startswith(TRIGGER_PREFIX) or not entry.trigger[len(TRIGGER_PREFIX) :].strip():
-            problems.append(
-                f"{where}.trigger: must start with {TRIGGER_PREFIX!r} and say what retires the debt, got {entry.trigger!r}"
-            )
-        if entry.claim in seen:
-            problems.append(f"{where}.claim: {entry.claim!r} is admitted twice (first at $.debt[{seen[entry.claim]}])")
+        problems += _entry_problems(entry, where, seen.get(entry.claim))
         seen.setdefault(entry.claim, index)
-    if problems:
-        more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
-        raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
+    _refuse(problems)
     return entries
 
 
@@ -104,20 +121,37 @@ def admitted_reds(results: Sequence[Result], debt: Mapping[str, Debt]) -> list[R
     return [r for r in results if r.verdict.red and r.claim.id in debt]
 
 
-def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: str) -> list[str]:
-    """Say which reds are admitted debt, which are new, and which debts are paid."""
-    admitted = admitted_reds(results, debt)
+def _new_and_paid(results: Sequence[Result], debt: Mapping[str, Debt]) -> tuple[list[Result], list[Result]]:
+    """Decide which reds no debt admits, and which admitted claims pass (their debt is paid)."""
     new = [r for r in results if r.verdict.red and r.claim.id not in debt]
     paid = [r for r in results if not r.verdict.red and r.claim.id in debt]
-    if not (admitted or paid):
-        return []
-    lines = [f"admitted debt ({debt_file}): {len(admitted)} red claim(s) allowed"]
-    lines += [
+    return new, paid
+
+
+def _lines_admitted(admitted: list[Result], debt: Mapping[str, Debt]) -> list[str]:
+    """Decide the lines naming each admitted red with its owner and what retires it."""
+    return [
         f"  {r.verdict.value} {r.claim.id}  owner: {debt[r.claim.id].owner}; {debt[r.claim.id].trigger}"
         for r in admitted
     ]
-    if new:
-        lines.append(f"new reds (not admitted): {len(new)}")
-        lines += [f"  {r.verdict.value} {r.claim.id}" for r in new]
-    lines += [f"debt paid: {r.claim.id} passes; retire it from {debt_file}" for r in paid]
-    return lines
+
+
+def _lines_new(new: list[Result]) -> list[str]:
+    """Decide the lines naming the reds that no debt admits (none when there are none)."""
+    if not new:
+        return []
+    return [f"new reds (not admitted): {len(new)}", *(f"  {r.verdict.value} {r.claim.id}" for r in new)]
+
+
+def debt_lines(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: str) -> list[str]:
+    """Say which reds are admitted debt, which are new, and which debts are paid."""
+    admitted = admitted_reds(results, debt)
+    new, paid = _new_and_paid(results, debt)
+    if not (admitted or paid):
+        return []
+    return [
+        f"admitted debt ({debt_file}): {len(admitted)} red claim(s) allowed",
+        *_lines_admitted(admitted, debt),
+        *_lines_new(new),
+        *(f"debt paid: {r.claim.id} passes; retire it from {debt_file}" for r in paid),
+    ]

@@ -35,6 +35,16 @@ ABBREVIATIONS = frozenset({"e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "inc
 SENTENCE_BREAK = re.compile(r"([.!?])\s+(?=\S)")
 
 
+def _ends_sentence(statement: str, match: re.Match[str]) -> bool:
+    """Decide whether a break inside a statement ends a sentence (not after an abbreviation, an initial, before lowercase)."""
+    if match.group(1) != ".":
+        return True
+    word = statement[: match.end(1)].split()[-1].lower().lstrip("([{\"'`")
+    after = statement[match.end() :]
+    # `e.g. Spark`, an initial (`J. Doe`), or a lowercase continuation is not a new sentence.
+    return not (word in ABBREVIATIONS or re.fullmatch(r"[a-z]\.", word) or not after[:1].isupper())
+
+
 def statement_problem(statement: str) -> str | None:
     """Say why a statement is not one sentence, or None when it is."""
     if not statement.strip():
@@ -44,18 +54,13 @@ def statement_problem(statement: str) -> str | None:
     if not statement.endswith(".") or statement.endswith(".."):
         return f"the statement does not end with '.': {statement!r}"
     for match in SENTENCE_BREAK.finditer(statement):
-        if match.group(1) == ".":
-            word = statement[: match.end(1)].split()[-1].lower().lstrip("([{\"'`")
-            after = statement[match.end() :]
-            # `e.g. Spark`, an initial (`J. Doe`), or a lowercase continuation is not a new sentence.
-            if word in ABBREVIATIONS or re.fullmatch(r"[a-z]\.", word) or not after[:1].isupper():
-                continue
-        return f"the statement holds more than one sentence (break after {statement[: match.end(1)].split()[-1]!r})"
+        if _ends_sentence(statement, match):
+            return f"the statement holds more than one sentence (break after {statement[: match.end(1)].split()[-1]!r})"
     return None
 
 
-def rule_problems(claims: Sequence[Claim]) -> list[Problem]:
-    """Require the controls of each named rule's shape: positive and refusal, or (never-refusing) positive and snapshot or property."""
+def _rule_kinds(claims: Sequence[Claim]) -> tuple[dict[str, set[Kind]], dict[str, str]]:
+    """Decide the kinds of claim naming each rule, and which witness first declares each rule never-refusing."""
     kinds: dict[str, set[Kind]] = {}
     never: dict[str, str] = {}
     for claim in claims:
@@ -63,53 +68,76 @@ def rule_problems(claims: Sequence[Claim]) -> list[Problem]:
             kinds.setdefault(rule, set()).add(claim.kind)
         for rule in claim.never_refusing:
             never.setdefault(rule, claim.witness)
+    return kinds, never
+
+
+def _refusals_of_never_refusing(claims: Sequence[Claim], never: Mapping[str, str]) -> list[Problem]:
+    """Decide which refusal claims name only rules declared never-refusing."""
+    return [
+        Problem(
+            claim.id,
+            f"refusal claim about rule(s) declared never-refusing: {', '.join(claim.rules)}",
+            "name the rule that refuses in rules=[...], or drop the rule from never_refuses=[...]",
+        )
+        for claim in claims
+        if claim.kind is Kind.REFUSAL and all(rule in never for rule in claim.rules)
+    ]
+
+
+def _unnamed_never_refusing(kinds: Mapping[str, set[Kind]], never: Mapping[str, str]) -> list[Problem]:
+    """Decide which rules declared never-refusing no claim names."""
+    return [
+        Problem(
+            rule,
+            f"witness {never[rule]} declares it never-refusing, but no claim names it",
+            "name it in the rules=[...] of its claims, or drop it from never_refuses=[...]",
+        )
+        for rule in sorted(set(never) - set(kinds))
+    ]
+
+
+def _never_refusing_shape(rule: str, have: set[Kind], witness: str) -> list[Problem]:
+    """Decide what a never-refusing rule lacks: a positive claim, a snapshot or property claim."""
     problems = []
-    for claim in claims:
-        if claim.kind is Kind.REFUSAL and all(rule in never for rule in claim.rules):
-            problems.append(
-                Problem(
-                    claim.id,
-                    f"refusal claim about rule(s) declared never-refusing: {', '.join(claim.rules)}",
-                    "name the rule that refuses in rules=[...], or drop the rule from never_refuses=[...]",
-                )
-            )
-    for rule in sorted(set(never) - set(kinds)):
+    if Kind.POSITIVE not in have:
         problems.append(
             Problem(
                 rule,
-                f"witness {never[rule]} declares it never-refusing, but no claim names it",
-                "name it in the rules=[...] of its claims, or drop it from never_refuses=[...]",
+                f"rule has no positive claim ({NEVER_REFUSING} by witness {witness})",
+                "add a `@witness.positive(...)` claim naming it in rules=[...]",
             )
         )
+    if not have & {Kind.SNAPSHOT, Kind.PROPERTY}:
+        problems.append(
+            Problem(
+                rule,
+                f"rule has no snapshot or property claim ({NEVER_REFUSING} by witness {witness})",
+                "add a `@witness.snapshot(...)` or `@witness.property(...)` claim naming it in rules=[...]",
+            )
+        )
+    return problems
+
+
+def _refusing_shape(rule: str, have: set[Kind]) -> list[Problem]:
+    """Decide what a rule that can refuse lacks: a positive claim, a refusal claim."""
+    return [
+        Problem(
+            rule,
+            f"rule has no {kind.value} claim ({REFUSING}; snapshot and property claims count as neither)",
+            _fix(kind),
+        )
+        for kind in (Kind.POSITIVE, Kind.REFUSAL)
+        if kind not in have
+    ]
+
+
+def rule_problems(claims: Sequence[Claim]) -> list[Problem]:
+    """Require the controls of each named rule's shape: positive and refusal, or (never-refusing) positive and snapshot or property."""
+    kinds, never = _rule_kinds(claims)
+    problems = _refusals_of_never_refusing(claims, never) + _unnamed_never_refusing(kinds, never)
     for rule in sorted(kinds):
         have = kinds[rule]
-        if rule in never:
-            if Kind.POSITIVE not in have:
-                problems.append(
-                    Problem(
-                        rule,
-                        f"rule has no positive claim ({NEVER_REFUSING} by witness {never[rule]})",
-                        "add a `@witness.positive(...)` claim naming it in rules=[...]",
-                    )
-                )
-            if not have & {Kind.SNAPSHOT, Kind.PROPERTY}:
-                problems.append(
-                    Problem(
-                        rule,
-                        f"rule has no snapshot or property claim ({NEVER_REFUSING} by witness {never[rule]})",
-                        "add a `@witness.snapshot(...)` or `@witness.property(...)` claim naming it in rules=[...]",
-                    )
-                )
-            continue
-        for kind in (Kind.POSITIVE, Kind.REFUSAL):
-            if kind not in have:
-                problems.append(
-                    Problem(
-                        rule,
-                        f"rule has no {kind.value} claim ({REFUSING}; snapshot and property claims count as neither)",
-                        _fix(kind),
-                    )
-                )
+        problems += _never_refusing_shape(rule, have, never[rule]) if rule in never else _refusing_shape(rule, have)
     return problems
 
 

@@ -24,27 +24,35 @@ if TYPE_CHECKING:
     from claims._internal.running.session import Session
 
 
+def _red_fix(result: Result, debt_file: str) -> str:
+    """Decide how to clear a red claim: update a changed snapshot, else fix the claim or admit it as debt."""
+    claim = result.claim
+    if claim.kind is Kind.SNAPSHOT and result.payload is not None:
+        return f"if the new bytes are right, run `claim_batch snapshots --update {claim.id}`, then `claim_batch ledger --write`"
+    return f"fix it (`claim_batch {claim.id}` shows why) or admit it as debt in {debt_file}"
+
+
+def _result_problem(result: Result, debt: Mapping[str, Debt], debt_file: str) -> Problem | None:
+    """Decide what is wrong with one result: red and not admitted, or admitted and passing (the debt paid)."""
+    claim = result.claim
+    owed = claim.id in debt
+    if result.verdict.red and not owed:
+        observed = (result.observed or result.verdict.value).splitlines()[0]
+        return Problem(
+            claim.id, f"{result.verdict.value} and not admitted as debt: {observed}", _red_fix(result, debt_file)
+        )
+    if owed and not result.verdict.red:
+        return Problem(
+            claim.id,
+            "debt paid: the admitted claim now passes",
+            f"retire it: delete its entry from {debt_file}, then run `claim_batch ledger --write`",
+        )
+    return None
+
+
 def verdict_problems(results: Sequence[Result], debt: Mapping[str, Debt], debt_file: str) -> list[Problem]:
     """Name every red claim not admitted as debt, every paid debt, and every debt for no claim."""
-    problems = []
-    for result in results:
-        claim = result.claim
-        owed = claim.id in debt
-        if result.verdict.red and not owed:
-            observed = (result.observed or result.verdict.value).splitlines()[0]
-            if claim.kind is Kind.SNAPSHOT and result.payload is not None:
-                fix = f"if the new bytes are right, run `claim_batch snapshots --update {claim.id}`, then `claim_batch ledger --write`"
-            else:
-                fix = f"fix it (`claim_batch {claim.id}` shows why) or admit it as debt in {debt_file}"
-            problems.append(Problem(claim.id, f"{result.verdict.value} and not admitted as debt: {observed}", fix))
-        elif owed and not result.verdict.red:
-            problems.append(
-                Problem(
-                    claim.id,
-                    "debt paid: the admitted claim now passes",
-                    f"retire it: delete its entry from {debt_file}, then run `claim_batch ledger --write`",
-                )
-            )
+    problems = [problem for result in results if (problem := _result_problem(result, debt, debt_file)) is not None]
     declared = {r.claim.id for r in results}
     for claim_id in sorted(set(debt) - declared):
         problems.append(

@@ -132,6 +132,22 @@ def _offset(lines: list[str], position: Position, first_line: int) -> int | None
     return sum(len(line) for line in lines[:index]) + column
 
 
+def _holding_function(tree: ast.Module, top: int, bottom: int) -> tuple[int, int] | None:
+    """Decide the lines of the innermost function or method holding lines top..bottom, if any."""
+    holding = [span(f.node) for f in function_likes(tree)[0] if span(f.node)[0] <= top and bottom <= span(f.node)[1]]
+    return max(holding) if holding else None  # the innermost starts last
+
+
+def _holding_statement(tree: ast.Module, top: int, bottom: int) -> tuple[int, int] | None:
+    """Decide the lines (decorators included) of the top-level statement holding lines top..bottom, if any."""
+    for node in tree.body:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        last = node.end_lineno or node.lineno
+        if first <= top and bottom <= last:
+            return first, last
+    return None
+
+
 def _function_span(source: str, top: int, bottom: int) -> tuple[int, int]:
     """Return the lines (1-based, inclusive) of the innermost function or method holding lines top..bottom, else
     the top-level statement holding them, else those lines."""
@@ -139,15 +155,7 @@ def _function_span(source: str, top: int, bottom: int) -> tuple[int, int]:
         tree = ast.parse(source)
     except SyntaxError:
         return top, bottom
-    holding = [span(f.node) for f in function_likes(tree)[0] if span(f.node)[0] <= top and bottom <= span(f.node)[1]]
-    if holding:
-        return max(holding)  # the innermost starts last
-    for node in tree.body:
-        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
-        last = node.end_lineno or node.lineno
-        if first <= top and bottom <= last:
-            return first, last
-    return top, bottom
+    return _holding_function(tree, top, bottom) or _holding_statement(tree, top, bottom) or (top, bottom)
 
 
 def _shift(line: str, by: int) -> str:

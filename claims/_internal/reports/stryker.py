@@ -104,12 +104,22 @@ def status_reason(mutant: MutantInfo) -> str | None:
     if mutant.status_reason:
         return mutant.status_reason
     if mutant.status == "Killed" and mutant.killed_by:
-        return f"killed by {_count(len(mutant.killed_by))}" + (f": {_ways(mutant.how)}" if mutant.how else "")
+        return _killed_reason(mutant)
     if mutant.status in _NAMED_BY:
-        word, phrase = _NAMED_BY[mutant.status]
-        named = sorted(claim for claim, how in mutant.how if how == word) or sorted(mutant.killed_by)
-        return f"{phrase} {', '.join(named)}" if named else None
+        return _named_reason(mutant)
     return None
+
+
+def _killed_reason(mutant: MutantInfo) -> str:
+    """Decide how a killed mutant's reason reads: how many claims killed it, and how many turned red each way."""
+    return f"killed by {_count(len(mutant.killed_by))}" + (f": {_ways(mutant.how)}" if mutant.how else "")
+
+
+def _named_reason(mutant: MutantInfo) -> str | None:
+    """Decide the reason of a mutant that timed out or ended its worker: the claims under which it did, if known."""
+    word, phrase = _NAMED_BY[mutant.status]
+    named = sorted(claim for claim, how in mutant.how if how == word) or sorted(mutant.killed_by)
+    return f"{phrase} {', '.join(named)}" if named else None
 
 
 def _count(n: int) -> str:

@@ -30,41 +30,64 @@ def _indent(text: str, prefix: str = "    ") -> list[str]:
     return [prefix + line for line in text.splitlines()]
 
 
+def _shown_source(source: str, root: str | None) -> str:
+    """Decide how a claim's source file is shown: relative to the root when under it, else as recorded."""
+    if root and source.startswith(root + os.sep):
+        return source[len(root) + 1 :]
+    return source
+
+
+def _expected_lines(result: Result) -> list[str]:
+    """Decide the lines showing what a claim expected (none when it says nothing)."""
+    if result.expected is None:
+        return []
+    return [
+        "  expected: " + result.expected.splitlines()[0],
+        *_indent("\n".join(result.expected.splitlines()[1:]), "            "),
+    ]
+
+
+def _observed_lines(result: Result) -> list[str]:
+    """Decide the lines showing what a claim observed (none when it says nothing)."""
+    if result.observed is None:
+        return []
+    first, *rest = result.observed.splitlines() or [""]
+    return ["  observed: " + first, *["            " + line for line in rest]]
+
+
+def _reason_lines(result: Result) -> list[str]:
+    """Decide the lines listing a red claim's located reasons (none for a pass or no reasons)."""
+    if not result.reasons or result.verdict is Verdict.PASS:
+        return []
+    return ["  reasons:", *["    - " + r for r in result.reasons]]
+
+
+def _output_lines(result: Result) -> list[str]:
+    """Decide the lines of captured output shown: the last `OUTPUT_LINES`, unless it only repeats the detail."""
+    if not result.output or result.output.rstrip() == result.detail.rstrip():
+        return []
+    shown = result.output.rstrip().splitlines()
+    lines = ["  captured output (stdout, stderr, logging):"]
+    if len(shown) > OUTPUT_LINES:
+        lines.append(f"    ... {len(shown) - OUTPUT_LINES} earlier lines (the --json record keeps up to 64 KiB) ...")
+        shown = shown[-OUTPUT_LINES:]
+    return [*lines, *["    " + line for line in shown]]
+
+
 def failure_lines(result: Result, root: str | None = None) -> list[str]:
     """Show a red claim: id, statement, rules, expected against observed, reasons, source."""
     claim = result.claim
-    source = claim.source_file
-    if root and source.startswith(root + os.sep):
-        source = source[len(root) + 1 :]
-    lines = [
+    return [
         f"{result.verdict.value} {claim.id}  [{claim.kind.value}]",
         f"  claim:    {claim.statement}",
         f"  rule:     {', '.join(claim.rules)}",
+        *_expected_lines(result),
+        *_observed_lines(result),
+        *_reason_lines(result),
+        *(_indent(result.detail.rstrip()) if result.detail else []),
+        *_output_lines(result),
+        f"  at {_shown_source(claim.source_file, root)}:{claim.source_line}",
     ]
-    if result.expected is not None:
-        lines += [
-            "  expected: " + result.expected.splitlines()[0],
-            *_indent("\n".join(result.expected.splitlines()[1:]), "            "),
-        ]
-    if result.observed is not None:
-        first, *rest = result.observed.splitlines() or [""]
-        lines += ["  observed: " + first, *["            " + line for line in rest]]
-    if result.reasons and result.verdict is not Verdict.PASS:
-        lines.append("  reasons:")
-        lines += ["    - " + r for r in result.reasons]
-    if result.detail:
-        lines += _indent(result.detail.rstrip())
-    if result.output and result.output.rstrip() != result.detail.rstrip():
-        shown = result.output.rstrip().splitlines()
-        lines.append("  captured output (stdout, stderr, logging):")
-        if len(shown) > OUTPUT_LINES:
-            lines.append(
-                f"    ... {len(shown) - OUTPUT_LINES} earlier lines (the --json record keeps up to 64 KiB) ..."
-            )
-            shown = shown[-OUTPUT_LINES:]
-        lines += ["    " + line for line in shown]
-    lines.append(f"  at {source}:{claim.source_line}")
-    return lines
 
 
 def import_failure_lines(failure: ImportFailure) -> list[str]:

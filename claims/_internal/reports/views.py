@@ -81,31 +81,48 @@ class OperatorRow:
     tally: Tally
 
 
-def rule_rows(model: ReportModel) -> tuple[RuleRow, ...]:
-    """Return one row per rule named by a claim or a mutant, in rule order."""
+def _tests_by_rule(model: ReportModel) -> dict[str, list[TestInfo]]:
+    """Decide which claims name each rule."""
     tests_of: dict[str, list[TestInfo]] = {}
     for test in model.tests:
         for rule in test.rules:
             tests_of.setdefault(rule, []).append(test)
+    return tests_of
+
+
+def _mutants_by_rule(model: ReportModel) -> dict[str, list[MutantInfo]]:
+    """Decide which mutants (automatic and declared) mutate each rule."""
     mutants_of: dict[str, list[MutantInfo]] = {}
     for mutant in model.mutants:
         mutants_of.setdefault(mutant.rule, []).append(mutant)
-    rows = []
-    for rule in sorted(tests_of.keys() | mutants_of.keys()):
-        tests = tests_of.get(rule, [])
-        claims = tuple((kind, tuple(sorted(t.id for t in tests if t.kind == kind))) for kind in KINDS)
-        mutants = mutants_of.get(rule, [])
-        defects = sorted((m for m in mutants if m.declared), key=lambda m: m.id)
-        rows.append(
-            RuleRow(
-                rule,
-                claims,
-                tuple(m.id for m in defects),
-                tuple(m.id for m in defects if m.status not in DETECTED),
-                tally(m for m in mutants if not m.declared),
-            )
-        )
-    return tuple(rows)
+    return mutants_of
+
+
+def _claims_by_kind(tests: list[TestInfo]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Decide a rule's claims of each control kind, sorted, in the kinds' order."""
+    return tuple((kind, tuple(sorted(t.id for t in tests if t.kind == kind))) for kind in KINDS)
+
+
+def _rule_row(rule: str, tests: list[TestInfo], mutants: list[MutantInfo]) -> RuleRow:
+    """Decide one rule's row: its claims by kind, its declared defects (and those undetected), its automatic tally."""
+    defects = sorted((m for m in mutants if m.declared), key=lambda m: m.id)
+    return RuleRow(
+        rule,
+        _claims_by_kind(tests),
+        tuple(m.id for m in defects),
+        tuple(m.id for m in defects if m.status not in DETECTED),
+        tally(m for m in mutants if not m.declared),
+    )
+
+
+def rule_rows(model: ReportModel) -> tuple[RuleRow, ...]:
+    """Return one row per rule named by a claim or a mutant, in rule order."""
+    tests_of = _tests_by_rule(model)
+    mutants_of = _mutants_by_rule(model)
+    return tuple(
+        _rule_row(rule, tests_of.get(rule, []), mutants_of.get(rule, []))
+        for rule in sorted(tests_of.keys() | mutants_of.keys())
+    )
 
 
 def claim_rows(model: ReportModel) -> tuple[ClaimRow, ...]:
