@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from claims._internal import dotted
 from claims._internal.declare import Claim
-from claims._internal.functions import ACCESSORS, function_likes
+from claims._internal.functions import ACCESSORS, FunctionLike, function_likes
 from claims._internal.mutation.defects import Defect, DefectGroup, Seeded
 from claims._internal.mutation.infection import Probe
 from claims._internal.mutation.layout import mangled
@@ -179,43 +179,64 @@ def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tupl
     A method is compiled inside stand-ins for the classes holding it, named as they are, so its private names are
     mangled as in the original, and its `__class__` (what `super()` reads) is the real class.
     """
-    assert defect.patch is not None
-    old, new = defect.patch
     path, text = source_of(module.__name__)
     qualname = defect.target[len(module.__name__) + 1 :]
+    like = _patched_function(defect, qualname, path, _patched_source(defect, qualname, path, text))
+    function = like.node
+    function.decorator_list = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
+    function.name = f"{mangled(qualname)}__defect"
+    tree = _standalone(function, like.owners)
+    if _checked(qualname):
+        from claims._internal.running.loader import _transformer
+
+        tree = _transformer()().visit(tree)  # its checks, and the imports they need, at the module's top
+    ast.fix_missing_locations(tree)
+    return _defined(tree, function.name, like.owners, module, path)
+
+
+def _patched_source(defect: Defect, qualname: str, path: Path, text: str) -> str:
+    """Decide the module's source with the patch applied inside the rule; LookupError unless `old` is there once."""
+    assert defect.patch is not None
+    old, new = defect.patch
     lines = function_spans(text).get(qualname)
     if lines is None:
         raise LookupError(f"{defect.target}: no function {qualname!r} in {path}")
     first, last = lines
-    body = "".join(text.splitlines(keepends=True)[first - 1 : last])
+    lines_before = text.splitlines(keepends=True)
+    body = "".join(lines_before[first - 1 : last])
     count = body.count(old)
     if count != 1:
         where = "no longer appears" if count == 0 else f"appears {count} times"
         raise LookupError(
             f"{defect.id}: the patched text {old!r} {where} in {defect.target} (it must appear exactly once); update the patch"
         )
-    lines_before = text.splitlines(keepends=True)
-    patched = "".join([*lines_before[: first - 1], body.replace(old, new), *lines_before[last:]])
+    return "".join([*lines_before[: first - 1], body.replace(old, new), *lines_before[last:]])
+
+
+def _patched_function(defect: Defect, qualname: str, path: Path, patched: str) -> FunctionLike:
+    """Decide which function-like of the patched source is the rule; LookupError when it no longer parses or exists."""
     try:
         found = {f.qualname: f for f in function_likes(ast.parse(patched))[0]}
     except SyntaxError as exc:
         raise LookupError(f"{defect.id}: the patched {defect.target} does not parse: {exc.msg}") from None
     if qualname not in found:
         raise LookupError(f"{defect.id}: the patched {defect.target} is no longer a function of {path}")
-    like = found[qualname]
-    function = like.node
-    function.decorator_list = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
-    function.name = f"{mangled(qualname)}__defect"
-    definition: ast.stmt = function
-    for owner in reversed(like.owners):
-        definition = ast.ClassDef(owner, [], [], [definition], [])
-    tree = ast.Module([definition], [])
-    if _public(qualname.split(".")[-2] if qualname.split(".")[-1] in ACCESSORS else qualname.split(".")[-1]):
-        from claims._internal.running.loader import _transformer
+    return found[qualname]
 
-        tree = _transformer()().visit(tree)  # its checks, and the imports they need, at the module's top
-    ast.fix_missing_locations(tree)
-    return _defined(tree, function.name, like.owners, module, path)
+
+def _standalone(function: ast.stmt, owners: tuple[str, ...]) -> ast.Module:
+    """Decide the module that defines the function alone, inside stand-ins for the classes holding it."""
+    definition = function
+    for owner in reversed(owners):
+        definition = ast.ClassDef(owner, [], [], [definition], [])
+    return ast.Module([definition], [])
+
+
+def _checked(qualname: str) -> bool:
+    """Say whether the rule is public, so its compiled copy carries the run-time type checks (an accessor's property
+    counts by its own name)."""
+    parts = qualname.split(".")
+    return _public(parts[-2] if parts[-1] in ACCESSORS else parts[-1])
 
 
 def _defined(tree: ast.Module, name: str, owners: tuple[str, ...], module: Any, path: Path) -> Callable[..., Any]:

@@ -108,19 +108,15 @@ def generate(
     """
     plain = trampolines_of(tree)
     manifest_path = tree / MANIFEST
-    try:
-        old = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        old = {}
+    old = _previous_manifest(manifest_path)
     ops_key = _digest(GENERATOR, *_own_sources(), operators.key())
     new: dict[str, Any] = {}
     todo: list[Todo] = []
     for package in packages:
         for name, path in package_files(package, root):
-            rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
+            rel = _relative(path, root, package)
             source = path.read_text(encoding="utf-8")
-            excluded = "excluded by [tool.mutmut].do_not_mutate" if skip and skip(rel) else None
-            excluded = excluded or (why_not(name) if why_not is not None else None)
+            excluded = _excluded(rel, name, skip, why_not)
             key = _digest(ops_key, source, excluded or "")
             cached = old.get(rel)
             if _still_generated(cached, key, tree / rel, plain / rel):
@@ -132,6 +128,25 @@ def generate(
     mutants = [Mutant(**m) for entry in new.values() for m in entry["mutants"]]
     write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
     return sorted(mutants, key=lambda m: m.id)
+
+
+def _previous_manifest(manifest_path: Path) -> Any:
+    """Decide what the last generation recorded: its manifest, or nothing when it is missing or unreadable."""
+    try:
+        return json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _relative(path: Path, root: Path, package: str) -> str:
+    """Decide where a module's file goes in the trees: its path under the root (else under its package's name)."""
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else f"{package}/{path.name}"
+
+
+def _excluded(rel: str, name: str, skip: Any, why_not: Callable[[str], str | None] | None) -> str | None:
+    """Decide why a module is left unmutated (`do_not_mutate` first, then `why_not`), or None when it is mutated."""
+    excluded = "excluded by [tool.mutmut].do_not_mutate" if skip and skip(rel) else None
+    return excluded or (why_not(name) if why_not is not None else None)
 
 
 Todo = tuple[str, str, str, str, str | None]
@@ -178,34 +193,48 @@ def _regenerate(
     todo: Sequence[Todo], operators: OperatorSets, trees: tuple[Path, Path], new: dict[str, Any], on_file: Any
 ) -> None:
     """Regenerate the changed modules into both trees and record each in the manifest `new`."""
-    tree, plain = trees
     done = len(new)
-    if on_file is not None:
-        on_file(done)
+    _progress(on_file, done)
     # libcst is slow: regenerate changed files on every core (forked, so mutmut's loaded configuration comes along).
     loaded = operators.load() if todo else []
     context = multiprocessing.get_context("fork")
-    with concurrent.futures.ProcessPoolExecutor(
-        max_workers=min(len(todo), os.cpu_count() or 1) or 1, mp_context=context
-    ) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=_workers(len(todo)), mp_context=context) as pool:
         jobs = {
             pool.submit(mutate_module, name, rel, source, loaded, excluded): (rel, key, name)
             for name, rel, source, key, excluded in todo
         }
         for job in concurrent.futures.as_completed(jobs):
             rel, key, module = jobs[job]
-            code, trampolines, found, left = job.result()
-            write_atomically(plain / rel, trampolines.encode("utf-8"))
-            write_atomically(tree / rel, code.encode("utf-8"))
-            new[rel] = {
-                "key": key,
-                "module": module,
-                "mutants": [asdict(m) for m in found],
-                "left": [list(item) for item in left],
-            }
+            new[rel] = _written(trees, rel, key, module, job.result())
             done += 1
-            if on_file is not None:
-                on_file(done)
+            _progress(on_file, done)
+
+
+def _workers(jobs: int) -> int:
+    """Decide how many processes regenerate: one per job, at most one per core, and at least one."""
+    return min(jobs, os.cpu_count() or 1) or 1
+
+
+def _progress(on_file: Any, done: int) -> None:
+    """Report how many files are generated so far, when someone listens."""
+    if on_file is not None:
+        on_file(done)
+
+
+def _written(
+    trees: tuple[Path, Path], rel: str, key: str, module: str, result: tuple[str, str, list[Mutant], list[LeftOut]]
+) -> dict[str, Any]:
+    """Write one regenerated module into both trees and decide its manifest entry."""
+    tree, plain = trees
+    code, trampolines, found, left = result
+    write_atomically(plain / rel, trampolines.encode("utf-8"))
+    write_atomically(tree / rel, code.encode("utf-8"))
+    return {
+        "key": key,
+        "module": module,
+        "mutants": [asdict(m) for m in found],
+        "left": [list(item) for item in left],
+    }
 
 
 def left_out(tree: Path) -> list[tuple[str, str, int, str]]:

@@ -64,7 +64,20 @@ class Judgement:
 
 def judge(seeded: Seeded, seen: Observation, ran: int, in_scope: frozenset[str] | None) -> Judgement:
     """Return the verdict: BADCTRL and NOOP first (nothing else can be trusted), then MISSING, BROKEN, WRONG."""
+    untrusted = _untrusted(seeded, seen, ran)
+    if untrusted is not None:
+        return untrusted
     red = seen.killers
+    missing, broken = seeded.must_red - red, seeded.must_green & red
+    unexpected = (red & in_scope) - seeded.must_red if in_scope is not None else frozenset()
+    for verdict, explained in ((Intent.MISSING, missing), (Intent.BROKEN, broken), (Intent.WRONG, unexpected)):
+        if explained:
+            return Judgement(verdict, missing, broken, unexpected)
+    return Judgement(Intent.EXACT if in_scope is not None else Intent.PASS)
+
+
+def _untrusted(seeded: Seeded, seen: Observation, ran: int) -> Judgement | None:
+    """Decide BADCTRL or NOOP, when the run says nothing that can be trusted; None when it can be judged."""
     if seen.problem is not None:
         return Judgement(Intent.BADCTRL, detail=seen.problem)
     if ran and len((seen.errored - seen.typed) | seen.crashed) == ran:
@@ -72,12 +85,4 @@ def judge(seeded: Seeded, seen: Observation, ran: int, in_scope: frozenset[str] 
         return Judgement(Intent.BADCTRL, detail=f"every one of the {ran} claims it ran crashed")
     if ran == 0:
         return Judgement(Intent.NOOP, detail=f"no claim executes {', '.join(seeded.targets)}")
-    missing, broken = seeded.must_red - red, seeded.must_green & red
-    unexpected = (red & in_scope) - seeded.must_red if in_scope is not None else frozenset()
-    if missing:
-        return Judgement(Intent.MISSING, missing, broken, unexpected)
-    if broken:
-        return Judgement(Intent.BROKEN, missing, broken, unexpected)
-    if unexpected:
-        return Judgement(Intent.WRONG, missing, broken, unexpected)
-    return Judgement(Intent.EXACT if in_scope is not None else Intent.PASS)
+    return None

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+from collections.abc import Iterable
 
 from claims._internal.functions import function_likes, span
 
@@ -46,9 +47,16 @@ def patched_statements(text: str, function: str, old: str, new: str) -> frozense
         return None
     tree = next(item.node for item in function_likes(ast.parse(text))[0] if item.qualname == function)
     changed = difflib.SequenceMatcher(a=lines, b=body.replace(old, new).splitlines(keepends=True), autojunk=False)
+    # The tree's lines are the module's; the compared lines start at the definition's first.
+    return _changed_statements(tree, changed.get_opcodes(), where[0] - 1)
+
+
+def _changed_statements(
+    tree: ast.FunctionDef | ast.AsyncFunctionDef, opcodes: Iterable[tuple[str, int, int, int, int]], shift: int
+) -> frozenset[int] | None:
+    """Decide the offsets of the statements holding each changed stretch of lines, or None when one has no holder."""
     found: set[int] = set()
-    shift = where[0] - 1  # the tree's lines are the module's; the compared lines start at the definition's first
-    for tag, first, last, _, _ in changed.get_opcodes():
+    for tag, first, last, _, _ in opcodes:
         if tag == "equal":
             continue
         # Lines are 1-based in the tree; an insertion before line `first + 1` touches the lines on both sides.
@@ -77,18 +85,26 @@ def _innermost(function: ast.FunctionDef | ast.AsyncFunctionDef, first: int, las
 
 def _blocks(node: ast.AST) -> list[ast.stmt]:
     """Return the statements directly inside a statement's blocks (a function's docstring excluded: it has no store)."""
+    found = [*_own_blocks(node), *_clause_blocks(node)]
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and found and _is_docstring(found[0]):
+        found = found[1:]
+    return found
+
+
+def _own_blocks(node: ast.AST) -> list[ast.stmt]:
+    """Decide the statements of a statement's own blocks: its body, then its `else`, then its `finally`."""
     found: list[ast.stmt] = []
     for field in ("body", "orelse", "finalbody"):
         block = getattr(node, field, None)
         if isinstance(block, list):
             found += [s for s in block if isinstance(s, ast.stmt)]
-    for handler in getattr(node, "handlers", []):
-        found += handler.body
-    for case in getattr(node, "cases", []):
-        found += case.body
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and found and _is_docstring(found[0]):
-        found = found[1:]
     return found
+
+
+def _clause_blocks(node: ast.AST) -> list[ast.stmt]:
+    """Decide the statements of a statement's clauses: each `except` handler's body, then each `case`'s."""
+    clauses = [*getattr(node, "handlers", []), *getattr(node, "cases", [])]
+    return [statement for clause in clauses for statement in clause.body]
 
 
 def _start(statement: ast.stmt) -> int:

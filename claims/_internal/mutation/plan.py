@@ -23,7 +23,7 @@ from claims._internal import dotted
 from claims._internal.caching import reach
 from claims._internal.caching.fingerprint import Sources
 from claims._internal.declare import Claim
-from claims._internal.mutation.defects import Seeded
+from claims._internal.mutation.defects import Defect, Seeded
 from claims._internal.mutation.evidence import ENGINE, FunctionRow, claim_key, digest
 from claims._internal.mutation.generate import GENERATOR
 from claims._internal.mutation.inputs import ClaimDigests
@@ -169,17 +169,32 @@ def defect_covering(
     """
     found: set[str] = set()
     for defect in seeded.defects:
-        module, function = target_parts(defect.target, lambda m: text_of(m) is not None)
-        text = text_of(module) if defect.patch is not None else None
-        offsets = None if text is None or defect.patch is None else patched_statements(text, function, *defect.patch)
-        if offsets is None:
-            found |= baseline.covering_function(module, function)
-        else:
-            for offset in offsets:
-                found |= baseline.by_statement.get(reach.statement_key(module, function, offset), frozenset())
+        found |= _member_covering(defect, baseline, text_of)
     if seeded.scope:
         found = {c.id for c in claims if c.id in found and any(matches(c, p) for p in seeded.scope)}
     return frozenset(found)
+
+
+def _member_covering(defect: Defect, baseline: Baseline, text_of: Callable[[str], str | None]) -> set[str]:
+    """Decide the claims one member of a defect runs: those that executed a statement its patch changes, or, when
+    that cannot be told, every claim that executed its rule."""
+    module, function = target_parts(defect.target, lambda m: text_of(m) is not None)
+    offsets = _patched_offsets(defect, module, function, text_of)
+    if offsets is None:
+        return set(baseline.covering_function(module, function))
+    found: set[str] = set()
+    for offset in offsets:
+        found |= baseline.by_statement.get(reach.statement_key(module, function, offset), frozenset())
+    return found
+
+
+def _patched_offsets(
+    defect: Defect, module: str, function: str, text_of: Callable[[str], str | None]
+) -> frozenset[int] | None:
+    """Decide the statements a member's textual patch changes; None for a wrapper, an unreadable module or a patch
+    that cannot be placed (`patched_statements`)."""
+    text = text_of(module) if defect.patch is not None else None
+    return None if text is None or defect.patch is None else patched_statements(text, function, *defect.patch)
 
 
 def selects(mutant_id: str, pattern: str) -> bool:

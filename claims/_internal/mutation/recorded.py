@@ -53,37 +53,49 @@ def _present(observation: Observation) -> dict[str, frozenset[str]]:
 
 def render_module(module: str, evidence: Evidence, key_of: Mapping[str, str]) -> bytes:
     """Render one module's rows: functions, then mutants (by function and number), then defects."""
-    lines = []
-    functions = sorted((r for r in evidence.functions.values() if r.module == module), key=lambda r: r.name)
-    index: dict[str, dict[str, int]] = {}
-    for row in functions:
-        keys = [key_of[c] for c in row.claims]
-        index[row.name] = {c: i for i, c in enumerate(row.claims)}
-        lines.append(_line({"fn": row.name, "src": row.source, "claims": keys}))
-
-    for mutant in sorted((r for r in evidence.mutants.values() if r.module == module), key=lambda r: r.name):
-        positions = index.get(mutant.function, {})
-        # The function is in the mutant's name (<function>.<tag>) and the status follows from n and the killers.
-        entry: dict[str, Any] = {
-            "mutant": mutant.name,
-            "op": mutant.operator,
-            "fp": mutant.fingerprint,
-            "n": mutant.ran,
-            "chg": mutant.change,
-        }
-        for kind, ids in _present(mutant.observation).items():
-            if ids:
-                entry[kind] = sorted(positions[c] for c in ids)
-        lines.append(_line(entry))
-    for defect in sorted((r for r in evidence.defects.values() if r.module == module), key=lambda r: r.id):
-        entry = {"defect": defect.id, "targets": list(defect.targets), "fp": defect.fingerprint}
-        for kind, ids in _present(defect.observation).items():
-            if ids:
-                entry[kind] = sorted(key_of[c] for c in ids)
-        if defect.observation.problem:
-            entry["problem"] = defect.observation.problem
-        lines.append(_line(entry))
+    functions, mutants, defects = _module_rows(module, evidence)
+    index = {row.name: {c: i for i, c in enumerate(row.claims)} for row in functions}
+    lines = [_line({"fn": row.name, "src": row.source, "claims": [key_of[c] for c in row.claims]}) for row in functions]
+    lines += [_mutant_line(mutant, index.get(mutant.function, {})) for mutant in mutants]
+    lines += [_defect_line(defect, key_of) for defect in defects]
     return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+
+
+def _module_rows(module: str, evidence: Evidence) -> tuple[list[FunctionRow], list[MutantRow], list[DefectRow]]:
+    """Decide one module's rows, each kind in its file's order: functions and mutants by name, defects by id."""
+    return (
+        sorted((r for r in evidence.functions.values() if r.module == module), key=lambda r: r.name),
+        sorted((r for r in evidence.mutants.values() if r.module == module), key=lambda r: r.name),
+        sorted((r for r in evidence.defects.values() if r.module == module), key=lambda r: r.id),
+    )
+
+
+def _killer_fields(observation: Observation, key: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Decide a row's killer fields: each kind that has present killers, as their sorted keys (`key` maps a claim)."""
+    return {kind: sorted(key[c] for c in ids) for kind, ids in _present(observation).items() if ids}
+
+
+def _mutant_line(mutant: MutantRow, positions: Mapping[str, int]) -> str:
+    """Render a mutant's row, its killers as positions in its function's list of claims."""
+    # The function is in the mutant's name (<function>.<tag>) and the status follows from n and the killers.
+    entry: dict[str, Any] = {
+        "mutant": mutant.name,
+        "op": mutant.operator,
+        "fp": mutant.fingerprint,
+        "n": mutant.ran,
+        "chg": mutant.change,
+    }
+    entry.update(_killer_fields(mutant.observation, positions))
+    return _line(entry)
+
+
+def _defect_line(defect: DefectRow, key_of: Mapping[str, str]) -> str:
+    """Render a defect's row, its killers by claim key, and its problem when it has one."""
+    entry: dict[str, Any] = {"defect": defect.id, "targets": list(defect.targets), "fp": defect.fingerprint}
+    entry.update(_killer_fields(defect.observation, key_of))
+    if defect.observation.problem:
+        entry["problem"] = defect.observation.problem
+    return _line(entry)
 
 
 def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str, into: Evidence) -> list[str]:
@@ -91,45 +103,67 @@ def parse_module(module: str, text: str, id_of: Mapping[str, str], shown_as: str
     problems: list[str] = []
     claims_of: dict[str, list[str | None]] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        where = f"{shown_as}:{number}"
         try:
-            row = json.loads(raw)
-            if not isinstance(row, dict):
-                raise ValueError("expected a JSON object")
-            if "fn" in row and "mutant" not in row:
-                keys = list(row["claims"])
-                claims_of[row["fn"]] = [id_of.get(k) for k in keys]
-                into.functions[f"{module}:{row['fn']}"] = FunctionRow(
-                    module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys)
-                )
-            elif "mutant" in row:
-                row["fn"] = function_of(str(row["mutant"]))
-                listed = claims_of.get(row["fn"], [])
-                sets = {kind: frozenset(listed[i] or f"?{i}" for i in row.get(kind, [])) for kind in KINDS}
-                into.mutants[f"{module}.{row['mutant']}"] = MutantRow(
-                    module,
-                    str(row["mutant"]),
-                    str(row["fn"]),
-                    str(row["op"]),
-                    str(row["fp"]),
-                    _observation(sets, None),
-                    int(row["n"]),
-                    str(row.get("chg", "")),  # a row from before changes were recorded: its fingerprint is stale
-                )
-            elif "defect" in row:
-                sets = {kind: frozenset(id_of.get(k, f"?{k}") for k in row.get(kind, [])) for kind in KINDS}
-                into.defects[str(row["defect"])] = DefectRow(
-                    str(row["defect"]),
-                    module,
-                    tuple(row["targets"]),
-                    str(row["fp"]),
-                    _observation(sets, row.get("problem")),
-                )
-            else:
-                raise ValueError("expected a function, mutant or defect row")
+            _read_row(module, json.loads(raw), id_of, claims_of, into)
         except (ValueError, KeyError, TypeError, IndexError) as exc:
-            problems.append(f"{where}: {type(exc).__name__}: {exc}")
+            problems.append(f"{shown_as}:{number}: {type(exc).__name__}: {exc}")
     return problems
+
+
+def _read_row(
+    module: str, row: Any, id_of: Mapping[str, str], claims_of: dict[str, list[str | None]], into: Evidence
+) -> None:
+    """Decide which kind of row a line is and read it into `into`; raise what is wrong with it."""
+    if not isinstance(row, dict):
+        raise ValueError("expected a JSON object")
+    if "fn" in row and "mutant" not in row:
+        _read_function(module, row, id_of, claims_of, into)
+    elif "mutant" in row:
+        _read_mutant(module, row, claims_of, into)
+    elif "defect" in row:
+        _read_defect(module, row, id_of, into)
+    else:
+        raise ValueError("expected a function, mutant or defect row")
+
+
+def _read_function(
+    module: str, row: dict[str, Any], id_of: Mapping[str, str], claims_of: dict[str, list[str | None]], into: Evidence
+) -> None:
+    """Read a function row, and keep its list of claims for the mutant rows that follow it."""
+    keys = list(row["claims"])
+    claims_of[row["fn"]] = [id_of.get(k) for k in keys]
+    into.functions[f"{module}:{row['fn']}"] = FunctionRow(
+        module, str(row["fn"]), str(row["src"]), tuple(id_of.get(k, f"?{k}") for k in keys)
+    )
+
+
+def _read_mutant(module: str, row: dict[str, Any], claims_of: dict[str, list[str | None]], into: Evidence) -> None:
+    """Read a mutant row, its killers given as positions in its function's list of claims."""
+    row["fn"] = function_of(str(row["mutant"]))
+    listed = claims_of.get(row["fn"], [])
+    sets = {kind: frozenset(listed[i] or f"?{i}" for i in row.get(kind, [])) for kind in KINDS}
+    into.mutants[f"{module}.{row['mutant']}"] = MutantRow(
+        module,
+        str(row["mutant"]),
+        str(row["fn"]),
+        str(row["op"]),
+        str(row["fp"]),
+        _observation(sets, None),
+        int(row["n"]),
+        str(row.get("chg", "")),  # a row from before changes were recorded: its fingerprint is stale
+    )
+
+
+def _read_defect(module: str, row: dict[str, Any], id_of: Mapping[str, str], into: Evidence) -> None:
+    """Read a defect row, its killers given by claim key."""
+    sets = {kind: frozenset(id_of.get(k, f"?{k}") for k in row.get(kind, [])) for kind in KINDS}
+    into.defects[str(row["defect"])] = DefectRow(
+        str(row["defect"]),
+        module,
+        tuple(row["targets"]),
+        str(row["fp"]),
+        _observation(sets, row.get("problem")),
+    )
 
 
 def _observation(sets: Mapping[str, frozenset[str]], problem: Any) -> Observation:
@@ -148,11 +182,7 @@ def parse_inputs(text: str, id_of: Mapping[str, str], shown_as: str, into: Evide
     for number, raw in enumerate(text.splitlines(), start=1):
         try:
             row = json.loads(raw)
-            if not isinstance(row, dict) or set(row) != {"claim", "for", *PART_NAMES}:
-                raise ValueError(f"expected an object with the keys claim, for, {', '.join(PART_NAMES)}")
-            kinds = row["for"]
-            if not isinstance(kinds, list) or not kinds or not set(kinds) <= {"auto", "declared"}:
-                raise ValueError(f"for: expected a list of auto and declared, got {kinds!r}")
+            kinds = _input_kinds(row)
             claim = id_of.get(str(row["claim"]), f"?{row['claim']}")
             for kind in kinds:
                 into.inputs.setdefault(kind, {})[claim] = tuple(str(row[part]) for part in PART_NAMES)
@@ -161,20 +191,38 @@ def parse_inputs(text: str, id_of: Mapping[str, str], shown_as: str, into: Evide
     return problems
 
 
+def _input_kinds(row: Any) -> list[str]:
+    """Decide which kinds of run an inputs row is recorded for; raise ValueError when the row is malformed."""
+    if not isinstance(row, dict) or set(row) != {"claim", "for", *PART_NAMES}:
+        raise ValueError(f"expected an object with the keys claim, for, {', '.join(PART_NAMES)}")
+    kinds = row["for"]
+    if not isinstance(kinds, list) or not kinds or not set(kinds) <= {"auto", "declared"}:
+        raise ValueError(f"for: expected a list of auto and declared, got {kinds!r}")
+    return kinds
+
+
 def parse_environment(text: str, shown_as: str) -> Environment:
     """Read the recorded environment; raise ValueError naming what is wrong."""
     data = json.loads(text)
-    packages = data.get("packages") if isinstance(data, dict) else None
-    if (
-        not isinstance(data, dict)
-        or set(data) != {"python", "packages", "sources"}
-        or not isinstance(data["python"], str)
-        or not isinstance(data["sources"], str)
-        or not isinstance(packages, dict)
-        or not all(isinstance(k, str) and isinstance(v, str) for k, v in packages.items())
-    ):
+    if not _environment_shaped(data):
         raise ValueError(f'{shown_as}: expected {{"python": str, "packages": {{name: version}}, "sources": str}}')
-    return Environment(data["python"], dict(packages), data["sources"])
+    return Environment(data["python"], dict(data["packages"]), data["sources"])
+
+
+def _environment_shaped(data: Any) -> bool:
+    """Say whether a recorded environment holds exactly its python, packages and sources, each of its type."""
+    return (
+        isinstance(data, dict)
+        and set(data) == {"python", "packages", "sources"}
+        and isinstance(data["python"], str)
+        and isinstance(data["sources"], str)
+        and _names_to_versions(data["packages"])
+    )
+
+
+def _names_to_versions(packages: Any) -> bool:
+    """Say whether recorded packages map names to versions, both strings."""
+    return isinstance(packages, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in packages.items())
 
 
 def read_evidence(folder: Path, claim_ids: Iterable[str], *, root: Path) -> Evidence:
@@ -217,41 +265,71 @@ def write_evidence(
     folder: Path, evidence: Evidence, claim_ids: Iterable[str], modules: Iterable[str] | None = None
 ) -> list[Path]:
     """Write the modules' files atomically (all of them by default); return the files that changed."""
-    key_of = {c: claim_key(c) for c in claim_ids}
-    for row in evidence.functions.values():
-        for c in row.claims:
-            key_of.setdefault(c, claim_key(c))
+    key_of = _claim_keys(evidence, claim_ids)
     changed = []
     chosen = list(modules) if modules is not None else evidence.modules()
     for module in chosen:
         path = evidence_file(folder, module)
-        data = render_module(module, evidence, key_of)
-        if not data:
-            if path.exists():
-                path.unlink()
-                changed.append(path)
-            continue
-        if not path.is_file() or path.read_bytes() != data:
-            write_atomically(path, data)
+        if _module_written(path, render_module(module, evidence, key_of)):
             changed.append(path)
     # A module with no rows any more leaves no file behind.
     if modules is None and folder.is_dir():
-        for path in _module_files(folder):
-            if ".".join(path.relative_to(folder).with_suffix("").parts) not in chosen:
-                path.unlink()
-                changed.append(path)
-    tables: dict[str, bytes | None] = {INPUTS_FILE: render_inputs(evidence, key_of) if evidence.inputs else None}
-    tables[ENVIRONMENT_FILE] = (
-        (json.dumps(evidence.environment.plain(), indent=1, sort_keys=True) + "\n").encode("utf-8")
-        if evidence.environment is not None
-        else None
-    )
-    for name, table in tables.items():
+        changed += _leftovers_removed(folder, chosen)
+    for name, table in _tables(evidence, key_of).items():
         path = folder / name
-        if table is not None and (not path.is_file() or path.read_bytes() != table):
-            write_atomically(path, table)
+        if table is not None and _written(path, table):
             changed.append(path)
     return changed
+
+
+def _claim_keys(evidence: Evidence, claim_ids: Iterable[str]) -> dict[str, str]:
+    """Decide the key each claim is written under: the suite's claims, and any a function row still lists."""
+    key_of = {c: claim_key(c) for c in claim_ids}
+    for row in evidence.functions.values():
+        for c in row.claims:
+            key_of.setdefault(c, claim_key(c))
+    return key_of
+
+
+def _written(path: Path, data: bytes) -> bool:
+    """Write a file atomically unless it already holds exactly these bytes; say whether it changed."""
+    if path.is_file() and path.read_bytes() == data:
+        return False
+    write_atomically(path, data)
+    return True
+
+
+def _module_written(path: Path, data: bytes) -> bool:
+    """Write a module's file, or remove it when the module has no rows; say whether it changed."""
+    if data:
+        return _written(path, data)
+    if not path.exists():
+        return False
+    path.unlink()
+    return True
+
+
+def _leftovers_removed(folder: Path, chosen: list[str]) -> list[Path]:
+    """Remove the files of modules not written this time (they have no rows any more); return them."""
+    removed = []
+    for path in _module_files(folder):
+        if ".".join(path.relative_to(folder).with_suffix("").parts) not in chosen:
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def _tables(evidence: Evidence, key_of: Mapping[str, str]) -> dict[str, bytes | None]:
+    """Decide the ledger's own tables: the claims' inputs and the environment, each None when there is none."""
+    environment = evidence.environment
+    return {
+        INPUTS_FILE: render_inputs(evidence, key_of) if evidence.inputs else None,
+        ENVIRONMENT_FILE: (
+            (json.dumps(environment.plain(), indent=1, sort_keys=True) + "\n").encode("utf-8")
+            if environment is not None
+            else None
+        ),
+    }
 
 
 def render_inputs(evidence: Evidence, key_of: Mapping[str, str]) -> bytes:

@@ -111,32 +111,52 @@ def read_shard(name: str) -> ShardFile:
 def merged(names: Sequence[str]) -> dict[str, Observation]:
     """Read shard files and check they make one whole run: every shard of one N, once, each finished."""
     files = [read_shard(name) for name in names]
-    unfinished = [f.name for f in files if not f.complete]
-    if unfinished:
-        raise InputError(f"shard file(s) from a run that did not finish: {', '.join(unfinished)}; rerun those shards")
+    _refuse_unfinished(files)
     sharded = [f for f in files if f.shard is not None]
-    counts = sorted({f.shard[1] for f in sharded if f.shard})
-    if len(counts) > 1:
-        raise InputError(f"the shard files split the run in different ways (N = {', '.join(map(str, counts))})")
-    if counts:
-        n = counts[0]
+    n = _shard_count(sharded)
+    if n is not None:
         by_k: dict[int, list[str]] = {}
         for f in sharded:
             assert f.shard is not None
             by_k.setdefault(f.shard[0], []).append(f.name)
-        twice = [f"{k}/{n} ({', '.join(names)})" for k, names in sorted(by_k.items()) if len(names) > 1]
-        if twice:
-            raise InputError(f"shard given more than once: {'; '.join(twice)}")
-        missing = [f"{k}/{n}" for k in range(1, n + 1) if k not in by_k]
-        if missing:
-            raise InputError(
-                f"missing shard(s) {', '.join(missing)}: no file given holds them; run each with "
-                f"`claim_batch mutate --auto --shard K/{n} --out FILE` and pass every file to --merge"
-            )
+        _refuse_twice(by_k, n)
+        _refuse_missing(by_k, n)
     known: dict[str, Observation] = {}
     for f in files:
         known.update(f.observations)
     return known
+
+
+def _refuse_unfinished(files: Sequence[ShardFile]) -> None:
+    """Refuse, naming them, shard files from a run that did not finish."""
+    unfinished = [f.name for f in files if not f.complete]
+    if unfinished:
+        raise InputError(f"shard file(s) from a run that did not finish: {', '.join(unfinished)}; rerun those shards")
+
+
+def _shard_count(sharded: Sequence[ShardFile]) -> int | None:
+    """Decide the N the shard files split the run into (None: no file is a shard); refuse files that disagree."""
+    counts = sorted({f.shard[1] for f in sharded if f.shard})
+    if len(counts) > 1:
+        raise InputError(f"the shard files split the run in different ways (N = {', '.join(map(str, counts))})")
+    return counts[0] if counts else None
+
+
+def _refuse_twice(by_k: Mapping[int, list[str]], n: int) -> None:
+    """Refuse, naming the files, a shard given more than once."""
+    twice = [f"{k}/{n} ({', '.join(names)})" for k, names in sorted(by_k.items()) if len(names) > 1]
+    if twice:
+        raise InputError(f"shard given more than once: {'; '.join(twice)}")
+
+
+def _refuse_missing(by_k: Mapping[int, list[str]], n: int) -> None:
+    """Refuse, naming them, the shards of 1..N no file holds."""
+    missing = [f"{k}/{n}" for k in range(1, n + 1) if k not in by_k]
+    if missing:
+        raise InputError(
+            f"missing shard(s) {', '.join(missing)}: no file given holds them; run each with "
+            f"`claim_batch mutate --auto --shard K/{n} --out FILE` and pass every file to --merge"
+        )
 
 
 def costs_of(idents: Iterable[str], ran: Mapping[str, int], covering: Mapping[str, int]) -> dict[str, int]:
@@ -148,10 +168,19 @@ def shard_plan(plan: Plan, mutants: Sequence[Mutant], recorded: Evidence, text: 
     """Keep shard K of N of the mutants to run, balanced by recorded cost; the others are other shards' work."""
     k, n = parse_shard(text)
     to_run = [job.ident for job in plan.jobs]
-    covering = {m.id: len(row.claims) for m in mutants if (row := recorded.functions.get(f"{m.module}:{m.function}"))}
-    ran = {i: seen.ran for i in to_run if (seen := recorded.mutants.get(i))}
-    mine = {i for i, shard in balanced(costs_of(to_run, ran, covering), n).items() if shard == k}
+    costs = costs_of(to_run, _recorded_ran(to_run, recorded), _recorded_covering(mutants, recorded))
+    mine = {i for i, shard in balanced(costs, n).items() if shard == k}
     return evolve(plan, jobs=tuple(j for j in plan.jobs if j.ident in mine)), [m for m in mutants if m.id in mine]
+
+
+def _recorded_covering(mutants: Sequence[Mutant], recorded: Evidence) -> dict[str, int]:
+    """Decide, for each mutant whose function has a recorded row, how many claims that row says cover it."""
+    return {m.id: len(row.claims) for m in mutants if (row := recorded.functions.get(f"{m.module}:{m.function}"))}
+
+
+def _recorded_ran(to_run: Sequence[str], recorded: Evidence) -> dict[str, int]:
+    """Decide, for each mutant to run that has a recorded row, how many claims that row ran."""
+    return {i: seen.ran for i in to_run if (seen := recorded.mutants.get(i))}
 
 
 def observations_for(files: Sequence[str], plan: Plan) -> dict[str, Observation]:

@@ -181,17 +181,28 @@ def diff_scope(root: Path, ref: str, modules: Iterable[tuple[str, Path]]) -> Sco
     top = Path(_git(root, "rev-parse", "--show-toplevel").stdout.strip())
     located = {module: path.resolve().relative_to(top.resolve()).as_posix() for module, path in modules}
     folders = {str(Path(p).parent.as_posix()) for p in located.values()}
-    shapes = {unit.shape for text in _base_texts(top, base, folders) for unit in units(text)}
+    shapes = _base_shapes(top, base, folders)
     diff = _git(top, "diff", "--unified=0", "--no-color", "--no-ext-diff", "-M", base, "--", *sorted(folders)).stdout
     added = added_lines(diff)
     changed: dict[str, dict[str, frozenset[int]]] = {}
     for module, relative in sorted(located.items()):
         text = (top / relative).read_text(encoding="utf-8")
-        touched = added.get(relative, set())
-        for unit in units(text):
-            if unit.shape in shapes:
-                continue
-            changed.setdefault(module, {})[unit.name] = frozenset(
-                line for line in touched if unit.first <= line <= unit.last
-            )
+        found = _changed_units(text, added.get(relative, set()), shapes)
+        if found:
+            changed[module] = found
     return Scope(ref, base, note, changed)
+
+
+def _base_shapes(top: Path, base: str, folders: Iterable[str]) -> set[str]:
+    """Decide what every unit under the folders looked like at the base (its shape: no name, no positions)."""
+    return {unit.shape for text in _base_texts(top, base, folders) for unit in units(text)}
+
+
+def _changed_units(text: str, touched: set[int], shapes: set[str]) -> dict[str, frozenset[int]]:
+    """Decide which units of a module changed (their shape appears nowhere at the base), each with the lines the
+    diff touched inside it."""
+    return {
+        unit.name: frozenset(line for line in touched if unit.first <= line <= unit.last)
+        for unit in units(text)
+        if unit.shape not in shapes
+    }

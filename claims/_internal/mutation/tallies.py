@@ -15,6 +15,10 @@ def counted(left: Iterable[tuple[str, str, int, str]]) -> list[tuple[str, str, i
     return [item for item in left if not item[3].startswith(UNCOUNTED)]
 
 
+COLUMNS = ("mutants", "detected", "explained", "unexplained", "not mutated")
+"""What a table counts for each group, in its columns' order."""
+
+
 def _table(
     rows: Iterable[MutantRow],
     equivalent: Mapping[str, str],
@@ -22,35 +26,50 @@ def _table(
     title: str,
     left: Mapping[str, int],
 ) -> list[str]:
-    counts: dict[str, dict[str, int]] = {
-        g: {"mutants": 0, "detected": 0, "explained": 0, "unexplained": 0} for g in left
-    }
-    for row in rows:
-        cell = counts.setdefault(group(row), {"mutants": 0, "detected": 0, "explained": 0, "unexplained": 0})
-        cell["mutants"] += 1
-        if row.status == "killed":
-            cell["detected"] += 1
-        elif row.id in equivalent:
-            cell["explained"] += 1
-        else:
-            cell["unexplained"] += 1
-    for name, cell in counts.items():
-        cell["not mutated"] = left.get(name, 0)
-    keys = ("mutants", "detected", "explained", "unexplained", "not mutated")
-    total = {k: sum(c[k] for c in counts.values()) for k in keys}
+    counts = _counts(rows, equivalent, group, left)
+    total = {k: sum(c[k] for c in counts.values()) for k in COLUMNS}
     width = max([len(k) for k in counts] + [len(title), len("total")])
     extra = "  not-mutated" if left else ""
     lines = [f"{title.ljust(width)}  mutants  detected  survived-explained  survived-unexplained{extra}  detected%"]
     # A survivor counts whether or not a claim executed it: uncovered code is unproven code; so does a function
     # left unmutated (excluded or skipped), so no module holding one reads 100%.
     for name, cell in [*sorted(counts.items()), ("total", total)]:
-        denominator = cell["mutants"] + cell["not mutated"]
-        share = 100.0 * cell["detected"] / denominator if denominator else 100.0
-        more = f"  {cell['not mutated']:>11}" if left else ""
-        lines.append(
-            f"{name.ljust(width)}  {cell['mutants']:>7}  {cell['detected']:>8}  {cell['explained']:>18}  {cell['unexplained']:>20}{more}  {share:8.1f}%"
-        )
+        lines.append(_line(name, cell, width, bool(left)))
     return lines
+
+
+def _counts(
+    rows: Iterable[MutantRow], equivalent: Mapping[str, str], group: Callable[[MutantRow], str], left: Mapping[str, int]
+) -> dict[str, dict[str, int]]:
+    """Decide each group's counts: its mutants by outcome, and its function-likes left unmutated."""
+    counts: dict[str, dict[str, int]] = {g: _empty() for g in left}
+    for row in rows:
+        cell = counts.setdefault(group(row), _empty())
+        cell["mutants"] += 1
+        cell[_outcome(row, equivalent)] += 1
+    for name, cell in counts.items():
+        cell["not mutated"] = left.get(name, 0)
+    return counts
+
+
+def _empty() -> dict[str, int]:
+    """Decide a group's counts before any mutant is counted."""
+    return {"mutants": 0, "detected": 0, "explained": 0, "unexplained": 0}
+
+
+def _outcome(row: MutantRow, equivalent: Mapping[str, str]) -> str:
+    """Decide which column a mutant counts in: detected (killed), explained (an equivalent) or unexplained."""
+    if row.status == "killed":
+        return "detected"
+    return "explained" if row.id in equivalent else "unexplained"
+
+
+def _line(name: str, cell: Mapping[str, int], width: int, left: bool) -> str:
+    """Render one group's line; its detected share counts the function-likes left unmutated as undetected."""
+    denominator = cell["mutants"] + cell["not mutated"]
+    share = 100.0 * cell["detected"] / denominator if denominator else 100.0
+    more = f"  {cell['not mutated']:>11}" if left else ""
+    return f"{name.ljust(width)}  {cell['mutants']:>7}  {cell['detected']:>8}  {cell['explained']:>18}  {cell['unexplained']:>20}{more}  {share:8.1f}%"
 
 
 def module_lines(

@@ -112,14 +112,18 @@ def fold_first_only(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     if isinstance(node, cst.For):
         for body in _with_break(node.body):
             yield node.with_changes(body=body)
-    elif isinstance(node, cst.Call) and m.matches(node.func, m.Name("all") | m.Name("any")):
+    elif isinstance(node, cst.Call):
+        yield from _fold_call_narrowed(node)
+    elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)) and node.for_in.ifs:
+        yield node.with_changes(for_in=node.for_in.with_changes(ifs=[]))
+
+
+def _fold_call_narrowed(node: cst.Call) -> Iterable[cst.CSTNode]:
+    """Yield a folding call that keeps less: `all` <-> `any`, or a `Refused` handed only its first reason."""
+    if m.matches(node.func, m.Name("all") | m.Name("any")):
         swapped = "any" if m.matches(node.func, m.Name("all")) else "all"
         yield node.with_changes(func=cst.Name(swapped))
-    elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
-        clause = node.for_in
-        if clause.ifs:
-            yield node.with_changes(for_in=clause.with_changes(ifs=[]))
-    elif isinstance(node, cst.Call) and m.matches(node.func, m.Name("Refused")) and len(node.args) == 1:
+    elif m.matches(node.func, m.Name("Refused")) and len(node.args) == 1:
         inner = node.args[0].value
         if m.matches(inner, m.Call(func=m.Name("tuple"), args=[m.Arg()])):
             assert isinstance(inner, cst.Call)
@@ -140,18 +144,8 @@ def min_max(node: cst.Call) -> Iterable[cst.CSTNode]:
 def rounding(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Round the other way: ceil <-> floor, an exact ceiling division made a floor, a floor division made round-half."""
     if isinstance(node, cst.Call):
-        name = name_of(node.func)
-        swap = {"ceil": "floor", "floor": "ceil"}.get(name)
-        if swap and isinstance(node.func, (cst.Name, cst.Attribute)):
-            func = cst.Name(swap) if isinstance(node.func, cst.Name) else node.func.with_changes(attr=cst.Name(swap))
-            yield node.with_changes(func=func)
-    elif m.matches(
-        node,
-        m.UnaryOperation(
-            operator=m.Minus(),
-            expression=m.BinaryOperation(left=m.UnaryOperation(operator=m.Minus()), operator=m.FloorDivide()),
-        ),
-    ):
+        yield from _rounding_call_swapped(node)
+    elif _exact_ceiling(node):
         assert isinstance(node, cst.UnaryOperation) and isinstance(node.expression, cst.BinaryOperation)
         division = node.expression
         assert isinstance(division.left, cst.UnaryOperation)
@@ -160,22 +154,47 @@ def rounding(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
         yield _call("round", node.with_changes(operator=cst.Divide()))
 
 
+def _rounding_call_swapped(node: cst.Call) -> Iterable[cst.CSTNode]:
+    """Yield a `ceil(...)` made `floor(...)` or the reverse, however the function is spelled (`math.ceil`)."""
+    swap = {"ceil": "floor", "floor": "ceil"}.get(name_of(node.func))
+    if swap and isinstance(node.func, (cst.Name, cst.Attribute)):
+        func = cst.Name(swap) if isinstance(node.func, cst.Name) else node.func.with_changes(attr=cst.Name(swap))
+        yield node.with_changes(func=func)
+
+
+def _exact_ceiling(node: cst.CSTNode) -> bool:
+    """Say whether an expression is an exact ceiling division, `-(-a // b)`."""
+    return m.matches(
+        node,
+        m.UnaryOperation(
+            operator=m.Minus(),
+            expression=m.BinaryOperation(left=m.UnaryOperation(operator=m.Minus()), operator=m.FloorDivide()),
+        ),
+    )
+
+
 def constant_nudged(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Nudge a constant: a Fraction's numerator or denominator +-1, an integer -1 (mutmut makes +1)."""
     if isinstance(node, cst.Call) and name_of(node.func) == "Fraction" and len(node.args) == 2:
-        for i, arg in enumerate(node.args):
-            if isinstance(arg.value, cst.Integer):
-                value = int(arg.value.value.replace("_", ""))
-                for nudged in (value + 1, value - 1):
-                    if nudged > 0 or i == 0:
-                        args = list(node.args)
-                        args[i] = arg.with_changes(value=cst.Integer(str(nudged)))
-                        yield node.with_changes(args=args)
+        yield from _fraction_nudged(node)
     elif isinstance(node, cst.Integer):
         value = int(node.value.replace("_", ""), 0)
         if value >= 2:
             spelled = {"0o": oct, "0x": hex, "0b": bin}.get(node.value[:2].lower(), str)
             yield node.with_changes(value=spelled(value - 1))
+
+
+def _fraction_nudged(node: cst.Call) -> Iterable[cst.CSTNode]:
+    """Yield a `Fraction(p, q)` with a literal p or q moved by one, up then down (a denominator stays positive)."""
+    for i, arg in enumerate(node.args):
+        if not isinstance(arg.value, cst.Integer):
+            continue
+        value = int(arg.value.value.replace("_", ""))
+        for nudged in (value + 1, value - 1):
+            if nudged > 0 or i == 0:
+                args = list(node.args)
+                args[i] = arg.with_changes(value=cst.Integer(str(nudged)))
+                yield node.with_changes(args=args)
 
 
 def instant_bound(node: cst.ComparisonTarget) -> Iterable[cst.CSTNode]:
@@ -191,30 +210,45 @@ def instant_bound(node: cst.ComparisonTarget) -> Iterable[cst.CSTNode]:
         yield node.with_changes(operator=kind())
 
 
+EXCLUSIVE_MODES = ("'x'", '"x"', "'xb'", '"xb"', "'wx'", '"wx"')
+"""The `open()` modes that create exclusively, as spelled in source."""
+
+
 def exclusive_made_overwrite(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Overwrite where a create was exclusive (O_EXCL dropped, link -> replace, mode 'x' -> 'w'); write in place where a rename was atomic."""
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        if name_of(node.right) == "O_EXCL":
-            yield node.left
-        elif name_of(node.left) == "O_EXCL":
-            yield node.right
-    elif (
-        isinstance(node, cst.Call)
-        and isinstance(node.func, cst.Attribute)
-        and name_of(node.func.value) == "os"
-        and len(node.args) == 2
-    ):
-        name = node.func.attr.value
-        if name == "link":
-            yield node.with_changes(func=node.func.with_changes(attr=cst.Name("replace")))
-        elif name in ("replace", "rename"):
-            source, target = node.args[0].value, node.args[1].value
-            # Copy the bytes onto the target in place: readers can see a half-written file.
-            yield _call("(lambda s, t: open(t, 'wb').write(open(s, 'rb').read()))", source, target)
-    elif isinstance(node, cst.SimpleString) and node.value in ("'x'", '"x"', "'xb'", '"xb"', "'wx'", '"wx"'):
+        yield from _excl_dropped(node)
+    elif isinstance(node, cst.Call) and _two_argument_os_call(node):
+        yield from _os_call_overwrites(node)
+    elif isinstance(node, cst.SimpleString) and node.value in EXCLUSIVE_MODES:
         yield node.with_changes(
             value=node.value.replace("x", "w") if "w" not in node.value else node.value.replace("x", "")
         )
+
+
+def _excl_dropped(node: cst.BinaryOperation) -> Iterable[cst.CSTNode]:
+    """Yield a flag union without its `O_EXCL` (on either side)."""
+    if name_of(node.right) == "O_EXCL":
+        yield node.left
+    elif name_of(node.left) == "O_EXCL":
+        yield node.right
+
+
+def _two_argument_os_call(node: cst.Call) -> bool:
+    """Say whether a call is `os.something(a, b)`."""
+    return isinstance(node.func, cst.Attribute) and name_of(node.func.value) == "os" and len(node.args) == 2
+
+
+def _os_call_overwrites(node: cst.Call) -> Iterable[cst.CSTNode]:
+    """Yield `os.link` made `os.replace`, or an atomic `os.replace`/`os.rename` made a copy in place."""
+    assert isinstance(node.func, cst.Attribute)
+    name = node.func.attr.value
+    if name == "link":
+        yield node.with_changes(func=node.func.with_changes(attr=cst.Name("replace")))
+    elif name in ("replace", "rename"):
+        source, target = node.args[0].value, node.args[1].value
+        # Copy the bytes onto the target in place: readers can see a half-written file.
+        yield _call("(lambda s, t: open(t, 'wb').write(open(s, 'rb').read()))", source, target)
 
 
 def rendered_element_dropped(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
@@ -224,6 +258,12 @@ def rendered_element_dropped(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     strings = [isinstance(e.value, (cst.SimpleString, cst.FormattedString)) for e in node.elements]
     if sum(strings) < 2:
         return
+    yield from _string_dropped(node, strings)
+    yield from _strings_swapped(node, strings)
+
+
+def _string_dropped(node: cst.Tuple | cst.List, strings: list[bool]) -> Iterable[cst.CSTNode]:
+    """Yield the literal without one of its string elements, each in turn."""
     for i in range(len(node.elements)):
         if strings[i]:
             kept = [*node.elements[:i], *node.elements[i + 1 :]]
@@ -233,13 +273,14 @@ def rendered_element_dropped(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
                 else kept[-1]
             )
             yield node.with_changes(elements=kept)
+
+
+def _strings_swapped(node: cst.Tuple | cst.List, strings: list[bool]) -> Iterable[cst.CSTNode]:
+    """Yield the literal with two neighbouring, different strings swapped, each pair in turn."""
+    code = cst.Module([]).code_for_node
     for i in range(len(node.elements) - 1):
         a, b = node.elements[i], node.elements[i + 1]
-        if (
-            strings[i]
-            and strings[i + 1]
-            and cst.Module([]).code_for_node(a.value) != cst.Module([]).code_for_node(b.value)
-        ):
+        if strings[i] and strings[i + 1] and code(a.value) != code(b.value):
             swapped = list(node.elements)
             swapped[i], swapped[i + 1] = a.with_changes(value=b.value), b.with_changes(value=a.value)
             yield node.with_changes(elements=swapped)

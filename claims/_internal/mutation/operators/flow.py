@@ -44,17 +44,28 @@ def arguments_swapped(node: cst.Call) -> Iterable[cst.CSTNode]:
     """Swap two adjacent arguments of one call that are both references (names, attributes, subscripts): positional with positional, or the values of two keyword arguments."""
     if isinstance(node.func, cst.Name) and node.func.value in ORDER_FREE:
         return
-    plain = [i for i, arg in enumerate(node.args) if not arg.star]
-    positional = [i for i in plain if node.args[i].keyword is None]
-    keywords = [i for i in plain if node.args[i].keyword is not None]
-    code = cst.Module([]).code_for_node
-    for kind in (positional, keywords):
+    for kind in _positional_then_keywords(node):
         for i, j in pairwise(kind):
             a, b = node.args[i], node.args[j]
-            if _reference(a.value) and _reference(b.value) and code(a.value) != code(b.value):
+            if _swappable(a.value, b.value):
                 args = list(node.args)
                 args[i], args[j] = a.with_changes(value=b.value), b.with_changes(value=a.value)
                 yield node.with_changes(args=args)
+
+
+def _positional_then_keywords(node: cst.Call) -> tuple[list[int], list[int]]:
+    """Decide which arguments can cross each other: the positions of the positional ones, then of the keyword ones
+    (never a `*` or `**` argument)."""
+    plain = [i for i, arg in enumerate(node.args) if not arg.star]
+    positional = [i for i in plain if node.args[i].keyword is None]
+    keywords = [i for i in plain if node.args[i].keyword is not None]
+    return positional, keywords
+
+
+def _swappable(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+    """Say whether two argument values are worth crossing: both references, and spelled differently."""
+    code = cst.Module([]).code_for_node
+    return _reference(a) and _reference(b) and code(a) != code(b)
 
 
 QUIET = frozenset({"print"})
