@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from claims._internal.declare import Claim
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Evidence, MutantRow, is_legacy
-from claims._internal.mutation.intent import judge
+from claims._internal.mutation.intent import Judgement, judge
 from claims._internal.mutation.plan import (
     Baseline,
     defect_covering,
@@ -56,6 +56,29 @@ def private_names(claims: Sequence[Claim], seeded: Sequence[Seeded]) -> list[Pro
     return problems
 
 
+def _named(label: str, ids: frozenset[str]) -> str:
+    """Decide the detail part naming these claims under this label, or nothing when there are none."""
+    return f"{label}: {', '.join(sorted(ids))}" if ids else ""
+
+
+def _intent_detail(verdict: Judgement) -> str:
+    """Decide the parenthesised detail explaining why a defect's intent failed."""
+    parts = (
+        _named("must turn red but stays green", verdict.missing),
+        _named("must stay green but turns red", verdict.broken),
+        _named("red within its exact scope but not named", verdict.unexpected),
+        verdict.detail,
+    )
+    return "; ".join(part for part in parts if part)
+
+
+def _defect_scope(one: Seeded, claims: Sequence[Claim]) -> frozenset[str] | None:
+    """Decide the claims within a defect's exact scope, or None when it declares none."""
+    if not one.scope:
+        return None
+    return frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope))
+
+
 def intent_problems(
     evidence: Evidence,
     seeded: Sequence[Seeded],
@@ -70,25 +93,12 @@ def intent_problems(
         if row is None:
             continue
         ran = len(defect_covering(one, baseline, claims, text_of))
-        scope = frozenset(c.id for c in claims if any(matches(c, p) for p in one.scope)) if one.scope else None
-        verdict = judge(one, row.observation, ran, scope)
+        verdict = judge(one, row.observation, ran, _defect_scope(one, claims))
         if not verdict.verdict.holds:
-            detail = "; ".join(
-                part
-                for part in (
-                    f"must turn red but stays green: {', '.join(sorted(verdict.missing))}" if verdict.missing else "",
-                    f"must stay green but turns red: {', '.join(sorted(verdict.broken))}" if verdict.broken else "",
-                    f"red within its exact scope but not named: {', '.join(sorted(verdict.unexpected))}"
-                    if verdict.unexpected
-                    else "",
-                    verdict.detail,
-                )
-                if part
-            )
             problems.append(
                 Problem(
                     one.id,
-                    f"{verdict.verdict.value}: {verdict.verdict.sentence} ({detail})",
+                    f"{verdict.verdict.value}: {verdict.verdict.sentence} ({_intent_detail(verdict)})",
                     f"fix the claims or the defect's intent in its mutations module, then {DECLARED_UPDATE}",
                 )
             )
@@ -107,25 +117,39 @@ def binding_plan(
     changed since), is left: only a person can say which mutation its reason explains.  Entries under stable
     ids are never touched: an id names one mutation for good.
     """
-    by_change: dict[str, list[str]] = {}
-    for mutant_id, row in evidence.mutants.items():
-        if row.change and not is_legacy(row.name):
-            by_change.setdefault(row.change, []).append(mutant_id)
+    by_change = _stable_ids_by_change(evidence)
     plan: dict[str, tuple[str, str]] = {}
     left: dict[str, str] = {}
     for mutant_id, change in sorted(bindings.items()):
         if not is_legacy(mutant_id.rpartition(".")[2]):
             continue
         found = by_change.get(change or "", [])
-        if change is None:
-            left[mutant_id] = "it names a mutant by number and has no change line saying which mutation it explains"
-        elif len(found) != 1:
-            left[mutant_id] = "the mutation it was written for is gone (its function changed since it was bound)"
-        elif found[0] in bindings:
-            left[mutant_id] = f"the mutation it explains is {found[0]}, which has an explanation of its own"
-        else:
+        why = _why_left(change, found, bindings)
+        if why is not None:
+            left[mutant_id] = why
+        elif change is not None:
             plan[mutant_id] = (found[0], change)
     return plan, left
+
+
+def _stable_ids_by_change(evidence: Evidence) -> dict[str, list[str]]:
+    """Decide which stable-id rows record each mutation (keyed by its change line)."""
+    by_change: dict[str, list[str]] = {}
+    for mutant_id, row in evidence.mutants.items():
+        if row.change and not is_legacy(row.name):
+            by_change.setdefault(row.change, []).append(mutant_id)
+    return by_change
+
+
+def _why_left(change: str | None, found: Sequence[str], bindings: Mapping[str, str | None]) -> str | None:
+    """Decide why `--bind` must leave an entry under a number, or None when it may rewrite it."""
+    if change is None:
+        return "it names a mutant by number and has no change line saying which mutation it explains"
+    if len(found) != 1:
+        return "the mutation it was written for is gone (its function changed since it was bound)"
+    if found[0] in bindings:
+        return f"the mutation it explains is {found[0]}, which has an explanation of its own"
+    return None
 
 
 def binding_problems(evidence: Evidence, bindings: Mapping[str, str | None], equivalent_file: str) -> list[Problem]:
@@ -184,37 +208,60 @@ def survivor_problems(
         problems += binding_problems(evidence, bindings, equivalent_file)
         legacy = {m for m in bindings if is_legacy(m.rpartition(".")[2])}
     problems += unexplained_survivors(evidence.mutants, equivalent, equivalent_file, untriaged)
-    for mutant_id in sorted(set(equivalent) - legacy):
-        found = evidence.mutants.get(mutant_id)
-        if found is None:
-            problems.append(
-                Problem(
-                    mutant_id,
-                    "stale explanation: no mutant has this id now (the lines of its mutation were edited, or its "
-                    "function is gone)",
-                    f"remove it from {equivalent_file}: the mutation it explains is gone, and a survivor on edited "
-                    "lines has an id of its own that needs its own explanation",
-                )
-            )
-        elif found.status == "killed":
-            problems.append(
-                Problem(
-                    mutant_id,
-                    f"stale explanation: it is killed ({', '.join(sorted(found.observation.killers)[:3])}...)",
-                    f"remove it from {equivalent_file}",
-                )
-            )
-    for mutant_id in sorted(untriaged):
-        found = evidence.mutants.get(mutant_id)
-        why = (
-            "no such mutant is recorded"
-            if found is None
-            else "it is killed now"
-            if found.status == "killed"
-            else f"it is explained in {equivalent_file}"
-            if mutant_id in equivalent
-            else None
+    problems += _stale_explanations(evidence, sorted(set(equivalent) - legacy), equivalent_file)
+    problems += _stale_untriaged(evidence, equivalent, equivalent_file, untriaged, untriaged_file)
+    return problems
+
+
+def _stale_explanation(mutant_id: str, found: MutantRow | None, equivalent_file: str) -> Problem | None:
+    """Decide whether an explanation is stale (its mutant gone or killed), and the problem saying so."""
+    if found is None:
+        return Problem(
+            mutant_id,
+            "stale explanation: no mutant has this id now (the lines of its mutation were edited, or its "
+            "function is gone)",
+            f"remove it from {equivalent_file}: the mutation it explains is gone, and a survivor on edited "
+            "lines has an id of its own that needs its own explanation",
         )
+    if found.status == "killed":
+        return Problem(
+            mutant_id,
+            f"stale explanation: it is killed ({', '.join(sorted(found.observation.killers)[:3])}...)",
+            f"remove it from {equivalent_file}",
+        )
+    return None
+
+
+def _stale_explanations(evidence: Evidence, explained: Sequence[str], equivalent_file: str) -> list[Problem]:
+    """Name every explanation (under a stable id) whose mutant is gone or killed."""
+    found = (_stale_explanation(m, evidence.mutants.get(m), equivalent_file) for m in explained)
+    return [problem for problem in found if problem is not None]
+
+
+def _why_untriaged_stale(
+    mutant_id: str, found: MutantRow | None, equivalent: Mapping[str, str], equivalent_file: str
+) -> str | None:
+    """Decide why an untriaged entry no longer fits, or None when it still does."""
+    if found is None:
+        return "no such mutant is recorded"
+    if found.status == "killed":
+        return "it is killed now"
+    if mutant_id in equivalent:
+        return f"it is explained in {equivalent_file}"
+    return None
+
+
+def _stale_untriaged(
+    evidence: Evidence,
+    equivalent: Mapping[str, str],
+    equivalent_file: str,
+    untriaged: frozenset[str],
+    untriaged_file: str,
+) -> list[Problem]:
+    """Name every untriaged entry whose mutant is gone, killed, or explained."""
+    problems = []
+    for mutant_id in sorted(untriaged):
+        why = _why_untriaged_stale(mutant_id, evidence.mutants.get(mutant_id), equivalent, equivalent_file)
         if why:
             problems.append(
                 Problem(

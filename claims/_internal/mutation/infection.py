@@ -130,6 +130,10 @@ def _hook() -> None:
         _World.hooked = True
 
 
+_Call = tuple[tuple[Any, ...], dict[str, Any]]
+"""One call's arguments: the positional ones and the keywords."""
+
+
 class _Spun(BaseException):
     """A variant's call ran past its CPU budget (a BaseException, so a variant's `except Exception` cannot hide it)."""
 
@@ -157,24 +161,45 @@ class Probe:
         self.compared = 0
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if Probe.active is not None:
-            if Probe.active is self:
-                self.reentered = True  # in the real run this inner call would be the variant's too
-            return self.original(*args, **kwargs)
-        if self.answering:
-            # A call of this rule inside its own original's answer (a recursion): a variant answers the outer call
-            # in the real run, and its own inner calls, if any, count as a difference there (`reentered`), so
-            # nothing about this one can change what the claim sees.
+        if self._passes_through():
             return self.original(*args, **kwargs)
         pending = self._pending()
         if not pending:
             return self.original(*args, **kwargs)
         shared = sharing.frozen(args) and sharing.frozen(tuple(kwargs.values()))  # each call gets its own kwargs dict
+        copies = self._copies(pending, args, kwargs, shared)
+        if copies is None:
+            return self.original(*args, **kwargs)
+        answer = self._answer_and_compare(pending, copies, args, kwargs, shared)
+        if answer[0] == "raised":
+            raise answer[1]
+        return answer[1]
+
+    def _passes_through(self) -> bool:
+        """Decide whether this call goes straight to the original, with no variant compared."""
+        if Probe.active is not None:
+            if Probe.active is self:
+                self.reentered = True  # in the real run this inner call would be the variant's too
+            return True
+        # A call of this rule inside its own original's answer (a recursion): a variant answers the outer call
+        # in the real run, and its own inner calls, if any, count as a difference there (`reentered`), so
+        # nothing about this one can change what the claim sees.
+        return self.answering
+
+    def _copies(
+        self, pending: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], shared: bool
+    ) -> list[_Call] | None:
+        """Decide each pending variant's own arguments, or None (each reaches the claim) when they cannot be copied."""
         try:
-            copies = [(args, kwargs) if shared else sharing.copied(args, kwargs) for _ in pending]
+            return [(args, kwargs) if shared else sharing.copied(args, kwargs) for _ in pending]
         except Exception:
             self.reached.update(pending)
-            return self.original(*args, **kwargs)
+            return None
+
+    def _answer_and_compare(
+        self, pending: list[str], copies: list[_Call], args: tuple[Any, ...], kwargs: dict[str, Any], shared: bool
+    ) -> tuple[str, Any]:
+        """Answer with the original, then compare each pending variant unless the original touched the world."""
         _hook()
         before = random.getstate()
         start = time.process_time()
@@ -186,9 +211,7 @@ class Probe:
             pending, copies = [], []
         calls = list(zip(pending, copies, strict=True))
         self._compare(calls, answer, None if shared else (args, kwargs), budget, before)
-        if answer[0] == "raised":
-            raise answer[1]
-        return answer[1]
+        return answer
 
     def _pending(self) -> list[str]:
         """Return the variants this call must still compare (none once the rule proved too costly to compare)."""
@@ -254,6 +277,18 @@ class Probe:
         after: tuple[Any, Any] | None,
         budget: float,
     ) -> bool:
+        ran = self._run_variant(variant, args, kwargs, budget)
+        if ran is None:
+            return False
+        theirs, touched = ran
+        if self.reentered or touched or theirs[0] != answer[0]:
+            return False
+        return _alike_after((args, kwargs), theirs[1], answer[1], after)
+
+    def _run_variant(
+        self, variant: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], budget: float
+    ) -> tuple[tuple[str, Any], bool] | None:
+        """Decide a variant's answer and whether it touched the world, or None when it spun or was refused."""
         self.reentered = False
         Probe.active = self
         signal.setitimer(signal.ITIMER_PROF, budget)  # `_spin` handles the tick (installed by `_hook`)
@@ -263,7 +298,7 @@ class Probe:
             with _Streams(forward=False):
                 theirs: tuple[str, Any] = ("value", variant(*args, **kwargs))
         except (_Spun, _Refused):
-            return False
+            return None
         except BaseException as exc:
             theirs = ("raised", exc)
         finally:
@@ -271,15 +306,18 @@ class Probe:
             _World.watching, _World.refusing, _World.touched = outer
             signal.setitimer(signal.ITIMER_PROF, 0)
             Probe.active = None
-        if self.reentered or touched or theirs[0] != answer[0]:
-            return False
-        ours = (args, kwargs) if after is None else after  # shared arguments: nothing could change them
-        where = _position(answer[1], ours)
-        if where != _position(theirs[1], (args, kwargs)):
-            return False  # one hands back an argument itself, the other does not (or another one)
-        if after is not None and not sharing.same((args, kwargs), after):
-            return False  # the variant left its arguments unlike the original left them
-        return where is not None or sharing.same(theirs[1], answer[1])
+        return theirs, touched
+
+
+def _alike_after(call: _Call, theirs: Any, ours: Any, after: _Call | None) -> bool:
+    """Decide whether a variant's answer and its arguments afterwards match the original's (of the same kind)."""
+    original_call = call if after is None else after  # shared arguments: nothing could change them
+    where = _position(ours, original_call)
+    if where != _position(theirs, call):
+        return False  # one hands back an argument itself, the other does not (or another one)
+    if after is not None and not sharing.same(call, after):
+        return False  # the variant left its arguments unlike the original left them
+    return where is not None or sharing.same(theirs, ours)
 
 
 def _position(value: Any, call: tuple[tuple[Any, ...], dict[str, Any]]) -> int | str | None:

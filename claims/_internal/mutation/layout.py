@@ -20,13 +20,13 @@ its class's indentation, and put into the module's code as text.
 from __future__ import annotations
 
 import ast
-import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from claims._internal.functions import FunctionLike, function_likes, walk_statements
 from claims._internal.mutation.codegen import Render, code_named, parent_map, renamed, replace_once, splice, unused_name
 from claims._internal.mutation.identity import change_of, mutant_tags
+from claims._internal.mutation.located import located_mutant
 from claims._internal.mutation.mutant import Mutant
 
 if TYPE_CHECKING:
@@ -184,15 +184,44 @@ def _copies(
     # code in the tree.
     original = code_named(render, base, stand_in, indent)
     parents = parent_map(base)
-    candidates = []
-    for mutation, operator, position in proposed:
-        # A mutation of the whole function (sibling_field) replaces the statement itself.
-        copy: Any = (
-            _bare(mutation.mutated_node)
-            if mutation.original_node is stmt
-            else replace_once(base, mutation.original_node, mutation.mutated_node, parents)
-        )
-        candidates.append([copy, operator, position, mutation, code_named(render, copy, stand_in, indent)])
+    candidates = [_candidate(stmt, base, parents, one, stand_in, indent, render) for one in proposed]
+    kept = _kept(candidates, original, visitor)
+    spans = [(s.lineno, s.end_lineno or s.lineno, s.lineno) for s in walk_statements(like.node)]
+    # What each copy changes, read with the function's own name (the stand-in depends on the module's text).
+    name = stmt.name.value
+    named = original.replace(stand_in, name)
+    tags = mutant_tags(qualname, [(c[1], change_of(named, c[4].replace(stand_in, name))) for c in kept])
+    found = []
+    for candidate, tag, copy_name in zip(kept, tags, _copy_names(qualname, kept, visitor), strict=True):
+        offset = offset_of(candidate[2].start.line, like.node.lineno, spans)
+        mutant_id = f"{module_name}.{qualname}.{tag}"
+        mutant = located_mutant(mutant_id, module_name, qualname, copy_name, offset, candidate, likes.parents, render)
+        found.append((renamed(render, candidate[0], candidate[4], stand_in, mutant.copy, indent), mutant))
+    return found
+
+
+def _candidate(
+    stmt: Any,
+    base: Any,
+    parents: Any,
+    proposed: tuple[Any, str, Any],
+    stand_in: str,
+    indent: tuple[str, ...],
+    render: Render,
+) -> list[Any]:
+    """Make one proposed mutation's copy: [its node, operator, position, mutation, its code under the stand-in]."""
+    mutation, operator, position = proposed
+    # A mutation of the whole function (sibling_field) replaces the statement itself.
+    copy: Any = (
+        _bare(mutation.mutated_node)
+        if mutation.original_node is stmt
+        else replace_once(base, mutation.original_node, mutation.mutated_node, parents)
+    )
+    return [copy, operator, position, mutation, code_named(render, copy, stand_in, indent)]
+
+
+def _kept(candidates: list[list[Any]], original: str, visitor: Any) -> list[list[Any]]:
+    """Decide which copies become mutants: all of mutmut's, then each other one unlike the original and all kept."""
     # mutmut's own mutants are all kept, duplicates included, as mutmut makes them.
     kept = [c for c in candidates if mutmut_made(c[3], visitor)]
     seen: dict[str, int] = {}
@@ -202,63 +231,29 @@ def _copies(
         if mutmut_made(candidate[3], visitor) or candidate[4] == original:
             continue
         if candidate[4] in seen:
-            same = kept[seen[candidate[4]]]
-            if same[1].startswith("mutmut."):
-                same[1] = candidate[1]  # the more specific name for the same defect
+            _rename_duplicate(kept[seen[candidate[4]]], candidate)
             continue
         seen[candidate[4]] = len(kept)
         kept.append(candidate)
     kept.sort(key=lambda c: candidates.index(c))
+    return kept
+
+
+def _rename_duplicate(same: list[Any], duplicate: list[Any]) -> None:
+    """Give a kept copy of mutmut's the more specific operator name of a domain copy making the same defect."""
+    if same[1].startswith("mutmut."):
+        same[1] = duplicate[1]
+
+
+def _copy_names(qualname: str, kept: Sequence[list[Any]], visitor: Any) -> list[str]:
+    """Name each kept copy in the tree: mutmut's and the domain's numbered apart, in source order."""
     numbers = {False: 0, True: 0}
-    def_line = like.node.lineno
-    spans = [(s.lineno, s.end_lineno or s.lineno, s.lineno) for s in walk_statements(like.node)]
-    # What each copy changes, read with the function's own name (the stand-in depends on the module's text).
-    name = stmt.name.value
-    named = original.replace(stand_in, name)
-    tags = mutant_tags(qualname, [(c[1], change_of(named, c[4].replace(stand_in, name))) for c in kept])
-    found = []
-    for (copy, operator, position, mutation, text), tag in zip(kept, tags, strict=True):
-        domain = not mutmut_made(mutation, visitor)
+    names = []
+    for candidate in kept:
+        domain = not mutmut_made(candidate[3], visitor)
         numbers[domain] += 1
-        mutant = Mutant(
-            id=f"{module_name}.{qualname}.{tag}",
-            module=module_name,
-            function=qualname,
-            operator=operator,
-            copy=f"{mangled(qualname)}__mutmut_{'d' if domain else ''}{numbers[domain]}",
-            offset=offset_of(position.start.line, def_line, spans),
-            line=position.start.line,
-            column=position.start.column - _parens(render, mutation.original_node, "lpar"),
-            end_line=position.end.line,
-            end_column=position.end.column + _parens(render, mutation.original_node, "rpar"),
-            original=_in_place(render, mutation.original_node, likes),
-            replacement=_in_place(render, mutation.mutated_node, likes, mutation.original_node),
-            change=hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
-        )
-        found.append((renamed(render, copy, text, stand_in, mutant.copy, indent), mutant))
-    return found
-
-
-def _parens(render: Render, node: Any, side: str) -> int:
-    """Return the width of a node's own parentheses on one side: its position leaves them out, its code has them."""
-    text = "".join(render(paren) for paren in getattr(node, side, ()))
-    return 0 if "\n" in text else len(text)
-
-
-def _in_place(render: Render, node: Any, likes: _Likes, at: Any = None) -> str:
-    """Return a node's code as it reads in the file from its first character to its last: a statement's lines at
-    their own indentation (`at` is the node whose place it takes)."""
-    tokens: list[str] = []
-    parent = likes.parents.get(id(at if at is not None else node), (None,))[0]
-    while parent is not None:
-        if type(parent).__name__ == "IndentedBlock":
-            tokens.append(parent.indent if parent.indent is not None else render.module.default_indent)
-        parent = likes.parents.get(id(parent), (None,))[0]
-    indent = "".join(reversed(tokens))
-    text = render(node, tuple(reversed(tokens)))
-    text = text[len(indent) :] if indent and text.startswith(indent) else text
-    # A statement's code ends with its newline, which its position (up to its last character) leaves out.
-    return text[: -len(render.module.default_newline)] if text.endswith(render.module.default_newline) else text
+        names.append(f"{mangled(qualname)}__mutmut_{'d' if domain else ''}{numbers[domain]}")
+    return names
 
 
 class _Module:
@@ -278,18 +273,15 @@ class _Module:
         prologue = True
         for stmt in self.module.body:
             if prologue and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-                for target in (body, plain):
-                    target.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
+                body += _trampoline_import()
+                plain += _trampoline_import()
                 prologue = False
             before, (full, alone), after = self._statement(stmt)
-            for target, middle in ((body, full), (plain, alone)):
-                target.extend(before)
-                target.extend(middle)
-            body.extend(after[0])
-            plain.extend(after[1])
+            body += [*before, *full, *after[0]]
+            plain += [*before, *alone, *after[1]]
         if prologue:
-            for target in (body, plain):
-                target.extend(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
+            body += _trampoline_import()
+            plain += _trampoline_import()
         code = self.render(self.module.with_changes(body=body))
         trampolines = self.render(self.module.with_changes(body=plain))
         mutants = [m for copies in self.copies_of.values() for _, m in copies]
@@ -375,6 +367,13 @@ class _Module:
         alone = list(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body)
         entries += [f"{m.copy!r}: {holder}{m.copy}" for _, m in self.copies_of.get(like.qualname, [])]
         return list(cst.parse_module(f"{table}.update({{{', '.join(entries)}}})\n").body), alone
+
+
+def _trampoline_import() -> list[Any]:
+    """Return the statement importing the trampoline decorator, parsed afresh (each body gets its own nodes)."""
+    import libcst as cst
+
+    return list(cst.parse_module(TRAMPOLINE_IMPORT + "\n").body)
 
 
 def _table(qualname: str) -> str:

@@ -44,17 +44,28 @@ def _split(target: str, modules: Iterable[str]) -> tuple[str, str] | None:
 def scoped_defects(seeded: Sequence[Seeded], claims: Mapping[str, Claim], scope: Scope) -> list[Seeded]:
     """Keep the defects whose targets, declarations or named claims (must_red, must_green) changed."""
     modules = list(scope.changed)
-    kept = []
-    for one in seeded:
-        targets = [_split(t, modules) for t in one.targets]
-        named = [claims[c] for c in sorted(one.must_red | one.must_green) if c in claims]
-        if (
-            any(t is not None and scope.holds_unit(*t) for t in targets)
-            or any(scope.holds_unit(module, one.id) for module in modules)
-            or any(scope.holds_unit(c.fn.__module__, c.fn.__qualname__) for c in named)
-        ):
-            kept.append(one)
-    return kept
+    return [one for one in seeded if _changed_for(one, claims, scope, modules)]
+
+
+def _changed_for(one: Seeded, claims: Mapping[str, Claim], scope: Scope, modules: Sequence[str]) -> bool:
+    """Decide whether a defect's targets, its declaration or a claim it names is among the changes."""
+    return (
+        _targets_changed(one, scope, modules)
+        or any(scope.holds_unit(module, one.id) for module in modules)
+        or _named_claims_changed(one, claims, scope)
+    )
+
+
+def _targets_changed(one: Seeded, scope: Scope, modules: Sequence[str]) -> bool:
+    """Decide whether one of a defect's targets is a changed unit."""
+    targets = [_split(t, modules) for t in one.targets]
+    return any(t is not None and scope.holds_unit(*t) for t in targets)
+
+
+def _named_claims_changed(one: Seeded, claims: Mapping[str, Claim], scope: Scope) -> bool:
+    """Decide whether a claim a defect names (must_red, must_green) changed."""
+    named = [claims[c] for c in sorted(one.must_red | one.must_green) if c in claims]
+    return any(scope.holds_unit(c.fn.__module__, c.fn.__qualname__) for c in named)
 
 
 def explained_at(root: Path, base: str, path: Path) -> frozenset[str]:
@@ -102,30 +113,45 @@ def findings(
         row = rows.get(mutant.id)
         if row is None or row.status == "killed" or mutant.module not in paths:
             continue
-        diff = f"`{mutant.original}` -> `{mutant.replacement}`"
-        if mutant.id in equivalent:
-            if explained_before is None or mutant.id in explained_before:
-                continue
-            level, text = "note", f"{diff} survives, explained: {equivalent[mutant.id]}"
-        else:
-            level = "warning" if mutant.id in untriaged else "error"
-            admitted = " (admitted untriaged)" if mutant.id in untriaged else ""
-            text = f"{diff} {row.status}{admitted}: no claim turned red; {_covering(evidence, mutant)}"
-        found.append(
-            Finding(
-                rule=mutant.operator,
-                rule_text=f"a mutant made by {mutant.operator} that no claim detects",
-                level=level,
-                message=f"{mutant.id}: {text}",
-                path=paths[mutant.module],
-                line=mutant.line,
-                column=mutant.column + 1,  # SARIF counts columns from 1, the generator from 0
-                end_line=mutant.end_line,
-                end_column=mutant.end_column + 1,
-                identity=mutant.id,
-            )
-        )
+        said = _said(mutant, row, evidence, equivalent, untriaged, explained_before)
+        if said is not None:
+            found.append(_finding(mutant, *said, paths[mutant.module]))
     return found
+
+
+def _said(
+    mutant: Mutant,
+    row: MutantRow,
+    evidence: Evidence,
+    equivalent: Mapping[str, str],
+    untriaged: frozenset[str],
+    explained_before: frozenset[str] | None,
+) -> tuple[str, str] | None:
+    """Decide a surviving mutant's finding level and text, or None when it is explained and not newly so."""
+    diff = f"`{mutant.original}` -> `{mutant.replacement}`"
+    if mutant.id in equivalent:
+        if explained_before is None or mutant.id in explained_before:
+            return None
+        return "note", f"{diff} survives, explained: {equivalent[mutant.id]}"
+    level = "warning" if mutant.id in untriaged else "error"
+    admitted = " (admitted untriaged)" if mutant.id in untriaged else ""
+    return level, f"{diff} {row.status}{admitted}: no claim turned red; {_covering(evidence, mutant)}"
+
+
+def _finding(mutant: Mutant, level: str, text: str, path: str) -> Finding:
+    """Place a mutant's finding at its mutation in the file, in SARIF's terms."""
+    return Finding(
+        rule=mutant.operator,
+        rule_text=f"a mutant made by {mutant.operator} that no claim detects",
+        level=level,
+        message=f"{mutant.id}: {text}",
+        path=path,
+        line=mutant.line,
+        column=mutant.column + 1,  # SARIF counts columns from 1, the generator from 0
+        end_line=mutant.end_line,
+        end_column=mutant.end_column + 1,
+        identity=mutant.id,
+    )
 
 
 def repository_paths(modules: Iterable[tuple[str, Path]], root: Path) -> dict[str, str]:

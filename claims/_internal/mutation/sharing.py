@@ -45,6 +45,25 @@ def frozen(value: Any) -> bool:
 
 def _judged(value: Any, path: set[int]) -> tuple[bool, bool]:
     """Return (frozen, known for good); `path` holds the values being judged around this one."""
+    quick = _judged_at_once(value, path)
+    if quick is not None:
+        return quick
+    parts = _parts_to_judge(value)
+    if parts is None:
+        fixed = isinstance(value, (enum.Enum, attrs.Attribute))
+        _KNOWN[id(value)] = (value, fixed)
+        return fixed, True
+    path.add(id(value))
+    fixed, lasting = _judged_parts(parts, path)
+    path.discard(id(value))
+    # Not frozen is for good (what is not frozen stays so); frozen only once every part is there.
+    if lasting or not fixed:
+        _KNOWN[id(value)] = (value, fixed)
+    return fixed, lasting or not fixed
+
+
+def _judged_at_once(value: Any, path: set[int]) -> tuple[bool, bool] | None:
+    """Decide (frozen, known for good) without looking inside `value`, or None when its parts must be judged."""
     if isinstance(value, ATOMIC):
         return True, True
     found = _KNOWN.get(id(value))
@@ -52,18 +71,23 @@ def _judged(value: Any, path: set[int]) -> tuple[bool, bool]:
         return found[1], True
     if id(value) in path:
         return False, True  # a value that holds itself is not proven frozen: it is copied
+    return None
+
+
+def _parts_to_judge(value: Any) -> Iterable[Any] | None:
+    """Decide the parts that make `value` frozen if they all are, or None when its type alone says."""
     kind = type(value)
     if isinstance(value, (tuple, frozenset)):
-        parts: Iterable[Any] = value
-    elif _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
+        return cast(Iterable[Any], value)
+    if _frozen_setattrs is not None and attrs.has(kind) and kind.__setattr__ is _frozen_setattrs:
         # A value being built (an attrs validator's `instance`) lacks its later fields: none can be set now, but
         # they will be, so what is found of it holds for this call only.
-        parts = [getattr(value, a.name, _Missing) for a in attrs.fields(kind)]
-    else:
-        fixed = isinstance(value, (enum.Enum, attrs.Attribute))
-        _KNOWN[id(value)] = (value, fixed)
-        return fixed, True
-    path.add(id(value))
+        return [getattr(value, a.name, _Missing) for a in attrs.fields(kind)]
+    return None
+
+
+def _judged_parts(parts: Iterable[Any], path: set[int]) -> tuple[bool, bool]:
+    """Decide (all frozen, known for good) for these parts, stopping at the first that is not frozen."""
     fixed = lasting = True
     for part in parts:
         if part is _Missing:
@@ -73,11 +97,7 @@ def _judged(value: Any, path: set[int]) -> tuple[bool, bool]:
         lasting = lasting and settled
         if not fixed:
             break
-    path.discard(id(value))
-    # Not frozen is for good (what is not frozen stays so); frozen only once every part is there.
-    if lasting or not fixed:
-        _KNOWN[id(value)] = (value, fixed)
-    return fixed, lasting or not fixed
+    return fixed, lasting
 
 
 class _Missing:
@@ -114,15 +134,20 @@ def _tree(value: Any, seen: set[int]) -> Any:
     if kind in _PLAIN:
         return value
     if kind is dict or kind is list:
-        if id(value) in seen:
-            raise _NotPlain  # shared: deepcopy keeps it shared
-        seen.add(id(value))
-        if kind is dict:
-            return {k if type(k) in _PLAIN else _tree(k, seen): _tree(v, seen) for k, v in value.items()}
-        return [_tree(v, seen) for v in value]
+        return _fresh(value, seen)
     if frozen(value):
         return value  # nothing can change it: handed over as it is, as frozen arguments always are
     raise _NotPlain
+
+
+def _fresh(value: dict[Any, Any] | list[Any], seen: set[int]) -> Any:
+    """Decide a plain dict's or list's fresh copy, refusing (`_NotPlain`) one that appears twice in the tree."""
+    if id(value) in seen:
+        raise _NotPlain  # shared: deepcopy keeps it shared
+    seen.add(id(value))
+    if type(value) is dict:
+        return {k if type(k) in _PLAIN else _tree(k, seen): _tree(v, seen) for k, v in value.items()}
+    return [_tree(v, seen) for v in value]
 
 
 def _frozen_parts(value: Any, memo: dict[int, Any], seen: set[int]) -> None:
@@ -130,20 +155,27 @@ def _frozen_parts(value: Any, memo: dict[int, Any], seen: set[int]) -> None:
     if isinstance(value, ATOMIC) or id(value) in seen:
         return
     seen.add(id(value))
+    for part in _parts_to_search(value, memo):
+        _frozen_parts(part, memo, seen)
+
+
+_COLLECTIONS = frozenset({tuple, list, frozenset, set})
+"""Types whose items `_frozen_parts` searches (exactly these, not their subclasses)."""
+
+
+def _parts_to_search(value: Any, memo: dict[int, Any]) -> Iterable[Any]:
+    """Decide which parts of `value` may hold frozen values; a frozen attrs value is entered in `memo` instead."""
     kind = type(value)
-    if kind is tuple or kind is list or kind is frozenset or kind is set:
-        parts: Iterable[Any] = value
-    elif kind is dict:
-        parts = (*value.keys(), *value.values())
-    elif attrs.has(kind):
+    if kind in _COLLECTIONS:
+        return cast(Iterable[Any], value)
+    if kind is dict:
+        return (*value.keys(), *value.values())
+    if attrs.has(kind):
         if frozen(value):
             memo[id(value)] = value
-            return
-        parts = [getattr(value, a.name, None) for a in attrs.fields(kind)]
-    else:
-        return  # anything else is copied whole, as `deepcopy` copies it
-    for part in parts:
-        _frozen_parts(part, memo, seen)
+            return ()
+        return [getattr(value, a.name, None) for a in attrs.fields(kind)]
+    return ()  # anything else is copied whole, as `deepcopy` copies it
 
 
 def same(a: Any, b: Any) -> bool:
@@ -181,18 +213,33 @@ def _alike(a: Any, b: Any) -> bool:
         return a == b and repr(a) == repr(b)  # -0.0 is not 0.0, and no nan is proven alike
     if a is b:
         return True
+    return _alike_parts(kind, a, b)
+
+
+def _alike_parts(kind: type, a: Any, b: Any) -> bool:
+    """Decide whether two distinct values of one type are alike, part by part where the type allows it."""
     if kind is tuple or kind is list:
-        return len(a) == len(b) and all(_alike(x, y) for x, y in zip(a, b, strict=True))
+        return _alike_sequences(a, b)
     if kind is dict:
-        return len(a) == len(b) and all(
-            _alike(ka, kb) and _alike(va, vb) for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True)
-        )
+        return _alike_dicts(a, b)
     if _attrs_made(kind):
         return all(_alike(getattr(a, f.name, _Missing), getattr(b, f.name, _Missing)) for f in attrs.fields(kind))
     try:
         return bool(a == b) and repr(a) == repr(b)
     except Exception:
         return False
+
+
+def _alike_sequences(a: tuple[Any, ...] | list[Any], b: tuple[Any, ...] | list[Any]) -> bool:
+    """Decide whether two tuples or lists hold alike items in the same order."""
+    return len(a) == len(b) and all(_alike(x, y) for x, y in zip(a, b, strict=True))
+
+
+def _alike_dicts(a: dict[Any, Any], b: dict[Any, Any]) -> bool:
+    """Decide whether two dicts hold alike keys and values in the same order."""
+    return len(a) == len(b) and all(
+        _alike(ka, kb) and _alike(va, vb) for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True)
+    )
 
 
 _MADE: dict[type, bool] = {}

@@ -17,6 +17,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any, cast
 
 from claims._internal.config import Config
 from claims.errors import InputError
@@ -60,30 +61,52 @@ def read_bindings(path: Path) -> dict[str, str | None]:
 
 
 def _explanations(path: Path) -> dict[str, tuple[str, str | None]]:
+    """Read mutant id -> (reason, change) from the equivalents file, refusing every malformed entry at once."""
     if not path.is_file():
         return {}
     entries, problems = _tables(path, "equivalent")
     out: dict[str, tuple[str, str | None]] = {}
     for i, item in enumerate(entries):
         where = f"{path} @ $.equivalent[{i}]"
-        if not isinstance(item, dict) or set(item) - {"change"} != {"mutant", "reason"}:
-            problems.append(
-                f"{where}: expected the keys mutant and reason (and change, in an entry from before ids were stable), got {sorted(item) if isinstance(item, dict) else item!r}"
-            )
+        entry = cast(dict[str, Any], item)  # read only once its keys are found right
+        problem = _keys_problem(where, item) or _values_problem(where, entry, out)
+        if problem is not None:
+            problems.append(problem)
             continue
-        mutant, reason, change = item["mutant"], item["reason"], item.get("change")
-        if not isinstance(mutant, str) or not mutant or not isinstance(reason, str) or not reason.strip():
-            problems.append(f"{where}: mutant and reason must be non-empty strings")
-        elif change is not None and (not isinstance(change, str) or not change):
-            problems.append(f"{where}.change: expected the non-empty digest of the mutation, got {change!r}")
-        elif mutant in out:
-            problems.append(f"{where}.mutant: {mutant!r} is explained twice")
-        else:
-            out[mutant] = (reason.strip(), change)
+        out[entry["mutant"]] = (entry["reason"].strip(), entry.get("change"))
+    _refuse(problems)
+    return out
+
+
+def _keys_problem(where: str, item: object) -> str | None:
+    """Decide whether an equivalents entry lacks the keys mutant and reason (and change), or holds others."""
+    if isinstance(item, dict) and set(item) - {"change"} == {"mutant", "reason"}:
+        return None
+    return f"{where}: expected the keys mutant and reason (and change, in an entry from before ids were stable), got {sorted(item) if isinstance(item, dict) else item!r}"
+
+
+def _values_problem(where: str, entry: dict[str, Any], out: Mapping[str, object]) -> str | None:
+    """Decide what is wrong with an equivalents entry's values (empty, malformed, a repeat), or None when sound."""
+    mutant, reason, change = entry["mutant"], entry["reason"], entry.get("change")
+    if not _non_empty(mutant) or not (isinstance(reason, str) and reason.strip()):
+        return f"{where}: mutant and reason must be non-empty strings"
+    if change is not None and not _non_empty(change):
+        return f"{where}.change: expected the non-empty digest of the mutation, got {change!r}"
+    if mutant in out:
+        return f"{where}.mutant: {mutant!r} is explained twice"
+    return None
+
+
+def _non_empty(value: object) -> bool:
+    """Decide whether a value is a non-empty string."""
+    return isinstance(value, str) and bool(value)
+
+
+def _refuse(problems: list[str]) -> None:
+    """Refuse a file with problems: list the first few, located, and how many more there are."""
     if problems:
         more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
         raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
-    return out
 
 
 _ENTRY_MUTANT = re.compile(r'^mutant = "([^"\\]+)"\n(?:change = "[^"\\]*"\n)?', re.M)
@@ -128,22 +151,22 @@ def read_untriaged(path: Path) -> frozenset[str]:
     entries, problems = _tables(path, "untriaged")
     out: set[str] = set()
     for i, item in enumerate(entries):
-        where = f"{path} @ $.untriaged[{i}]"
-        if (
-            not isinstance(item, dict)
-            or set(item) != {"mutant"}
-            or not isinstance(item["mutant"], str)
-            or not item["mutant"]
-        ):
-            problems.append(f"{where}: expected exactly the key mutant (a non-empty string), got {item!r}"[:300])
-        elif item["mutant"] in out:
-            problems.append(f"{where}.mutant: {item['mutant']!r} is admitted twice")
+        problem = _untriaged_problem(f"{path} @ $.untriaged[{i}]", item, out)
+        if problem is not None:
+            problems.append(problem)
         else:
-            out.add(item["mutant"])
-    if problems:
-        more = f"\n... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
-        raise InputError("\n".join(problems[:MAX_PROBLEMS]) + more)
+            out.add(cast(dict[str, str], item)["mutant"])
+    _refuse(problems)
     return frozenset(out)
+
+
+def _untriaged_problem(where: str, item: object, out: set[str]) -> str | None:
+    """Decide what is wrong with one untriaged entry (its keys, its value, a repeat), or None when it is sound."""
+    if not isinstance(item, dict) or set(item) != {"mutant"} or not _non_empty(item["mutant"]):
+        return f"{where}: expected exactly the key mutant (a non-empty string), got {item!r}"[:300]
+    if item["mutant"] in out:
+        return f"{where}.mutant: {item['mutant']!r} is admitted twice"
+    return None
 
 
 def untriaged_text(mutant_ids: Iterable[str]) -> str:

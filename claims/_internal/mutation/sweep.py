@@ -39,6 +39,7 @@ from claims._internal.mutation.plan import (
     mutant_prints,
     target_parts,
 )
+from claims._internal.mutation.probing import probed
 from claims._internal.mutation.workspace import Workspace
 
 
@@ -146,15 +147,25 @@ def plan_mutants(
         held = row is not None and holds(row.fingerprint, made, covering, inputs, digests)
         if held:
             from_rows.add(mutant.id)
-        if held and reuse and row is not None:
-            reused[mutant.id] = row.observation
-        elif cache is not None and made.key in cache.known:
-            reused[mutant.id] = cache.known[made.key]
-        elif not line:
-            reused[mutant.id] = Observation()  # no claim executes the mutated statement: it survives unrun
+        known = _known(row if held and reuse else None, cache, made.key, line)
+        if known is not None:
+            reused[mutant.id] = known
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
     return Plan(_longest_first(jobs, baseline), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims))
+
+
+def _known(
+    held: MutantRow | None, cache: ObservationCache | None, key: str, line: frozenset[str]
+) -> Observation | None:
+    """Decide what a mutant is judged by without running (its held row, the cache, or nothing to run), else None."""
+    if held is not None:
+        return held.observation
+    if cache is not None and key in cache.known:
+        return cache.known[key]
+    if not line:
+        return Observation()  # no claim executes the mutated statement: it survives unrun
+    return None
 
 
 def plan_defects(
@@ -194,39 +205,6 @@ def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
     return tuple(sorted(jobs, key=lambda j: (-sum(baseline.durations.get(c, limit) for c, limit in j.claims), j.ident)))
 
 
-PROBE_SLOWDOWN = 4
-"""How many times its limit a claim may take in a probe, where each call of a watched rule also runs its variants."""
-
-
-def probe_jobs(jobs: Sequence[Job], workers: int, ceiling: float) -> list[Job]:
-    """Turn the planned jobs into probe jobs: each covering claim once, watching every subject that runs it.
-
-    The claims are dealt into about six jobs per worker of similar total limit, longest first, so the workers
-    finish together and a probe worker that dies costs little.
-    """
-    watch: dict[str, list[str]] = {}
-    limits: dict[str, float] = {}
-    for job in jobs:
-        for claim_id, limit in job.claims:
-            watch.setdefault(claim_id, []).append(job.ident)
-            limits[claim_id] = min(ceiling, PROBE_SLOWDOWN * limit)
-    ordered = sorted(watch, key=lambda c: (-limits[c], c))
-    count = max(1, min(len(ordered), 6 * workers))
-    bins: list[list[str]] = [[] for _ in range(count)]
-    totals = [0.0] * count
-    for claim_id in ordered:
-        lightest = totals.index(min(totals))
-        bins[lightest].append(claim_id)
-        totals[lightest] += limits[claim_id]
-    return [
-        Job(
-            "probe", f"probe-{n}", tuple((c, limits[c]) for c in chosen), tuple(tuple(sorted(watch[c])) for c in chosen)
-        )
-        for n, chosen in enumerate(bins)
-        if chosen
-    ]
-
-
 def run(
     ws: Workspace,
     plan: Plan,
@@ -252,20 +230,9 @@ def run(
     )
     jobs = list(plan.jobs)
     if probe and jobs:
-        reached, interrupted = engine.probe(probe_jobs(jobs, workers, ws.settings.timeout), tick, on_probe)
-        if interrupted:
+        narrowed = probed(engine, jobs, workers, ws.settings.timeout, tick, on_probe, on_probed, on_observed)
+        if narrowed is None:
             return True
-        narrowed, unreached = [], []
-        for job in jobs:
-            keep = tuple(item for item in job.claims if item[0] in reached.get(job.ident, ()))
-            if keep:
-                narrowed.append(Job(job.kind, job.ident, keep))
-            else:
-                unreached.append(job.ident)
-        if on_probed is not None:
-            on_probed(narrowed)
-        for ident in unreached:
-            on_observed(ident, Observation())  # it answered every call like the original: all its claims stay green
         jobs = narrowed
     return engine.run(jobs, lambda job, seen: on_observed(job.ident, seen), tick=tick)
 
@@ -297,6 +264,33 @@ def record_mutants(
     digests = ws.digests(baseline)
     result.inputs["auto"] = {claim_id: digests.inputs(claim_id).parts() for claim_id in sorted(plan.covering)}
     seen = {**plan.reused, **observed}
+    _mutant_rows(result, mutants, plan, seen)
+    if full:
+        _drop_gone_mutants(result, mutants)
+        # Every covered top-level rule has a function row, mutants or not; rules gone leave none.
+        covered = _covered_rules(ws, baseline) | {(m.module, m.function) for m in mutants}
+        _drop_uncovered_functions(result, covered)
+        _function_rows(result, ws, baseline, sorted(covered))
+    else:
+        _function_rows(result, ws, baseline, sorted({(m.module, m.function) for m in mutants if m.id in seen}))
+    return result
+
+
+def _drop_gone_mutants(result: Evidence, mutants: Sequence[Mutant]) -> None:
+    """Drop the rows of mutants this full sweep no longer made."""
+    current = {m.id for m in mutants}
+    for mutant_id in [m for m in result.mutants if m not in current]:
+        del result.mutants[mutant_id]
+
+
+def _drop_uncovered_functions(result: Evidence, covered: set[tuple[str, str]]) -> None:
+    """Drop the function rows of rules that are gone or that no claim covers now."""
+    for key in [k for k in result.functions if tuple(k.split(":", 1)) not in covered]:
+        del result.functions[key]
+
+
+def _mutant_rows(result: Evidence, mutants: Sequence[Mutant], plan: Plan, seen: Mapping[str, Observation]) -> None:
+    """Write the row of every mutant that has an observation, with its fingerprint and the claims it ran."""
     for mutant in mutants:
         if mutant.id in seen:
             result.mutants[mutant.id] = MutantRow(
@@ -309,25 +303,22 @@ def record_mutants(
                 plan.runs[mutant.id],
                 mutant.change,
             )
-    if full:
-        current = {m.id for m in mutants}
-        for mutant_id in [m for m in result.mutants if m not in current]:
-            del result.mutants[mutant_id]
-        # Every covered top-level rule has a function row, mutants or not; rules gone leave none.
-        rules = [m for m in ws.sources.modules if any(m == p or m.startswith(p + ".") for p in ws.config.typecheck)]
-        covered = {
-            (m, f)
-            for m in rules
-            for f in ws.sources.modules[m].functions
-            if "." not in f and baseline.covering_function(m, f)
-        }
-        covered |= {(m.module, m.function) for m in mutants}
-        for key in [k for k in result.functions if tuple(k.split(":", 1)) not in covered]:
-            del result.functions[key]
-        _function_rows(result, ws, baseline, sorted(covered))
-    else:
-        _function_rows(result, ws, baseline, sorted({(m.module, m.function) for m in mutants if m.id in seen}))
-    return result
+
+
+def _covered_rules(ws: Workspace, baseline: Baseline) -> set[tuple[str, str]]:
+    """Decide the top-level rules of the type-checked packages that some claim covers, as (module, name)."""
+    rules = [m for m in ws.sources.modules if _type_checked(m, ws.config.typecheck)]
+    return {
+        (m, f)
+        for m in rules
+        for f in ws.sources.modules[m].functions
+        if "." not in f and baseline.covering_function(m, f)
+    }
+
+
+def _type_checked(module: str, typecheck: Sequence[str]) -> bool:
+    """Decide whether a module lies in one of the type-checked packages."""
+    return any(module == p or module.startswith(p + ".") for p in typecheck)
 
 
 def record_defects(

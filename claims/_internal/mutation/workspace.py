@@ -27,6 +27,7 @@ from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.operators.registry import OperatorSets
 from claims._internal.mutation.plan import Baseline
 from claims._internal.progress import Progress
+from claims._internal.running.discovery import ImportFailure
 from claims._internal.running.loader import precompile, uncached
 from claims._internal.running.many_claims import Options, execute
 from claims._internal.running.one_claim import Result, Settings
@@ -113,50 +114,12 @@ def prepare(
     config = load_config()
     generated = config.caches.mutant_tree
     tree = trampolines_of(generated) if declared else generated
-    already = [p for p in config.typecheck if p in sys.modules]
-    if already:
-        raise ConfigError(
-            f"{', '.join(already)} imported before the mutation tree; run `claim_batch mutate` in a fresh process"
-        )
-    progress = Progress(
-        "generate", sum(len(package_files(p, config.root)) for p in config.typecheck), unit="files", quiet=quiet
-    )
-    mutants = generate(
-        config.typecheck,
-        config.root,
-        generated,
-        operators,
-        skip=mutmut_skip(config.typecheck),
-        why_not=lambda module: (
-            OUTSIDE
-            if not config.mutated(module)
-            else UNSELECTED
-            if mutated is not None and not mutated(module)
-            else None
-        ),
-        on_file=lambda n: progress.update(n),
-    )
-    progress.finish(f"{len(mutants)} mutants")
-    # The tree's first import transforms every mutant copy (reach stores, type checks): share that out first, for
-    # both trees, so a run of the other kind (declared or automatic) finds its own ready too.
-    files = [
-        (name, path)
-        for root in (generated, trampolines_of(generated))
-        for package in config.typecheck
-        for name, path in package_files(package, root)
-    ]
-    todo = uncached(files, cache=config.caches.bytecode, unchecked=config.typecheck_exclude)
-    if len(todo) > 1 and workers > 1:
-        compiling = Progress("compile", len(todo), unit="files", quiet=quiet)
-        precompile(todo, workers=workers, on_done=compiling.update)
-        compiling.finish()
+    _refuse_imported(config)
+    mutants = _made_mutants(config, generated, operators, mutated, quiet)
+    _precompiled(config, generated, workers, quiet)
     put_first(project_paths(tree))  # before the project itself: `import domain` must load the trampolined copy
     session = open_session(chosen_profile(profile), config=config)
-    stray = [p for p in config.typecheck if not str(getattr(sys.modules.get(p), "__file__", "")).startswith(str(tree))]
-    if stray:
-        raise ConfigError(
-            f"{', '.join(stray)} did not load from the mutation tree {tree}; is another copy first on sys.path?"
-        )
+    _refuse_stray(config, tree)
     catalog = collect(config.mutations)
     settings = Settings(timeout=timeout or config.timeout, snapshots=config.snapshots)
     sources = Sources((*config.typecheck, *config.witnesses), config.root, store=config.caches.sources)
@@ -170,6 +133,70 @@ def prepare(
         sources,
         tuple(left_out(generated)),
     )
+
+
+def _refuse_imported(config: Config) -> None:
+    """Refuse a run whose rule packages were imported before the mutation tree could take their place."""
+    already = [p for p in config.typecheck if p in sys.modules]
+    if already:
+        raise ConfigError(
+            f"{', '.join(already)} imported before the mutation tree; run `claim_batch mutate` in a fresh process"
+        )
+
+
+def _made_mutants(
+    config: Config, generated: Path, operators: OperatorSets, mutated: Callable[[str], bool] | None, quiet: bool
+) -> list[Mutant]:
+    """Generate the trampolined tree, with the mutants of the modules this run mutates, showing progress."""
+    progress = Progress(
+        "generate", sum(len(package_files(p, config.root)) for p in config.typecheck), unit="files", quiet=quiet
+    )
+    mutants = generate(
+        config.typecheck,
+        config.root,
+        generated,
+        operators,
+        skip=mutmut_skip(config.typecheck),
+        why_not=lambda module: _why_unmutated(config, mutated, module),
+        on_file=lambda n: progress.update(n),
+    )
+    progress.finish(f"{len(mutants)} mutants")
+    return mutants
+
+
+def _why_unmutated(config: Config, mutated: Callable[[str], bool] | None, module: str) -> str | None:
+    """Decide why a module gets no mutants (outside the scope, or not selected), or None when it gets them."""
+    if not config.mutated(module):
+        return OUTSIDE
+    if mutated is not None and not mutated(module):
+        return UNSELECTED
+    return None
+
+
+def _precompiled(config: Config, generated: Path, workers: int, quiet: bool) -> None:
+    """Compile both trees' modules on the workers before the first import, when there is more than one to do."""
+    # The tree's first import transforms every mutant copy (reach stores, type checks): share that out first, for
+    # both trees, so a run of the other kind (declared or automatic) finds its own ready too.
+    files = [
+        (name, path)
+        for root in (generated, trampolines_of(generated))
+        for package in config.typecheck
+        for name, path in package_files(package, root)
+    ]
+    todo = uncached(files, cache=config.caches.bytecode, unchecked=config.typecheck_exclude)
+    if len(todo) > 1 and workers > 1:
+        compiling = Progress("compile", len(todo), unit="files", quiet=quiet)
+        precompile(todo, workers=workers, on_done=compiling.update)
+        compiling.finish()
+
+
+def _refuse_stray(config: Config, tree: Path) -> None:
+    """Refuse a run whose rule packages loaded from somewhere other than the mutation tree."""
+    stray = [p for p in config.typecheck if not str(getattr(sys.modules.get(p), "__file__", "")).startswith(str(tree))]
+    if stray:
+        raise ConfigError(
+            f"{', '.join(stray)} did not load from the mutation tree {tree}; is another copy first on sys.path?"
+        )
 
 
 @frozen
@@ -200,10 +227,15 @@ def baseline(workspace: Workspace, workers: int, quiet: bool) -> Green:
         on_result=on_result,
         tick=lambda: progress.update(done[0]),
     )
-    red = tuple(sorted(r.claim.id for r in execution.results if r.verdict.red))
-    red += tuple(f"{f.module} (did not import)" for f in workspace.session.discovery.failures)
+    red = _red(execution.results, workspace.session.discovery.failures)
     progress.finish(f"{execution.cached} reused from the cache" if execution.cached else "")
     if red or execution.interrupted or len(execution.results) < len(claims):
         return Green(None, red or ("the baseline was interrupted",), execution.cached)
     durations = {r.claim.id: r.duration for r in execution.results}
     return Green(Baseline.of(durations, execution.reach), (), execution.cached)
+
+
+def _red(results: Sequence[Result], failures: Sequence[ImportFailure]) -> tuple[str, ...]:
+    """Name what keeps the baseline from being green: each red claim, then each witness module that did not import."""
+    red = tuple(sorted(r.claim.id for r in results if r.verdict.red))
+    return red + tuple(f"{f.module} (did not import)" for f in failures)
