@@ -13,21 +13,16 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any
 
-from claims._internal.config import Config, shown_path
+from claims._internal.config import shown_path
 from claims._internal.destination import Guard, write_output
-from claims._internal.mutation.audit import survivor_problems, unexplained_survivors
 from claims._internal.mutation.evidence import Evidence, Observation
 from claims._internal.mutation.plan import Baseline, selects
-from claims._internal.mutation.survivors import equivalent_path, read_bindings, untriaged_path
 from claims._internal.mutation.tallies import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit
 from claims.cli.parsing import command_parser, parse
-
-CHANGES_SHOWN = 60
-"""How many changes or problems a run prints before it says how many more."""
 
 
 def _version() -> str | None:
@@ -312,37 +307,3 @@ def print_tables(ws: Workspace, patterns: Sequence[str], shown: dict[str, Any], 
     if left_out_lines(left):
         print()
         print("\n".join(left_out_lines(left)))
-
-
-def survivor_lines(
-    config: Config,
-    updated: Evidence,
-    shown: dict[str, Any],
-    equivalent: dict[str, str],
-    untriaged: frozenset[str],
-    full: bool,
-) -> list[str]:
-    """Say the admitted untriaged survivors, and return the survivor problems (a selection judges only its own)."""
-    survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
-    admitted = [m for m in survivors if m in untriaged]
-    if admitted:
-        print(
-            f"debt: {len(admitted)} untriaged survivor(s) admitted in {shown_path(untriaged_path(config), config.root)} "
-            "(counted undetected above; `claim_batch mutate survivors` lists them)"
-        )
-    explained_in = shown_path(equivalent_path(config), config.root)
-    if full:
-        found = survivor_problems(
-            updated,
-            equivalent,
-            explained_in,
-            untriaged,
-            shown_path(untriaged_path(config), config.root),
-            read_bindings(equivalent_path(config)),
-        )
-    else:  # a selection judges its own survivors; the entries of the files are judged by a full run
-        found = unexplained_survivors(shown, equivalent, explained_in, untriaged)
-    lines = [p.line() for p in found[:CHANGES_SHOWN]]
-    if len(found) > CHANGES_SHOWN:
-        lines.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
-    return lines
