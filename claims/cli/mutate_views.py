@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from claims._internal.config import shown_path
@@ -179,12 +179,7 @@ def bind_explanations() -> int:
     plan, left = binding_plan(evidence, read_bindings(path))
     if plan:
         text = bound_text(path.read_text(encoding="utf-8"), plan)
-        try:  # the file as it would be written must read back with every planned binding
-            entries = tomllib.loads(text).get("equivalent", [])
-            written = {e.get("mutant") for e in entries if isinstance(e, dict) and "change" not in e}
-        except tomllib.TOMLDecodeError:
-            written = set()
-        unwritten = sorted(old for old, (new, _) in plan.items() if new not in written)
+        unwritten = _unwritten(text, plan)
         if unwritten:
             print(
                 f"claim_batch mutate survivors: {shown}: cannot rewrite the entries of {', '.join(unwritten[:5])}: "
@@ -194,6 +189,22 @@ def bind_explanations() -> int:
             )
             return Exit.USAGE
         write_atomically(path, text.encode("utf-8"))
+    _print_bound(shown, plan, left)
+    return Exit.RED if left else Exit.PASS
+
+
+def _unwritten(text: str, plan: Mapping[str, tuple[str, str]]) -> list[str]:
+    """Return the planned bindings the file as it would be written does not read back with (the old ids)."""
+    try:  # the file as it would be written must read back with every planned binding
+        entries = tomllib.loads(text).get("equivalent", [])
+        written = {e.get("mutant") for e in entries if isinstance(e, dict) and "change" not in e}
+    except tomllib.TOMLDecodeError:
+        written = set()
+    return sorted(old for old, (new, _) in plan.items() if new not in written)
+
+
+def _print_bound(shown: str, plan: Mapping[str, tuple[str, str]], left: Mapping[str, str]) -> None:
+    """Print each explanation rewritten, the count, and each left for the user with what to do about it."""
     for old, (new, _) in sorted(plan.items()):
         print(f"rewrote {old} -> {new} (the mutation its change line records)")
     print(f"{shown}: rewrote {len(plan)}, left {len(left)}")
@@ -202,7 +213,6 @@ def bind_explanations() -> int:
             f"  left {mutant_id}: {why}; find the mutation its reason was written for among the survivors of its "
             "function (`claim_batch mutate survivors`): write that mutation's id if it is there, else delete the entry"
         )
-    return Exit.RED if left else Exit.PASS
 
 
 def admit_untriaged() -> int:
