@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from claims._internal.mutation import sweep
 from claims._internal.mutation.evidence import Observation
@@ -103,7 +103,7 @@ class _Watch:
 def observe(ws: Workspace, plan: sweep.Plan, how: Watching, listener: Listener) -> tuple[dict[str, Observation], bool]:
     """Run the plan's jobs (the probe first, when `how` says so); return what was observed and whether interrupted."""
     cache = sweep.ObservationCache(ws.config.caches.observed) if how.phase == "sweep" else None
-    how = Watching(how.phase, how.workers, bool(plan.jobs) and how.probing, how.quiet)
+    how = evolve(how, probing=bool(plan.jobs) and how.probing)
     watch = _Watch(plan, how, listener, cache)
     start = time.monotonic()
     interrupted = _ran(ws, plan, how, watch)
