@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
 from claims._internal.running.session import open_session
 from claims._internal.select import closest
@@ -28,6 +30,12 @@ def main(argv: Sequence[str]) -> int:
         hint = f"; closest: {', '.join(close)}" if close else ""
         print(f"claim_batch explain: no claim {args.claim_id!r}{hint}", file=sys.stderr)
         return 2
+    print("\n".join(explanation(claim, session.config.snapshots)))
+    return 0
+
+
+def explanation(claim: Claim, snapshots: Path) -> list[str]:
+    """Say what a claim states, its witness, control and rules, what it expects, and where its source is."""
     lines = [
         claim.id,
         f"  statement: {claim.statement}",
@@ -35,18 +43,20 @@ def main(argv: Sequence[str]) -> int:
         f"  control:   {claim.kind.value}",
         f"  rules:     {', '.join(claim.rules)}",
     ]
-    if claim.kind is Kind.REFUSAL and claim.raises is not None:
-        lines.append(f"  expects:   {claim.raises.describe()}")
-    elif claim.kind is Kind.REFUSAL:
-        lines.append(
-            "  expects:   refused: "
-            + "; ".join(b.describe() for b in claim.reasons)
-            + ("" if claim.exact_reasons else " (other reasons allowed)")
-        )
+    lines += _expects(claim)
     if claim.kind is Kind.SNAPSHOT:
-        lines.append(f"  snapshot:  {snapshot_path(session.config.snapshots, claim)}")
+        lines.append(f"  snapshot:  {snapshot_path(snapshots, claim)}")
     if claim.timeout:
         lines.append(f"  timeout:   {claim.timeout:g} s")
     lines.append(f"  source:    {claim.source_file}:{claim.source_line}")
-    print("\n".join(lines))
-    return 0
+    return lines
+
+
+def _expects(claim: Claim) -> list[str]:
+    """Say what a refusal claim expects: its exception, or the reasons it must be refused for (nothing for others)."""
+    if claim.kind is not Kind.REFUSAL:
+        return []
+    if claim.raises is not None:
+        return [f"  expects:   {claim.raises.describe()}"]
+    reasons = "; ".join(b.describe() for b in claim.reasons)
+    return [f"  expects:   refused: {reasons}" + ("" if claim.exact_reasons else " (other reasons allowed)")]

@@ -100,27 +100,64 @@ def main(argv: Sequence[str]) -> int:
     if isinstance(args, Exit):
         return args
     root = Path(args.directory)
-    if root.exists() and not root.is_dir():
-        print(f"claim_batch init: {root} exists and is not a folder; nothing written", file=sys.stderr)
-        return Exit.USAGE
-    blocked = blocking_ancestor(root / "pyproject.toml")
-    if blocked is not None:
-        print(
-            f"claim_batch init: {root}: expected a folder to create or fill, got a path under {blocked[0]}, "
-            f"which is {blocked[1]}; nothing written; choose a folder under folders",
-            file=sys.stderr,
-        )
+    refused = _unusable(root)
+    if refused is not None:
+        print(f"claim_batch init: {refused}", file=sys.stderr)
         return Exit.USAGE
     scaffold = plan(root, args.name)
-    conflicts = scaffold.conflicts()
-    if conflicts:
-        print(
-            f"claim_batch init: refusing to overwrite {len(conflicts)} existing file(s) in {root}; nothing written:",
-            file=sys.stderr,
-        )
-        print("\n".join(f"  {path}" for path in conflicts), file=sys.stderr)
-        print("choose an empty folder, or another --name", file=sys.stderr)
+    if _refused_conflicts(scaffold, root) or not _wrote(scaffold, root):
         return Exit.USAGE
+    print(
+        f"created {len(scaffold.files)} files in {root} (rules {scaffold.name}_rules, claims {scaffold.name}_claims, defects {scaffold.name}_defects):"
+    )
+    print("\n".join(f"  {path}" for path, _ in scaffold.files))
+    cd = _cd(root, args.directory)
+    if args.no_ledger:
+        print(f"next: {cd}" + " && ".join(_steps_by_hand()) + " && claim_batch gate")
+        return Exit.PASS
+    return _ledger_generated(root, cd)
+
+
+def _cd(root: Path, directory: str) -> str:
+    """Return the `cd DIR && ` to paste before the next commands (nothing when DIR is the current folder)."""
+    # Quoted for the shell it is pasted into: `cd naïve café && ...` would be two words.
+    return "" if root.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(directory)} && "
+
+
+def _steps_by_hand() -> list[str]:
+    """Return the ledger's commands as a user types them (without init's own --force and --quiet)."""
+    return ["claim_batch " + " ".join(a for a in step if a not in ("--force", "--quiet")) for step in LEDGER_STEPS]
+
+
+def _unusable(root: Path) -> str | None:
+    """Say why `root` cannot be the project folder (a file, or a path under one), or None when it can."""
+    if root.exists() and not root.is_dir():
+        return f"{root} exists and is not a folder; nothing written"
+    blocked = blocking_ancestor(root / "pyproject.toml")
+    if blocked is not None:
+        return (
+            f"{root}: expected a folder to create or fill, got a path under {blocked[0]}, "
+            f"which is {blocked[1]}; nothing written; choose a folder under folders"
+        )
+    return None
+
+
+def _refused_conflicts(scaffold: Scaffold, root: Path) -> bool:
+    """Say on stderr which planned files exist already, and whether any does (then nothing is written)."""
+    conflicts = scaffold.conflicts()
+    if not conflicts:
+        return False
+    print(
+        f"claim_batch init: refusing to overwrite {len(conflicts)} existing file(s) in {root}; nothing written:",
+        file=sys.stderr,
+    )
+    print("\n".join(f"  {path}" for path in conflicts), file=sys.stderr)
+    print("choose an empty folder, or another --name", file=sys.stderr)
+    return True
+
+
+def _wrote(scaffold: Scaffold, root: Path) -> bool:
+    """Write the scaffold; when a write fails, say why on stderr (what init wrote is removed) and return False."""
     try:
         write(scaffold)
     except OSError as exc:
@@ -129,17 +166,12 @@ def main(argv: Sequence[str]) -> int:
             "everything init had written is removed; choose a folder you can write",
             file=sys.stderr,
         )
-        return Exit.USAGE
-    print(
-        f"created {len(scaffold.files)} files in {root} (rules {scaffold.name}_rules, claims {scaffold.name}_claims, defects {scaffold.name}_defects):"
-    )
-    print("\n".join(f"  {path}" for path, _ in scaffold.files))
-    # Quoted for the shell it is pasted into: `cd naïve café && ...` would be two words.
-    cd = "" if root.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(args.directory)} && "
-    if args.no_ledger:
-        steps = ["claim_batch " + " ".join(a for a in step if a not in ("--force", "--quiet")) for step in LEDGER_STEPS]
-        print(f"next: {cd}" + " && ".join(steps) + " && claim_batch gate")
-        return Exit.PASS
+        return False
+    return True
+
+
+def _ledger_generated(root: Path, cd: str) -> int:
+    """Generate the ledger with the project's own commands; say what failed (exit 1) or that it is ready (exit 0)."""
     print("generating the ledger with the project's own commands:")
     failed = generate_ledger(root)
     if failed is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from claims._internal.record.regenerate import regenerate, stale_lines
+from claims._internal.record.regenerate import Regenerated, regenerate, stale_lines
 from claims._internal.running.session import open_session
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit
@@ -39,23 +39,10 @@ def main(argv: Sequence[str]) -> int:
     session = open_session()
     failures = session.discovery.failures
     regenerated = regenerate(session)
-    paths = regenerated.paths
     for failure in failures:
-        last = failure.traceback.strip().splitlines()[-1] if failure.traceback.strip() else "?"
-        print(f"ERROR {failure.module}  [witness did not import]: {last}", file=sys.stderr)
+        print(f"ERROR {failure.module}  [witness did not import]: {_last_line(failure.traceback)}", file=sys.stderr)
     if args.check:
-        lines = stale_lines(regenerated)
-        for line in lines:
-            print(line)
-        if lines or failures:
-            print(
-                f"ledger: STALE ({len(lines)} difference(s))"
-                if lines
-                else "ledger: a witness did not import; `claim_batch` shows the traceback"
-            )
-            return 1
-        print(f"ledger: up to date ({len(regenerated.document.claims)} claims)")
-        return 0
+        return _check(regenerated, bool(failures))
     if failures:
         # Writing now would silently drop the claims of the modules that did not import.
         print(
@@ -63,6 +50,34 @@ def main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 1
+    _write(regenerated)
+    return 0
+
+
+def _last_line(traceback: str) -> str:
+    """Return a traceback's last line, the exception itself (`?` for an empty one)."""
+    return traceback.strip().splitlines()[-1] if traceback.strip() else "?"
+
+
+def _check(regenerated: Regenerated, failed: bool) -> int:
+    """Print how the committed ledger differs from the regenerated one; exit 1 when stale or a witness did not import."""
+    lines = stale_lines(regenerated)
+    for line in lines:
+        print(line)
+    if lines or failed:
+        print(
+            f"ledger: STALE ({len(lines)} difference(s))"
+            if lines
+            else "ledger: a witness did not import; `claim_batch` shows the traceback"
+        )
+        return 1
+    print(f"ledger: up to date ({len(regenerated.document.claims)} claims)")
+    return 0
+
+
+def _write(regenerated: Regenerated) -> None:
+    """Write claims.json and LEDGER.md where they changed, saying each, then the claims and debt they hold."""
+    paths = regenerated.paths
     for path, data in ((paths.machine, regenerated.machine), (paths.mirror, regenerated.mirror)):
         shown = paths.shown(path)
         if path.is_file() and path.read_bytes() == data:
@@ -79,4 +94,3 @@ def main(argv: Sequence[str]) -> int:
             else "; no ledger/evidence yet, so killing mutations are empty (run `claim_batch mutate --update`)"
         )
     )
-    return 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from claims.cli.exits import Exit, help_lines
 from claims.cli.options import add_overwrite_option, positive_int, positive_seconds
@@ -125,6 +125,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _auto_only(args: argparse.Namespace) -> bool:
+    """Say whether a declared run was given an option only --auto takes."""
+    asked = args.shard or args.out or args.merge or args.report_sarif or args.operators != "mutmut,domain"
+    return not args.auto and bool(asked)
+
+
+def _update_of_a_part(args: argparse.Namespace) -> bool:
+    """Say whether --update was asked of a part of the run (patterns, --shard or --since)."""
+    return bool(args.update and (args.patterns or args.shard or args.since))
+
+
+def _merge_of_a_part(args: argparse.Namespace) -> bool:
+    """Say whether --merge was asked of a part of the run (--shard or --since)."""
+    return bool(args.merge and (args.shard or args.since))
+
+
+_MISUSES: tuple[tuple[Callable[[argparse.Namespace], bool], str], ...] = (
+    (_auto_only, "--shard, --out, --merge, --report-sarif and --operators apply to --auto"),
+    (
+        _update_of_a_part,
+        "--update records the full set; drop the patterns, --since and --shard (merge shards with --merge FILES --update)",
+    ),
+    (_merge_of_a_part, "--merge takes a whole run's shard files; drop --shard and --since"),
+)
+"""The options that cannot run together, each with what to do instead, in the order they are checked."""
+
+
+def _misuse(args: argparse.Namespace) -> str | None:
+    """Say why these options cannot run together (the first misuse found), or None."""
+    return next((why for wrong, why in _MISUSES if wrong(args)), None)
+
+
 def main(argv: Sequence[str]) -> int:
     """Dispatch `show` and `survivors`, else run a sweep."""
     if argv and argv[0] in ("show", "survivors"):
@@ -134,23 +166,9 @@ def main(argv: Sequence[str]) -> int:
     args = parse(build_parser(), argv)
     if isinstance(args, Exit):
         return args
-    if not args.auto and (
-        args.shard or args.out or args.merge or args.report_sarif or args.operators != "mutmut,domain"
-    ):
-        print(
-            "claim_batch mutate: --shard, --out, --merge, --report-sarif and --operators apply to --auto",
-            file=sys.stderr,
-        )
-        return Exit.USAGE
-    if args.update and (args.patterns or args.shard or args.since):
-        print(
-            "claim_batch mutate: --update records the full set; drop the patterns, --since and --shard "
-            "(merge shards with --merge FILES --update)",
-            file=sys.stderr,
-        )
-        return Exit.USAGE
-    if args.merge and (args.shard or args.since):
-        print("claim_batch mutate: --merge takes a whole run's shard files; drop --shard and --since", file=sys.stderr)
+    refused = _misuse(args)
+    if refused is not None:
+        print(f"claim_batch mutate: {refused}", file=sys.stderr)
         return Exit.USAGE
     from claims.cli.mutate_run import run_sweep
 

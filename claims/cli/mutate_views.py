@@ -10,24 +10,19 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claims._internal.config import Config, shown_path
+from claims._internal.config import shown_path
 from claims._internal.destination import Guard, write_output
-from claims._internal.mutation.audit import survivor_problems, unexplained_survivors
 from claims._internal.mutation.evidence import Evidence, Observation
 from claims._internal.mutation.plan import Baseline, selects
-from claims._internal.mutation.survivors import equivalent_path, read_bindings, untriaged_path
 from claims._internal.mutation.tallies import left_out_lines, module_lines, operator_lines
 from claims._internal.mutation.workspace import Workspace
 from claims._internal.reports.model import ReportModel
 from claims.atomic import write_atomically
 from claims.cli.exits import Exit
 from claims.cli.parsing import command_parser, parse
-
-CHANGES_SHOWN = 60
-"""How many changes or problems a run prints before it says how many more."""
 
 
 def _version() -> str | None:
@@ -184,12 +179,7 @@ def bind_explanations() -> int:
     plan, left = binding_plan(evidence, read_bindings(path))
     if plan:
         text = bound_text(path.read_text(encoding="utf-8"), plan)
-        try:  # the file as it would be written must read back with every planned binding
-            entries = tomllib.loads(text).get("equivalent", [])
-            written = {e.get("mutant") for e in entries if isinstance(e, dict) and "change" not in e}
-        except tomllib.TOMLDecodeError:
-            written = set()
-        unwritten = sorted(old for old, (new, _) in plan.items() if new not in written)
+        unwritten = _unwritten(text, plan)
         if unwritten:
             print(
                 f"claim_batch mutate survivors: {shown}: cannot rewrite the entries of {', '.join(unwritten[:5])}: "
@@ -199,6 +189,22 @@ def bind_explanations() -> int:
             )
             return Exit.USAGE
         write_atomically(path, text.encode("utf-8"))
+    _print_bound(shown, plan, left)
+    return Exit.RED if left else Exit.PASS
+
+
+def _unwritten(text: str, plan: Mapping[str, tuple[str, str]]) -> list[str]:
+    """Return the planned bindings the file as it would be written does not read back with (the old ids)."""
+    try:  # the file as it would be written must read back with every planned binding
+        entries = tomllib.loads(text).get("equivalent", [])
+        written = {e.get("mutant") for e in entries if isinstance(e, dict) and "change" not in e}
+    except tomllib.TOMLDecodeError:
+        written = set()
+    return sorted(old for old, (new, _) in plan.items() if new not in written)
+
+
+def _print_bound(shown: str, plan: Mapping[str, tuple[str, str]], left: Mapping[str, str]) -> None:
+    """Print each explanation rewritten, the count, and each left for the user with what to do about it."""
     for old, (new, _) in sorted(plan.items()):
         print(f"rewrote {old} -> {new} (the mutation its change line records)")
     print(f"{shown}: rewrote {len(plan)}, left {len(left)}")
@@ -207,7 +213,6 @@ def bind_explanations() -> int:
             f"  left {mutant_id}: {why}; find the mutation its reason was written for among the survivors of its "
             "function (`claim_batch mutate survivors`): write that mutation's id if it is there, else delete the entry"
         )
-    return Exit.RED if left else Exit.PASS
 
 
 def admit_untriaged() -> int:
@@ -312,37 +317,3 @@ def print_tables(ws: Workspace, patterns: Sequence[str], shown: dict[str, Any], 
     if left_out_lines(left):
         print()
         print("\n".join(left_out_lines(left)))
-
-
-def survivor_lines(
-    config: Config,
-    updated: Evidence,
-    shown: dict[str, Any],
-    equivalent: dict[str, str],
-    untriaged: frozenset[str],
-    full: bool,
-) -> list[str]:
-    """Say the admitted untriaged survivors, and return the survivor problems (a selection judges only its own)."""
-    survivors = [m for m, row in shown.items() if row.status != "killed" and m not in equivalent]
-    admitted = [m for m in survivors if m in untriaged]
-    if admitted:
-        print(
-            f"debt: {len(admitted)} untriaged survivor(s) admitted in {shown_path(untriaged_path(config), config.root)} "
-            "(counted undetected above; `claim_batch mutate survivors` lists them)"
-        )
-    explained_in = shown_path(equivalent_path(config), config.root)
-    if full:
-        found = survivor_problems(
-            updated,
-            equivalent,
-            explained_in,
-            untriaged,
-            shown_path(untriaged_path(config), config.root),
-            read_bindings(equivalent_path(config)),
-        )
-    else:  # a selection judges its own survivors; the entries of the files are judged by a full run
-        found = unexplained_survivors(shown, equivalent, explained_in, untriaged)
-    lines = [p.line() for p in found[:CHANGES_SHOWN]]
-    if len(found) > CHANGES_SHOWN:
-        lines.append(f"... and {len(found) - CHANGES_SHOWN} more survivor problems (`claim_batch mutate survivors`)")
-    return lines

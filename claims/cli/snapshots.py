@@ -15,10 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from claims._internal.declare import Claim
 from claims._internal.kinds import Kind
 from claims._internal.record.ledger import LedgerPaths, ledger_paths
 from claims._internal.reports.terminal import import_failure_lines
 from claims._internal.result import Result
+from claims._internal.running.discovery import Discovery
 from claims._internal.running.session import open_session
 from claims._internal.select import select, unknown_message
 from claims._internal.snapshots import prune_empty_folders, snapshot_path, unused_snapshots, write_snapshot
@@ -59,13 +61,9 @@ def main(argv: Sequence[str]) -> int:
         return Exit.USAGE
     session = open_session(args.profile, patterns=args.patterns)
     discovery = session.discovery
-    claims, unknown = select(discovery.claims, args.patterns)
-    if unknown:
-        print(unknown_message(unknown, discovery.claims), file=sys.stderr)
-        return Exit.USAGE
-    chosen = [c for c in claims if c.kind is Kind.SNAPSHOT]
-    if args.patterns and not chosen:
-        print(f"claim_batch snapshots: no snapshot claim matches {' '.join(args.patterns)}", file=sys.stderr)
+    chosen = _chosen(discovery, args.patterns)
+    if isinstance(chosen, str):
+        print(chosen, file=sys.stderr)
         return Exit.USAGE
     for failure in discovery.failures:
         print("\n".join(import_failure_lines(failure)), file=sys.stderr)
@@ -77,14 +75,28 @@ def main(argv: Sequence[str]) -> int:
     written, problems = _stored(execution.results, paths, args, str(session.config.root))
     unused, pruned_problems = _unused(paths, discovery, args)
     problems += pruned_problems
-    if args.update or (args.prune and unused):
-        print(
-            f"snapshots: {written} written, {len(unused) if args.prune else 0} deleted"
-            + ("; the ledger records their digests: run `claim_batch ledger --write`" if written else "")
-        )
-    else:
-        print(f"snapshots: {len(execution.results)} checked, {problems} problem(s)")
+    print(_closing(args, written, len(unused), len(execution.results), problems))
     return Exit.RED if problems else Exit.PASS
+
+
+def _chosen(discovery: Discovery, patterns: Sequence[str]) -> list[Claim] | str:
+    """Return the snapshot claims the patterns select, or why they cannot be run (a pattern selects nothing)."""
+    claims, unknown = select(discovery.claims, patterns)
+    if unknown:
+        return unknown_message(unknown, discovery.claims)
+    chosen = [c for c in claims if c.kind is Kind.SNAPSHOT]
+    if patterns and not chosen:
+        return f"claim_batch snapshots: no snapshot claim matches {' '.join(patterns)}"
+    return chosen
+
+
+def _closing(args: argparse.Namespace, written: int, unused: int, checked: int, problems: int) -> str:
+    """Say how the run ended: what was written and deleted, or what was checked and how many problems remain."""
+    if args.update or (args.prune and unused):
+        return f"snapshots: {written} written, {unused if args.prune else 0} deleted" + (
+            "; the ledger records their digests: run `claim_batch ledger --write`" if written else ""
+        )
+    return f"snapshots: {checked} checked, {problems} problem(s)"
 
 
 def _misuse(args: argparse.Namespace) -> str | None:

@@ -11,7 +11,7 @@ recorded evidence and the ledger.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from claims._internal import dotted
@@ -42,11 +42,22 @@ def _rules_of(target: str, session: Session, evidence: Evidence) -> list[str]:
     """Return the rules a target names: one rule, or every rule of a module given by dotted name or path (those
     claims name, and those with recorded mutants: functions and methods alike)."""
     text = target[:-3].replace("/", ".") if target.endswith(".py") else dotted.canonical(target)
-    names = {r for c in session.discovery.claims for r in c.rules}
-    if text in names or any(f"{row.module}.{row.name}" == text for row in evidence.functions.values()):
+    named = {r for c in session.discovery.claims for r in c.rules}
+    mutated = _mutated_functions(evidence)
+    if text in named or any(rule == text for _, rule in mutated):
         return [text]
-    found = {r for r in names if _module_of(r) == text}
-    found |= {f"{row.module}.{row.name}" for row in evidence.functions.values() if row.module == text}
+    return _module_rules(text, named, mutated)
+
+
+def _mutated_functions(evidence: Evidence) -> list[tuple[str, str]]:
+    """Return each function with recorded mutants: its module, and its dotted name."""
+    return [(row.module, f"{row.module}.{row.name}") for row in evidence.functions.values()]
+
+
+def _module_rules(module: str, named: set[str], mutated: Sequence[tuple[str, str]]) -> list[str]:
+    """Return every rule of a module: those claims name, and those with recorded mutants."""
+    found = {r for r in named if _module_of(r) == module}
+    found |= {rule for where, rule in mutated if where == module}
     return sorted(found)
 
 
@@ -87,17 +98,20 @@ def _defect_lines(rule: str, session: Session, evidence: Evidence) -> list[str]:
 
 
 def _mutant_lines(module_name: str, function: str, evidence: Evidence, equivalent: dict[str, str]) -> list[str]:
-    mutants = [m for m in evidence.mutants.values() if m.module == module_name and m.function == function]
-    killed = sum(1 for m in mutants if m.status == "killed")
+    """Count a rule's recorded mutants, killed and survived, and list each survivor with whether it is explained."""
+    mutants = [m for m in evidence.mutants.values() if (m.module, m.function) == (module_name, function)]
     survivors = [m for m in mutants if m.status != "killed"]
     explained = sum(1 for m in survivors if m.id in equivalent)
+    killed = len(mutants) - len(survivors)
     lines = [f"mutants  {len(mutants)}: {killed} killed, {len(survivors)} survived ({explained} explained)"]
-    lines += [
-        f"    {m.id}  {m.status}"
-        + ("  (explained)" if m.id in equivalent else "  (UNEXPLAINED: claim_batch mutate show " + m.id + ")")
-        for m in survivors
-    ]
-    return lines
+    return lines + [f"    {m.id}  {m.status}" + _explained(m.id, equivalent) for m in survivors]
+
+
+def _explained(mutant_id: str, equivalent: Mapping[str, str]) -> str:
+    """Say whether a survivor is explained, or how to see the one that is not."""
+    if mutant_id in equivalent:
+        return "  (explained)"
+    return "  (UNEXPLAINED: claim_batch mutate show " + mutant_id + ")"
 
 
 def _ledger_lines(module_name: str, function: str, session: Session, claims: list[Claim]) -> list[str]:
@@ -151,9 +165,7 @@ def main(argv: Sequence[str]) -> int:
     if isinstance(args, Exit):
         return args
     session = open_session()
-    ids = [c.id for c in session.discovery.claims]
-    evidence_folder = session.config.ledger / "evidence"
-    evidence = read_evidence(evidence_folder, ids, root=session.config.root) if evidence_folder.is_dir() else Evidence()
+    evidence = _evidence(session)
     claim = next((c for c in session.discovery.claims if c.id == args.target), None)
     if claim is not None:
         print("\n".join(_claim_lines(claim, session, evidence)))
@@ -169,3 +181,11 @@ def main(argv: Sequence[str]) -> int:
     equivalent = read_equivalent(equivalent_path(session.config))
     print("\n\n".join("\n".join(_rule_lines(rule, session, evidence, equivalent)) for rule in rules))
     return Exit.PASS
+
+
+def _evidence(session: Session) -> Evidence:
+    """Read the recorded evidence (none when no run has recorded any)."""
+    folder = session.config.ledger / "evidence"
+    if not folder.is_dir():
+        return Evidence()
+    return read_evidence(folder, [c.id for c in session.discovery.claims], root=session.config.root)
