@@ -217,8 +217,8 @@ MOST_COMPLEX = 25
 """No new function of `claims/` may pass this cyclomatic complexity (radon's measure)."""
 ABOVE_TODAY: dict[str, int] = {}
 """Functions allowed above the limit, each at most as complex as listed (a ratchet that only goes down): none today."""
-SHARE_OF_TEN_OR_MORE = 0.135
-"""At most this share of functions may reach 10 (13.1% today; the goal is 6%): a ratchet too."""
+SHARE_OF_TEN_OR_MORE = 0.06
+"""At most this share of functions may reach 10 (the 6% of pytest and attrs; none reach it today)."""
 
 
 def _complexities() -> dict[str, int]:
