@@ -147,3 +147,39 @@ def test_xdist_is_left_as_it_is_without_a_claims_table(pytester: pytest.Pytester
     pytester.makeconftest("def pytest_configure(config):\n    print('dist is', config.option.dist)\n")
     result = pytester.runpytest_subprocess("-n", "2", "-s")
     assert "dist is load" in result.stdout.str(), result.stdout.str()
+
+
+def test_what_collection_built_is_frozen_while_claims_run_and_a_host_gets_it_back(toy: pytest.Pytester) -> None:
+    # Frozen objects are skipped by every collection the claims set off; a host running pytest in its own process
+    # (mutmut does) must get its objects back unfrozen, or their cycles would never be collected.
+    toy.makeconftest(
+        "import gc\ndef pytest_runtest_setup(item):\n    print('frozen while running', gc.get_freeze_count() > 0)\n"
+    )
+    toy.makepyfile(
+        host=(
+            "import gc\n"
+            "import pytest\n"
+            "code = pytest.main(['-q', '-s', '-p', 'no:cacheprovider', 'toy_witnesses/good.py'])\n"
+            "print('pytest exit', int(code), 'frozen after', gc.get_freeze_count())\n"
+        )
+    )
+    run = toy.run(__import__("sys").executable, "host.py")
+    out = run.stdout.str()
+    assert "frozen while running True" in out and "frozen while running False" not in out, out
+    assert "pytest exit 0 frozen after 0" in out, out + run.stderr.str()
+
+
+@pytest.mark.parametrize("workers", [(), ("-n", "2")])
+def test_a_session_that_ends_its_process_leaves_its_objects_frozen_for_the_exit(
+    toy: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    # Its last collection at exit would walk every object left for nothing (about 0.3 s per process).
+    toy.makeconftest(
+        "import atexit, gc, os\n"
+        "def _said():\n"
+        "    print('at exit', os.environ.get('PYTEST_XDIST_WORKER', 'main'), 'frozen', gc.get_freeze_count() > 0,"
+        " flush=True)\n"
+        "atexit.register(_said)\n"
+    )
+    result = toy.runpytest_subprocess(*workers, "-p", "no:cacheprovider", "toy_witnesses/good.py")
+    assert "at exit main frozen True" in result.stdout.str(), result.stdout.str()
