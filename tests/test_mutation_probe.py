@@ -296,7 +296,9 @@ def test_each_variant_sees_the_random_state_the_original_saw_and_must_leave_it_a
     assert (first, following) == (expected.random(), expected.random())  # as if no variant had run
 
 
-def test_a_variant_that_draws_is_reached_and_the_next_variant_and_the_caller_see_the_state_the_original_left() -> None:
+def test_a_variant_that_draws_reaches_the_claim_with_every_variant_of_its_call_and_the_caller_sees_no_draw() -> None:
+    # The state is read once after all the variants of a call whose original drew nothing (reading it costs more
+    # than most calls): a draw anywhere reaches the claim with every variant of that call, each to run for real.
     import random
 
     seen: list[object] = []
@@ -305,15 +307,36 @@ def test_a_variant_that_draws_is_reached_and_the_next_variant_and_the_caller_see
         {
             "a_draws": lambda n: (random.random(), 2 * n)[1],
             "b_same": lambda n: (seen.append(random.getstate()), 2 * n)[1],
+            "c_other": lambda n: 3 * n,
         },
     )
-    probe.watch(["a_draws", "b_same"])
+    probe.watch(["a_draws", "b_same", "c_other"])
     random.seed(7)
     state = random.getstate()
     assert probe(3) == 6
-    assert probe.reached == {"a_draws"}
-    assert seen == [state]
+    assert probe.reached == {"a_draws", "b_same", "c_other"}
     assert random.getstate() == state
+    quiet = Probe(_rule, {"b_same": lambda n: 2 * n, "c_other": lambda n: 3 * n})
+    quiet.watch(["b_same", "c_other"])
+    assert quiet(3) == 6
+    assert quiet.reached == {"c_other"}  # with no draw, only the variant that disagrees
+    assert random.getstate() == state
+
+
+def test_the_random_state_is_read_a_fixed_number_of_times_per_call_whatever_the_variants(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import random
+
+    reads: list[int] = []
+    real = random.getstate
+    monkeypatch.setattr(random, "getstate", lambda: reads.append(1) or real())
+    for count in (1, 2, 8):
+        reads.clear()
+        probe = Probe(_rule, {f"v{i}": (lambda n: 2 * n) for i in range(count)})
+        probe.watch([f"v{i}" for i in range(count)])
+        assert probe(3) == 6
+        assert len(reads) == 3, (count, len(reads))  # before and after the original, once after every variant
 
 
 def test_a_call_where_nothing_draws_puts_no_random_state_back(monkeypatch: pytest.MonkeyPatch) -> None:

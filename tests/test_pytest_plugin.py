@@ -175,10 +175,12 @@ def test_a_session_that_ends_its_process_leaves_its_objects_frozen_for_the_exit(
 ) -> None:
     # Its last collection at exit would walk every object left for nothing (about 0.3 s per process).
     toy.makeconftest(
-        "import atexit, gc, os\n"
+        "import atexit, gc\n"
+        "role = ['main']\n"
+        "def pytest_configure(config):\n"
+        "    role[0] = getattr(config, 'workerinput', {}).get('workerid', 'main')\n"
         "def _said():\n"
-        "    print('at exit', os.environ.get('PYTEST_XDIST_WORKER', 'main'), 'frozen', gc.get_freeze_count() > 0,"
-        " flush=True)\n"
+        "    print('at exit', role[0], 'frozen', gc.get_freeze_count() > 0, flush=True)\n"
         "atexit.register(_said)\n"
     )
     result = toy.runpytest_subprocess(*workers, "-p", "no:cacheprovider", "toy_witnesses/good.py")

@@ -25,7 +25,8 @@ would act twice, and each reaches every claim; when only a variant tries
 to, the attempt is refused (or its output dropped) and that variant
 reaches the claim.  State a rule keeps in module globals is beyond what
 the probe sees: `--probe` is for pure rules.  The `random` module's state is handed to each variant as the
-original found it, and must be left as the original left it.
+original found it, and must be left as the original left it; when the original drew nothing, the state is
+read once after all its variants, and a draw there reaches the claim with every variant of that call.
 """
 
 from __future__ import annotations
@@ -250,23 +251,58 @@ class Probe:
     ) -> None:
         """Run each variant on its copy of the arguments; a variant that disagrees, or draws, reaches the claim."""
         after = random.getstate()
-        # Put the state back only when it moved: when the original drew, each variant starts where it started;
-        # after a variant that drew, the next one does too, and the caller goes on from where the original left it.
-        drawn = after != before
-        restore, settled = drawn, False
+        try:
+            if after != before:
+                self._compare_each(calls, answer, originals, budget, (before, after))
+            else:
+                self._compare_all(calls, answer, originals, budget, after)
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)  # each variant armed it anew; one disarm serves them all
+
+    def _compare_each(
+        self,
+        calls: list[tuple[str, tuple[tuple[Any, ...], dict[str, Any]]]],
+        answer: tuple[str, Any],
+        originals: tuple[Any, Any] | None,
+        budget: float,
+        states: tuple[Any, Any],
+    ) -> None:
+        """The original drew: start each variant where the original started, and go on from where it left off."""
+        before, after = states
         try:
             for name, (a, k) in calls:
-                if restore:
-                    random.setstate(before)
+                random.setstate(before)
                 agrees = self._agrees(self.variants[name], a, k, answer, originals, budget)
-                moved = random.getstate() != after
-                if not agrees or moved:
+                if not agrees or random.getstate() != after:
                     self.reached.add(name)
-                restore = drawn or moved
+        finally:
+            random.setstate(after)
+
+    def _compare_all(
+        self,
+        calls: list[tuple[str, tuple[tuple[Any, ...], dict[str, Any]]]],
+        answer: tuple[str, Any],
+        originals: tuple[Any, Any] | None,
+        budget: float,
+        after: Any,
+    ) -> None:
+        """The original drew nothing: run the variants one after another and look at the state once, at the end.
+
+        Reading the state costs more than most calls of a rule, and no variant draws unless its original does.
+        When one did, the ones after it started from a moved state, so every variant of this call reaches the
+        claim (each then runs for real, where no draw goes unseen).
+        """
+        settled = False
+        try:
+            disagreeing = [
+                name for name, (a, k) in calls if not self._agrees(self.variants[name], a, k, answer, originals, budget)
+            ]
             settled = True
         finally:
-            if restore or not settled:
+            moved = not settled or random.getstate() != after
+            if moved:
                 random.setstate(after)
+        self.reached.update([name for name, _ in calls] if moved else disagreeing)
 
     def _agrees(
         self,
@@ -304,8 +340,7 @@ class Probe:
         finally:
             touched = _World.touched  # an attempt was refused, so the outside world is as the original left it
             _World.watching, _World.refusing, _World.touched = outer
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            Probe.active = None
+            Probe.active = None  # a tick from the timer left armed is dropped (`_spin`); `_compare` disarms it
         return theirs, touched
 
 

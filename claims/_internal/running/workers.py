@@ -20,6 +20,7 @@ every exit path, so no process is left behind.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import os
@@ -128,6 +129,7 @@ class Supervisor:
         self.handler, self.count, self.fresh = handler, max(1, workers), fresh
         self.folder = tempfile.mkdtemp(prefix="claims-workers-")
         self.workers: list[_Worker] = []
+        self.exiting: list[int] = []  # fresh workers that finished their job and are ending on their own
         self.pending: deque[Any] = deque()
         self.spawned = 0
         self.on_done: Callable[[Any], None] = lambda job: None
@@ -247,6 +249,7 @@ class Supervisor:
     ) -> None:
         """Hand out jobs, take what the busy workers say, and end those past their deadline."""
         self._hand_out()
+        self._reap_exited()
         busy = [w for w in self.workers if w.job is not None]
         if tick is not None:
             tick()  # a live display is redrawn at least once a second, even when nothing finishes
@@ -290,11 +293,35 @@ class Supervisor:
             job, worker.job, worker.label, worker.kill_at = worker.job, None, None, None
             self.on_done(job)
             if self.fresh:
-                self._reap(worker, kill=False)
-                os.unlink(worker.capture) if os.path.exists(worker.capture) else None
+                self._let_go(worker)
+
+    def _let_go(self, worker: _Worker) -> None:
+        """Let a fresh worker that finished its job end on its own, and reap it later.
+
+        Its exit unmaps its copy of the supervisor's memory; waiting for that before forking the next worker
+        kept a core idle for every job.
+        """
+        worker.connection.close()
+        self.workers.remove(worker)
+        self.exiting.append(worker.pid)
+        os.unlink(worker.capture) if os.path.exists(worker.capture) else None
+
+    def _reap_exited(self, *, wait_all: bool = False) -> None:
+        """Reap the workers let go that have ended (with `wait_all`: every one, killing what still runs)."""
+        for pid in list(self.exiting):
+            if wait_all:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            try:
+                ended, _ = os.waitpid(pid, 0 if wait_all else os.WNOHANG)
+            except ChildProcessError:
+                ended = pid
+            if ended:
+                self.exiting.remove(pid)
 
     def close(self) -> None:
         """Kill and reap every worker; remove their capture files."""
         for worker in list(self.workers):
             self._reap(worker, kill=True)
+        self._reap_exited(wait_all=True)
         shutil.rmtree(self.folder, ignore_errors=True)

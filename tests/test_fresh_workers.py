@@ -1,0 +1,56 @@
+"""Fresh workers (one fork per job, as mutation runs use them) never hold up the next fork, and none outlive a run."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from claims._internal.running import workers
+from claims._internal.running.workers import Channel, Ended, Supervisor
+
+
+def _say_pid(job: Any, channel: Channel) -> None:
+    channel.send((job, os.getpid()))
+
+
+def _run(supervisor: Supervisor, jobs: list[int]) -> tuple[dict[int, int], list[Ended]]:
+    said: dict[int, int] = {}
+    ended: list[Ended] = []
+    supervisor.run(jobs, lambda job, message: said.__setitem__(*message), lambda job, end: ended.append(end))
+    return said, ended
+
+
+def test_each_job_runs_in_a_fork_of_its_own_and_no_worker_outlives_the_run() -> None:
+    said, ended = _run(Supervisor(_say_pid, workers=2, fresh=True), list(range(12)))
+    assert sorted(said) == list(range(12)) and not ended
+    assert len(set(said.values())) == 12  # a fresh fork for every job
+    for pid in said.values():  # every worker, even one let go while the run went on, was reaped
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_worker_that_finished_is_not_waited_for_before_the_next_fork(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its exit unmaps its copy of the supervisor (hundreds of MB in a mutation run): waiting for it before forking
+    # the next worker left a core idle after every job.
+    events: list[str] = []
+    real_waitpid, real_fork = os.waitpid, os.fork
+
+    def waitpid(pid: int, flags: int) -> tuple[int, int]:
+        if flags == 0:
+            events.append("blocking wait")
+        return real_waitpid(pid, flags)
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            events.append("fork")
+        return pid
+
+    monkeypatch.setattr(workers.os, "waitpid", waitpid)
+    monkeypatch.setattr(workers.os, "fork", fork)
+    said, _ = _run(Supervisor(_say_pid, workers=2, fresh=True), list(range(8)))
+    assert len(said) == 8
+    last_fork = max(i for i, event in enumerate(events) if event == "fork")
+    assert "blocking wait" not in events[:last_fork], events
