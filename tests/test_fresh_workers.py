@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 import pytest
@@ -54,3 +55,43 @@ def test_a_worker_that_finished_is_not_waited_for_before_the_next_fork(monkeypat
     assert len(said) == 8
     last_fork = max(i for i, event in enumerate(events) if event == "fork")
     assert "blocking wait" not in events[:last_fork], events
+
+
+def _meets(job: Any, channel: Channel) -> None:
+    """A busy job waits (up to 10 s) for the marker a waiting job leaves; a waiting job leaves it."""
+    kind, folder = job
+    marker = os.path.join(folder, "waiting job ran")
+    if kind == "waits":
+        open(marker, "w").close()
+        channel.send((job, "left the marker"))
+        return
+    deadline = time.monotonic() + 10
+    while not os.path.exists(marker) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    channel.send((job, "met it" if os.path.exists(marker) else "ran alone"))
+
+
+def test_a_job_that_waits_runs_beside_the_workers_on_a_lane_of_its_own(tmp_path: Any) -> None:
+    # A timeout's confirmation mostly waits: on one of the N workers it kept a core idle for seconds.
+    supervisor = Supervisor(_meets, workers=1, fresh=True)
+    supervisor.submit(("waits", str(tmp_path)), waits=True)
+    said, ended = _run(supervisor, [("busy", str(tmp_path))])
+    assert not ended
+    assert said == {("busy", str(tmp_path)): "met it", ("waits", str(tmp_path)): "left the marker"}
+
+
+def test_the_lane_runs_one_waiting_job_at_a_time_and_the_workers_stay_n(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[int, int]] = []
+    hand_out = Supervisor._hand_out
+
+    def counted(self: Supervisor) -> None:
+        hand_out(self)
+        seen.append((sum(w.lane for w in self.workers), sum(not w.lane for w in self.workers)))
+
+    monkeypatch.setattr(Supervisor, "_hand_out", counted)
+    supervisor = Supervisor(_say_pid, workers=2, fresh=True)
+    for job in range(100, 106):
+        supervisor.submit(job, waits=True)
+    said, _ = _run(supervisor, list(range(6)))
+    assert sorted(said) == [*range(6), *range(100, 106)]
+    assert max(lane for lane, _ in seen) == 1 and max(n for _, n in seen) == 2, seen

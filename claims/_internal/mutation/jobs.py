@@ -279,7 +279,7 @@ class Engine:
                 limits = dict(originals[key(job)].claims)
                 for claim_id in again:
                     longer = confirming_limit(limits.get(claim_id, self.ceiling), self.ceiling)
-                    supervisor.submit(Job(job.kind, job.ident, ((claim_id, longer),)))
+                    supervisor.submit(Job(job.kind, job.ident, ((claim_id, longer),)), waits=True)
             elif tally.open_jobs == 0:
                 on_observed(originals[key(job)], tally.observation())
 

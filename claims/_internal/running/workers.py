@@ -110,6 +110,7 @@ class _Worker:
     started: float = 0.0
     kill_at: float | None = None
     soft: float = 0.0
+    lane: bool = False  # the waiting lane's worker (see `Supervisor.submit`)
 
 
 def _wait_for(busy: Sequence[_Worker]) -> float:
@@ -131,12 +132,19 @@ class Supervisor:
         self.workers: list[_Worker] = []
         self.exiting: list[int] = []  # fresh workers that finished their job and are ending on their own
         self.pending: deque[Any] = deque()
+        self.waiting: deque[Any] = deque()
         self.spawned = 0
         self.on_done: Callable[[Any], None] = lambda job: None
 
-    def submit(self, job: Any) -> None:
-        """Queue a job (callbacks may submit more while the run goes on)."""
-        self.pending.append(job)
+    def submit(self, job: Any, *, waits: bool = False) -> None:
+        """Queue a job (callbacks may submit more while the run goes on).
+
+        A job that `waits` (a claim that timed out, run again alone under a longer limit to confirm it) runs on a
+        lane of its own, one job at a time, beside the N workers: it mostly sleeps or waits on a stream that never
+        ends, and on one of the N it kept a core idle for seconds.  Its limit is at least four times the one it
+        ran past (and five seconds), so sharing the cores cannot turn it red.
+        """
+        (self.waiting if waits else self.pending).append(job)
 
     def _spawn(self) -> _Worker:
         parent, child = Pipe(duplex=True)
@@ -239,7 +247,7 @@ class Supervisor:
 
     def _unfinished(self) -> bool:
         """Say whether a job is pending or running."""
-        return bool(self.pending) or any(w.job is not None for w in self.workers)
+        return bool(self.pending or self.waiting) or any(w.job is not None for w in self.workers)
 
     def _step(
         self,
@@ -260,15 +268,19 @@ class Supervisor:
 
     def _hand_out(self) -> None:
         """Give pending jobs to idle workers, spawning workers up to the count."""
-        while self.pending and (len(self.workers) < self.count or any(w.job is None for w in self.workers)):
+        while self.pending and (
+            sum(not w.lane for w in self.workers) < self.count or any(w.job is None for w in self.workers)
+        ):
             worker = next((w for w in self.workers if w.job is None), None) or self._spawn()
-            worker.job, worker.label, worker.kill_at, worker.started = (
-                self.pending.popleft(),
-                None,
-                None,
-                time.monotonic(),
-            )
-            worker.connection.send(worker.job)
+            self._give(worker, self.pending.popleft())
+        if self.waiting and not any(w.lane for w in self.workers):
+            worker = self._spawn()
+            worker.lane = True
+            self._give(worker, self.waiting.popleft())
+
+    def _give(self, worker: _Worker, job: Any) -> None:
+        worker.job, worker.label, worker.kill_at, worker.started = job, None, None, time.monotonic()
+        worker.connection.send(job)
 
     def _end_overdue(self, on_end: Callable[[Any, Ended], None]) -> None:
         """End every worker whose job ran past its hard deadline."""
@@ -292,7 +304,7 @@ class Supervisor:
         elif message[0] == "done":
             job, worker.job, worker.label, worker.kill_at = worker.job, None, None, None
             self.on_done(job)
-            if self.fresh:
+            if self.fresh or worker.lane:
                 self._let_go(worker)
 
     def _let_go(self, worker: _Worker) -> None:
