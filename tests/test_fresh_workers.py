@@ -86,7 +86,7 @@ def test_the_lane_runs_one_waiting_job_at_a_time_and_the_workers_stay_n(monkeypa
 
     def counted(self: Supervisor) -> None:
         hand_out(self)
-        seen.append((sum(w.lane for w in self.workers), sum(not w.lane for w in self.workers)))
+        seen.append((sum(w.lane for w in self.workers), sum(w.job is not None and not w.lane for w in self.workers)))
 
     monkeypatch.setattr(Supervisor, "_hand_out", counted)
     supervisor = Supervisor(_say_pid, workers=2, fresh=True)
