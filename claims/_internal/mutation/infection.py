@@ -249,62 +249,44 @@ class Probe:
         budget: float,
         before: Any,
     ) -> None:
-        """Run each variant on its copy of the arguments; a variant that disagrees, or draws, reaches the claim."""
+        """Run each variant on its copy of the arguments; a variant that disagrees, or draws, reaches the claim.
+
+        When the original drew, each variant starts where it started and the state is read after each.  When it
+        drew nothing (most calls: reading the state costs more than most calls of a rule), the state is read once,
+        after them all, and a draw there reaches the claim with every variant of the call (each then runs for
+        real, where no draw goes unseen).  Either way the caller goes on from where the original left the state.
+        """
         if not calls:
             return  # every variant already reached the claim (the original touched the world): nothing to compare
         after = random.getstate()
-        try:
-            if after != before:
-                self._compare_each(calls, answer, originals, budget, (before, after))
-            else:
-                self._compare_all(calls, answer, originals, budget, after)
-        finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)  # each variant armed it anew; one disarm serves them all
-
-    def _compare_each(
-        self,
-        calls: list[tuple[str, tuple[tuple[Any, ...], dict[str, Any]]]],
-        answer: tuple[str, Any],
-        originals: tuple[Any, Any] | None,
-        budget: float,
-        states: tuple[Any, Any],
-    ) -> None:
-        """The original drew: start each variant where the original started, and go on from where it left off."""
-        before, after = states
-        try:
-            for name, (a, k) in calls:
-                random.setstate(before)
-                agrees = self._agrees(self.variants[name], a, k, answer, originals, budget)
-                if not agrees or random.getstate() != after:
-                    self.reached.add(name)
-        finally:
-            random.setstate(after)
-
-    def _compare_all(
-        self,
-        calls: list[tuple[str, tuple[tuple[Any, ...], dict[str, Any]]]],
-        answer: tuple[str, Any],
-        originals: tuple[Any, Any] | None,
-        budget: float,
-        after: Any,
-    ) -> None:
-        """The original drew nothing: run the variants one after another and look at the state once, at the end.
-
-        Reading the state costs more than most calls of a rule, and no variant draws unless its original does.
-        When one did, the ones after it started from a moved state, so every variant of this call reaches the
-        claim (each then runs for real, where no draw goes unseen).
-        """
+        drawn = after != before
+        states = (before, after) if drawn else None
         settled = False
         try:
             disagreeing = [
-                name for name, (a, k) in calls if not self._agrees(self.variants[name], a, k, answer, originals, budget)
+                name for name, call in calls if not self._agrees_from(states, name, call, answer, originals, budget)
             ]
             settled = True
         finally:
-            moved = not settled or random.getstate() != after
-            if moved:
-                random.setstate(after)
-        self.reached.update([name for name, _ in calls] if moved else disagreeing)
+            signal.setitimer(signal.ITIMER_PROF, 0)  # each variant armed it anew; one disarm serves them all
+            moved = _put_back(after, always=drawn or not settled)
+        self.reached.update(disagreeing if drawn or not moved else [name for name, _ in calls])
+
+    def _agrees_from(
+        self,
+        states: tuple[Any, Any] | None,
+        name: str,
+        call: _Call,
+        answer: tuple[str, Any],
+        originals: tuple[Any, Any] | None,
+        budget: float,
+    ) -> bool:
+        """Decide whether one variant agrees; with `states` (the original drew: the state before and after it), it
+        starts where the original started and must leave the state where the original left it."""
+        if states is not None:
+            random.setstate(states[0])
+        agrees = self._agrees(self.variants[name], call[0], call[1], answer, originals, budget)
+        return agrees and (states is None or random.getstate() == states[1])
 
     def _agrees(
         self,
@@ -344,6 +326,14 @@ class Probe:
             _World.watching, _World.refusing, _World.touched = outer
             Probe.active = None  # a tick from the timer left armed is dropped (`_spin`); `_compare` disarms it
         return theirs, touched
+
+
+def _put_back(after: Any, *, always: bool) -> bool:
+    """Put the `random` state back where the original left it if it moved (or `always`); say whether it did."""
+    moved = always or random.getstate() != after
+    if moved:
+        random.setstate(after)
+    return moved
 
 
 def _alike_after(call: _Call, theirs: Any, ours: Any, after: _Call | None) -> bool:
