@@ -143,3 +143,22 @@ fifo_wait_ignored = Defect(
     },
     must_green={f"{W}.a_utf8_file_is_read_whole"},
 )
+
+fifo_cut_at_its_first_pause = Defect(
+    id="edges.fifo_cut_at_its_first_pause",
+    target=streams.read_input,
+    intent="Read a FIFO with a single read, so a slow producer's log is cut where its writer first paused, and a stream longer than the pipe holds is never refused.",
+    patch=(
+        "            text = handle.read(most + 1)",
+        "            text = (\n"
+        "                os.read(fd, 4 * (most + 1)).decode()\n"
+        "                if stat.S_ISFIFO(os.fstat(fd).st_mode)\n"
+        "                else handle.read(most + 1)\n"
+        "            )",
+    ),
+    must_red={
+        f"{W}.a_fifo_whose_writer_pauses_is_read_whole",
+        f"{W}.a_never_ending_stream_is_refused_at_any_limit",
+    },
+    must_green={f"{W}.a_fifo_closed_without_a_write_reads_as_an_empty_file", f"{W}.a_utf8_file_is_read_whole"},
+)

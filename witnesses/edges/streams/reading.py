@@ -320,11 +320,13 @@ def a_fifo_whose_writer_pauses_is_read_whole(tmp_path: Path) -> None:
     fifo = tmp_path / "log.fifo"
     os.mkfifo(fifo)
     held = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # never read: it lets the writer see the pipe drained
+    first_half = threading.Event()
 
     def writer() -> None:
         with open(fifo, "w", encoding="utf-8") as handle:
             handle.write("first half,")
             handle.flush()
+            first_half.set()
             # The second half comes only once the reader has drained the first (and a reader that does not wait
             # has met the empty pipe): the pause is there whatever the machine's speed.
             deadline = time.monotonic() + 5
@@ -335,6 +337,9 @@ def a_fifo_whose_writer_pauses_is_read_whole(tmp_path: Path) -> None:
 
     thread = threading.Thread(target=writer, daemon=True)
     thread.start()
+    # The reader comes once the first half is in the pipe, so what it meets is the pause alone, the same on every
+    # run: were it to come first, whether the writer had come yet would decide what the claim saw.
+    first_half.wait(5)
     try:
         outcome = read_input(str(fifo), "authority log", wait=5)
     finally:
