@@ -27,10 +27,16 @@ from claims._internal.functions import function_likes, span
 
 
 @functools.lru_cache(maxsize=64)
+def _function_nodes(text: str) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Map each function-like of a module's source to its node, parsing each source once (never mutated)."""
+    return {item.qualname: item.node for item in function_likes(ast.parse(text))[0]}
+
+
+@functools.lru_cache(maxsize=64)
 def function_spans(text: str) -> dict[str, tuple[int, int]]:
     """Map each function-like of a module's source (`rule`, `Class.method`) to its first line (decorators
     included) and its last."""
-    return {item.qualname: span(item.node) for item in function_likes(ast.parse(text))[0]}
+    return {qualname: span(node) for qualname, node in _function_nodes(text).items()}
 
 
 def patched_statements(text: str, function: str, old: str, new: str) -> frozenset[int] | None:
@@ -45,7 +51,7 @@ def patched_statements(text: str, function: str, old: str, new: str) -> frozense
     body = "".join(lines)
     if body.count(old) != 1:
         return None
-    tree = next(item.node for item in function_likes(ast.parse(text))[0] if item.qualname == function)
+    tree = _function_nodes(text)[function]
     changed = difflib.SequenceMatcher(a=lines, b=body.replace(old, new).splitlines(keepends=True), autojunk=False)
     # The tree's lines are the module's; the compared lines start at the definition's first.
     return _changed_statements(tree, changed.get_opcodes(), where[0] - 1)

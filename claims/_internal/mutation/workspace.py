@@ -71,12 +71,18 @@ class Workspace:
         return found
 
     def source_of(self, module: str) -> tuple[Path, str]:
-        """Return an original (not trampolined) module's path and text."""
-        for package in self.config.typecheck:
-            for name, path in package_files(package, self.config.root):
-                if name == module:
-                    return path, path.read_text(encoding="utf-8")
-        raise LookupError(f"module {module!r} is not in the [tool.claims].typecheck packages")
+        """Return an original (not trampolined) module's path and text (the packages are listed once per run)."""
+        paths = self._memo.get("module_paths")
+        if not isinstance(paths, dict):
+            paths = {}
+            for package in self.config.typecheck:
+                for name, found in package_files(package, self.config.root):
+                    paths.setdefault(name, found)  # the first package that has it, as the import would find it
+            self._memo["module_paths"] = paths
+        path = paths.get(module)
+        if path is None:
+            raise LookupError(f"module {module!r} is not in the [tool.claims].typecheck packages")
+        return path, path.read_text(encoding="utf-8")
 
 
 def mutmut_skip(packages: Sequence[str]) -> Callable[[str], bool]:
