@@ -95,3 +95,52 @@ def test_the_lane_runs_one_waiting_job_at_a_time_and_the_workers_stay_n(monkeypa
     said, _ = _run(supervisor, list(range(6)))
     assert sorted(said) == [*range(6), *range(100, 106)]
     assert max(lane for lane, _ in seen) == 1 and max(n for _, n in seen) == 2, seen
+
+
+def _spins_or_meets(job: Any, channel: Channel) -> None:
+    """A spinning job computes, a waiting one sleeps, each until the marker is there or its seconds are over, then
+    says which; a marking one leaves the marker."""
+    kind, folder, seconds = job
+    marker = os.path.join(folder, "marker")
+    if kind == "marks":
+        open(marker, "w").close()
+        channel.send((kind, "left the marker"))
+        return
+    deadline = time.monotonic() + seconds
+    while not os.path.exists(marker) and time.monotonic() < deadline:
+        if kind == "waits":
+            time.sleep(0.01)
+    channel.send((kind, "met it" if os.path.exists(marker) else "ran alone"))
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/stat"), reason="a worker's CPU time is read from /proc")
+def test_a_worker_whose_job_waits_lends_its_core_to_one_more(tmp_path: Any) -> None:
+    # A claim that waits on a stream or a FIFO's writer left its core idle for seconds in a declared run.
+    said, ended = _run_kinds([("waits", 10.0), ("marks", 0.0)], tmp_path)
+    assert not ended and said == {"waits": "met it", "marks": "left the marker"}
+
+
+def test_a_worker_that_computes_lends_nothing(tmp_path: Any) -> None:
+    said, ended = _run_kinds([("spins", 1.0), ("marks", 0.0)], tmp_path)
+    assert not ended and said == {"spins": "ran alone", "marks": "left the marker"}
+
+
+def test_a_lasting_worker_that_waits_lends_nothing(tmp_path: Any) -> None:
+    # Lent to a worker that lasts, the core would stay lent: every job after would run on N + 1 workers.
+    supervisor = Supervisor(_spins_or_meets, workers=1)
+    said: dict[str, str] = {}
+    jobs = [("waits", str(tmp_path), 1.0), ("marks", str(tmp_path), 0.0)]
+    supervisor.run(jobs, lambda job, m: said.__setitem__(*m), lambda job, end: None)
+    assert said == {"waits": "ran alone", "marks": "left the marker"}
+
+
+def _run_kinds(kinds: list[tuple[str, float]], folder: Any) -> tuple[dict[str, str], list[Ended]]:
+    said: dict[str, str] = {}
+    ended: list[Ended] = []
+    supervisor = Supervisor(_spins_or_meets, workers=1, fresh=True)
+    supervisor.run(
+        [(kind, str(folder), seconds) for kind, seconds in kinds],
+        lambda job, m: said.__setitem__(*m),
+        lambda job, end: ended.append(end),
+    )
+    return said, ended

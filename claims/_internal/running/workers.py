@@ -73,6 +73,28 @@ WAKE = 0.5
 """Seconds the supervisor may wait for a worker before it looks at signals (Ctrl-C) and deadlines again."""
 
 
+LEND_AFTER = 0.1
+"""Seconds a fresh worker's job must use no CPU at all before its core is lent to one more worker."""
+
+try:
+    _TICK = 1 / os.sysconf("SC_CLK_TCK")
+except (AttributeError, ValueError, OSError):  # pragma: no cover - no sysconf here: /proc is not read either
+    _TICK = 0.01
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """Return the CPU time a process has used so far while it sleeps (Linux's /proc), else None: it runs or waits
+    for a core (state R), has ended, or /proc cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()
+        if fields[0] not in (b"S", b"D"):
+            return None
+        return (int(fields[11]) + int(fields[12])) * _TICK  # utime and stime, the 14th and 15th fields
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def grace(seconds: float) -> float:
     """Return how long past its own deadline a worker may stay silent before it is killed."""
     return max(2.0, 0.25 * seconds)
@@ -111,6 +133,9 @@ class _Worker:
     kill_at: float | None = None
     soft: float = 0.0
     lane: bool = False  # the waiting lane's worker (see `Supervisor.submit`)
+    cpu: float | None = None  # the CPU time it had used when last seen asleep (`Supervisor._note_idle`)
+    looked: float = 0.0
+    idle: bool = False  # its job used no CPU at all since the look before: it waits (a stream, a sleep)
 
 
 def _wait_for(busy: Sequence[_Worker]) -> float:
@@ -256,20 +281,41 @@ class Supervisor:
         tick: Callable[[], None] | None,
     ) -> None:
         """Hand out jobs, take what the busy workers say, and end those past their deadline."""
+        self._note_idle()
         self._hand_out()
         self._reap_exited()
         busy = [w for w in self.workers if w.job is not None]
         if tick is not None:
             tick()  # a live display is redrawn at least once a second, even when nothing finishes
-        for connection in wait([w.connection for w in busy], _wait_for(busy)):
+        look = LEND_AFTER if self.fresh and self.pending else WAKE  # an idle worker is noticed soon
+        for connection in wait([w.connection for w in busy], min(look, _wait_for(busy))):
             worker = next(w for w in busy if w.connection is connection)
             self._receive(worker, on_message, on_end)
         self._end_overdue(on_end)
 
+    def _note_idle(self) -> None:
+        """Look again at each busy fresh worker, at most every LEND_AFTER seconds: one asleep at two looks in a row
+        that used no CPU between them waits (on a stream, a FIFO's writer, a sleep) and lends its core
+        (`_hand_out`).  One that runs, or waits for a core on a loaded machine, never does."""
+        if not self.fresh:
+            return  # a lasting worker lent a core would last too: every job after would run on N + 1
+        now = time.monotonic()
+        for worker in self.workers:
+            if worker.job is not None and not worker.lane and now - worker.looked >= LEND_AFTER:
+                used = _cpu_seconds(worker.pid)
+                worker.idle = used is not None and worker.cpu is not None and used == worker.cpu
+                worker.cpu, worker.looked = used, now
+
     def _hand_out(self) -> None:
-        """Give pending jobs to idle workers, spawning workers up to the count."""
+        """Give pending jobs to idle workers, spawning workers up to the count.
+
+        While a fresh worker's job waits (it used no CPU since the last look), one more worker may run: its core
+        would otherwise stay idle.  One at most, so the cores are never shared by more than N + 1 jobs that
+        compute, each well within its limit (ten times its clean run).
+        """
+        lent = any(w.idle for w in self.workers if w.job is not None and not w.lane)
         while self.pending and (
-            sum(not w.lane for w in self.workers) < self.count or any(w.job is None for w in self.workers)
+            sum(not w.lane for w in self.workers) < self.count + lent or any(w.job is None for w in self.workers)
         ):
             worker = next((w for w in self.workers if w.job is None), None) or self._spawn()
             self._give(worker, self.pending.popleft())
@@ -280,6 +326,7 @@ class Supervisor:
 
     def _give(self, worker: _Worker, job: Any) -> None:
         worker.job, worker.label, worker.kill_at, worker.started = job, None, None, time.monotonic()
+        worker.cpu, worker.looked, worker.idle = _cpu_seconds(worker.pid), worker.started, False
         worker.connection.send(job)
 
     def _end_overdue(self, on_end: Callable[[Any, Ended], None]) -> None:
