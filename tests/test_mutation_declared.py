@@ -217,3 +217,49 @@ def test_a_command_reexecutes_itself_once_under_the_pinned_hash_seed(
         assert calls == []
     warned = "string hashing is not pinned" in capsys.readouterr().err
     assert warned == (argv[0] == "python")
+
+
+_RULES = '''\
+def clamp(value: int, most: int) -> int:
+    """Keep a value at most `most`."""
+    if value > most:
+        return most
+    return value
+
+
+class Window:
+    def __init__(self, size: int) -> None:
+        self.__size = size
+
+    def holds(self, value: int) -> bool:
+        return 0 <= value < self.__size
+'''
+
+
+def test_patches_compiled_on_two_cores_are_the_patches_compiled_here(tmp_path: Path) -> None:
+    # The supervisor compiled every patch alone before its first fork; shared out, each must come back as the
+    # very code it would have compiled (a method's private names mangled alike), and a patch that does not apply
+    # comes back as nothing, to be compiled again where it is defined and refused there with its reason.
+    from claims._internal.mutation import apply
+    from claims._internal.mutation.defects import Defect
+
+    path = tmp_path / "rules.py"
+    path.write_text(_RULES, encoding="utf-8")
+    patches = [
+        ("rules.clamp", ("if value > most:", "if value >= most:")),
+        ("rules.Window.holds", ("0 <= value", "0 < value")),
+        ("rules.clamp", ("return most\n", "return value\n")),
+        ("rules.Window.holds", ("not there", "anything")),
+    ]
+    items = [
+        (Defect(id=f"t.d{n}", target=t, intent="A defect.", must_red={"t.c"}, patch=p), "rules", path, _RULES)
+        for n, (t, p) in enumerate(patches)
+    ]
+    ahead = apply._codes_on_cores(items, 2)
+    assert ahead[3] is None
+    for item, code in zip(items[:3], ahead[:3], strict=True):
+        assert code is not None
+        here = apply._patch_code(*item)
+        assert code == here  # code objects compare by their bytecode, constants, names and line table
+    assert ahead[1][2] == ("Window",)
+    assert apply._codes_on_cores(items, 1) == [None] * 4  # one worker: nothing shared out

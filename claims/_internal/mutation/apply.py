@@ -10,7 +10,10 @@ would only find a smaller one), even where the claim sets its own budget.
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import functools
+import marshal
+import multiprocessing
 import sys
 import types
 from collections.abc import Callable, Iterable, Mapping
@@ -152,35 +155,82 @@ _PATCHED: dict[tuple[str, str, str], Callable[..., Any]] = {}
 """Each patched rule this process compiled, by target and patch (a probe's supervisor compiles them for its forks)."""
 
 
-def patched_rule(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
-    """Compile the rule's own source with `old` replaced by `new`; LookupError when `old` is not there exactly once."""
+def patched_rule(
+    defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]], code: _Code | None = None
+) -> Callable[..., Any]:
+    """Compile the rule's own source with `old` replaced by `new` (or define it from `code`, compiled already);
+    LookupError when `old` is not there exactly once."""
     assert defect.patch is not None
     key = (defect.target, *defect.patch)
     built = _PATCHED.get(key)
     if built is None:
-        built = _PATCHED[key] = _compiled_patch(defect, module, source_of)
+        built = _PATCHED[key] = _compiled_patch(defect, module, source_of, code)
     return built
 
 
-def prebuild_patches(seeded: Iterable[Seeded], source_of: Callable[[str], tuple[Path, str]]) -> None:
-    """Compile every textual patch of these defects once, here, so the forks that run or probe them share it."""
+def prebuild_patches(seeded: Iterable[Seeded], source_of: Callable[[str], tuple[Path, str]], workers: int = 1) -> None:
+    """Compile every textual patch of these defects once, here, so the forks that run or probe them share it.
+
+    With more than one worker, the parsing, checking and compiling are shared out to that many forks, and only
+    the definitions are made here: the supervisor did all of it alone, for a second and more, before its first
+    fork.
+    """
+    todo: dict[tuple[str, str, str], tuple[Defect, Any]] = {}
     for one in seeded:
         for defect in one.defects:
-            if defect.patch is not None:
+            if defect.patch is not None and (defect.target, *defect.patch) not in _PATCHED:
                 try:
-                    patched_rule(defect, resolve(defect.target)[0], source_of)
+                    todo.setdefault((defect.target, *defect.patch), (defect, resolve(defect.target)[0]))
                 except LookupError:
                     pass  # each fork that applies it says why
+    ahead = _codes_on_cores([(d, m.__name__, *source_of(m.__name__)) for d, m in todo.values()], workers)
+    for (defect, module), code in zip(todo.values(), ahead, strict=True):
+        try:
+            patched_rule(defect, module, source_of, code)
+        except LookupError:
+            pass  # each fork that applies it says why
 
 
-def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]]) -> Callable[..., Any]:
-    """Compile a rule with its patch, as a plain function called exactly as its untouched copy is.
+def _codes_on_cores(items: list[tuple[Defect, str, Path, str]], workers: int) -> list[_Code | None]:
+    """Compile each patch in forks, `workers` at once (none: compiled where it is defined, one by one)."""
+    if workers < 2 or len(items) < 2 * workers:
+        return [None] * len(items)
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        sent = list(pool.map(_code_or_none, items, chunksize=max(1, len(items) // (4 * workers))))
+    return [None if one is None else (marshal.loads(one[0]), one[1], one[2]) for one in sent]
+
+
+def _code_or_none(item: tuple[Defect, str, Path, str]) -> tuple[bytes, str, tuple[str, ...]] | None:
+    """Compile one patch in a fork, as bytes that cross a pipe (a code object does not pickle)."""
+    try:
+        code, name, owners = _patch_code(*item)
+    except LookupError:
+        return None  # compiled again where it is defined, which raises the same error there
+    return marshal.dumps(code), name, owners
+
+
+_Code = tuple[types.CodeType, str, tuple[str, ...]]
+"""A compiled patch: the code defining the function, the function's name in it, and the classes holding it."""
+
+
+def _compiled_patch(
+    defect: Defect, module: Any, source_of: Callable[[str], tuple[Path, str]], code: _Code | None = None
+) -> Callable[..., Any]:
+    """Compile a rule with its patch (unless `code` holds it compiled), as a plain function called exactly as its
+    untouched copy is."""
+    path, text = source_of(module.__name__)
+    compiled, name, owners = code or _patch_code(defect, module.__name__, path, text)
+    return _defined(compiled, name, owners, module)
+
+
+def _patch_code(defect: Defect, module_name: str, path: Path, text: str) -> _Code:
+    """Compile the module-level code that defines a rule with its patch applied.
 
     A method is compiled inside stand-ins for the classes holding it, named as they are, so its private names are
     mangled as in the original, and its `__class__` (what `super()` reads) is the real class.
     """
-    path, text = source_of(module.__name__)
-    qualname = defect.target[len(module.__name__) + 1 :]
+    qualname = defect.target[len(module_name) + 1 :]
     like = _patched_function(defect, qualname, path, _patched_source(defect, qualname, path, text))
     function = like.node
     function.decorator_list = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
@@ -191,7 +241,7 @@ def _compiled_patch(defect: Defect, module: Any, source_of: Callable[[str], tupl
 
         tree = _transformer()().visit(tree)  # its checks, and the imports they need, at the module's top
     ast.fix_missing_locations(tree)
-    return _defined(tree, function.name, like.owners, module, path)
+    return compile(tree, str(path), "exec"), function.name, like.owners
 
 
 def _patched_source(defect: Defect, qualname: str, path: Path, text: str) -> str:
@@ -239,12 +289,12 @@ def _checked(qualname: str) -> bool:
     return _public(parts[-2] if parts[-1] in ACCESSORS else parts[-1])
 
 
-def _defined(tree: ast.Module, name: str, owners: tuple[str, ...], module: Any, path: Path) -> Callable[..., Any]:
+def _defined(code: types.CodeType, name: str, owners: tuple[str, ...], module: Any) -> Callable[..., Any]:
     """Execute a definition in its module (a method inside stand-ins for its classes) and return the function."""
     namespace = vars(module)
     outer = owners[0] if owners else None
     kept = namespace.get(outer) if outer is not None else None
-    exec(compile(tree, str(path), "exec"), namespace)
+    exec(code, namespace)
     if outer is None:
         return cast(Callable[..., Any], namespace[name])
     stand_in = namespace[outer]

@@ -218,7 +218,7 @@ class Engine:
         settled = 0
         # Every probe fork installs every watched defect's variant: compile each once, before forking.
         watched = {s for job in jobs for subjects in job.watch for s in subjects}
-        prebuild_patches((self.defects[s] for s in sorted(watched) if s in self.defects), self.source_of)
+        prebuild_patches((self.defects[s] for s in sorted(watched) if s in self.defects), self.source_of, self.workers)
         self._ready_to_fork()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
