@@ -21,6 +21,7 @@ from mutmut.mutation.file_mutation import deep_replace
 
 from claims._internal.caching.fingerprint import Sources, package_files
 from claims._internal.caching.readable_modules import ImportReach
+from claims._internal.mutation import generate as generate_module
 from claims._internal.mutation.codegen import Render, parent_map, replace_once
 from claims._internal.mutation.generate import (
     generate,
@@ -344,6 +345,22 @@ def test_an_up_to_date_tree_loads_no_operator_and_a_new_mutmut_regenerates_it(
     monkeypatch.setattr(OperatorSets, "key", lambda self: "mutmut, another version")
     with pytest.raises(AssertionError, match="loaded the operators"):
         generate(["pkg"], tmp_path, tmp_path / "tree", sets)
+
+
+def test_an_up_to_date_tree_leaves_its_manifest_unwritten_and_an_edit_rewrites_it(tmp_path: Path) -> None:
+    # The bundled suite's manifest is megabytes of JSON: dumping it again on every run cost each declared run time.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "rules.py").write_text("def admit(x: int) -> bool:\n    return x < 3\n")
+    sets = chosen_sets(["mutmut", "domain"])
+    manifest = tmp_path / "tree" / generate_module.MANIFEST
+    generate(["pkg"], tmp_path, tmp_path / "tree", sets)
+    written = manifest.stat().st_ino
+    generate(["pkg"], tmp_path, tmp_path / "tree", sets)
+    assert manifest.stat().st_ino == written  # written atomically (a new file) only when it changes
+    (tmp_path / "pkg" / "rules.py").write_text("def admit(x: int) -> bool:\n    return x < 4\n")
+    generate(["pkg"], tmp_path, tmp_path / "tree", sets)
+    assert manifest.stat().st_ino != written and "x < 4" in (tmp_path / "tree" / "pkg" / "rules.py").read_text()
 
 
 def test_the_tree_compiled_on_two_workers_is_the_code_an_import_would_make(tmp_path: Path) -> None:

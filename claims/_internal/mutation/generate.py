@@ -126,7 +126,8 @@ def generate(
         _copy_data(package, root, (tree, plain))
     _regenerate(todo, operators, (tree, plain), new, on_file)
     mutants = [Mutant(**m) for entry in new.values() for m in entry["mutants"]]
-    write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
+    if new != old:  # a run that regenerated nothing leaves the manifest (megabytes of JSON) as it was
+        write_atomically(manifest_path, (json.dumps(new, indent=1, sort_keys=True) + "\n").encode())
     return sorted(mutants, key=lambda m: m.id)
 
 
