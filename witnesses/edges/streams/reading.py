@@ -25,9 +25,11 @@ from witnesses.edges.streams import witness
 
 
 @contextlib.contextmanager
-def never_ending(fifo: Path, text: str) -> Iterator[list[bool]]:
+def never_ending(fifo: Path, text: str) -> Iterator[None]:
     """Make `fifo` a stream that never ends: `text` already in it when the reader opens it, its writer holding it
-    open until the reader returns; then say, in the list yielded, whether the writer waited in vain.
+    open until the reader returns.  A reader that waits for the end never returns, so its claim ends by its
+    timeout on every machine alike (a writer that gave up after a while made that a FAIL or a timeout by the
+    machine's speed).
 
     A reader of our own opens it first, so the writer's open never waits, and the reader under test opens it only
     once data is there: no interleaving of the two opens can change what it reads.
@@ -35,19 +37,18 @@ def never_ending(fifo: Path, text: str) -> Iterator[list[bool]]:
     os.mkfifo(fifo)
     held = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
     returned = threading.Event()
-    waited_in_vain: list[bool] = []
 
     def writer() -> None:
         with open(fifo, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
-            waited_in_vain.append(not returned.wait(3))
+            returned.wait()  # never closed first: a reader that waits for the end never returns
 
     thread = threading.Thread(target=writer, daemon=True)
     thread.start()
     try:
         select.select([held], [], [], 5)
-        yield waited_in_vain
+        yield
     finally:
         returned.set()
         _drain_until_it_ends(held, thread)
@@ -166,9 +167,8 @@ def an_empty_path_is_refused_at_its_quoted_spelling():
     timeout=10,
 )
 def a_never_ending_stream_is_refused_at_the_limit(tmp_path: Path):
-    with never_ending(tmp_path / "stream", "0123456789") as waited_in_vain:  # exactly limit + 1 characters
+    with never_ending(tmp_path / "stream", "0123456789"):  # exactly limit + 1 characters
         outcome = read_input(str(tmp_path / "stream"), "authority log", limit=9)
-    check.equal("returned while the stream was still open", waited_in_vain, [False])
     return in_folder(outcome, tmp_path)
 
 
@@ -240,9 +240,8 @@ def the_default_limit_is_64_mi_characters(tmp_path: Path) -> None:
 def a_never_ending_stream_is_refused_at_any_limit(tmp_path: Path) -> None:
     for limit in (9, 2**20 - 1, 2**20, 2**20 + 1):
         fifo = tmp_path / f"stream-{limit}"
-        with never_ending(fifo, "0" * (limit + 1)) as waited_in_vain:  # one character past the limit
+        with never_ending(fifo, "0" * (limit + 1)):  # one character past the limit
             outcome = read_input(str(fifo), "authority log", limit=limit)
-        check.equal(f"limit {limit}: returned while the stream was still open", waited_in_vain, [False])
         check.equal(
             f"limit {limit}: refused",
             [r.why for r in check.refused(outcome)],
