@@ -219,9 +219,9 @@ def _compiled_patch(
 ) -> Callable[..., Any]:
     """Compile a rule with its patch (unless `code` holds it compiled), as a plain function called exactly as its
     untouched copy is."""
-    path, text = source_of(module.__name__)
-    compiled, name, owners = code or _patch_code(defect, module.__name__, path, text)
-    return _defined(compiled, name, owners, module)
+    if code is None:
+        code = _patch_code(defect, module.__name__, *source_of(module.__name__))
+    return _defined(*code, module)
 
 
 def _patch_code(defect: Defect, module_name: str, path: Path, text: str) -> _Code:

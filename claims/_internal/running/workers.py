@@ -326,7 +326,9 @@ class Supervisor:
 
     def _give(self, worker: _Worker, job: Any) -> None:
         worker.job, worker.label, worker.kill_at, worker.started = job, None, None, time.monotonic()
-        worker.cpu, worker.looked, worker.idle = _cpu_seconds(worker.pid), worker.started, False
+        # Only a fresh worker may lend its core (`_note_idle`): a lasting one's jobs never read /proc.
+        watched = self.fresh and not worker.lane
+        worker.cpu, worker.looked, worker.idle = _cpu_seconds(worker.pid) if watched else None, worker.started, False
         worker.connection.send(job)
 
     def _end_overdue(self, on_end: Callable[[Any, Ended], None]) -> None:
