@@ -36,17 +36,30 @@ def _drawing(name: str, seen: list[int]) -> Witness:
 
 def _in_mutation_mode(claim: Claim, tmp_path: Path, *, prepared: bool) -> Result:
     """Run a claim in mutation mode, with all the supervisor prepares or with the budget alone (as before)."""
-    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
     ((fn, chosen, wrapped),) = mutation_budgets([claim])
     if not prepared:
         chosen, wrapped = {"_hypothesis_internal_use_settings": chosen["_hypothesis_internal_use_settings"]}, None
+    put_back = mutation_mode([(fn, chosen, wrapped)])
     try:
-        mutation_mode([(fn, chosen, wrapped)])
         return run_claim(claim, Settings(timeout=30, snapshots=tmp_path), isolated=True, explain=False)
     finally:
-        claim.fn.hypothesis.inner_test = inner  # type: ignore[attr-defined]
-        claim.fn._hypothesis_internal_use_seed = None  # type: ignore[attr-defined]
-        vars(claim.fn).pop("_hypothesis_internal_database_key", None)
+        put_back()
+
+
+def test_mutation_mode_is_put_back_as_it_was_found(tmp_path: Path) -> None:
+    seen: list[int] = []
+    (claim,) = _drawing("t.undone", seen).claims
+    before = dict(vars(claim.fn))
+    inner = claim.fn.hypothesis.inner_test  # type: ignore[attr-defined]
+    ((fn, chosen, wrapped),) = mutation_budgets([claim])
+    put_back = mutation_mode([(fn, chosen, wrapped)])
+    assert claim.fn.hypothesis.inner_test is wrapped  # type: ignore[attr-defined]
+    assert {name: vars(fn)[name] for name in chosen} == chosen
+    put_back()
+    assert claim.fn.hypothesis.inner_test is inner  # type: ignore[attr-defined]
+    assert vars(claim.fn) == before, "an attribute the claim lacked is removed, one it had is restored"
+    assert run_claim(claim, Settings(timeout=30, snapshots=tmp_path)).verdict is Verdict.PASS
+    assert len(seen) > 10, "out of mutation mode, the claim's own budget draws again"
 
 
 def test_the_seed_computed_once_draws_what_derandomize_draws_by_itself(tmp_path: Path) -> None:

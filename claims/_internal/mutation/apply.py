@@ -1,10 +1,11 @@
 """Apply a mutant or a declared defect inside a worker (a fresh fork: nothing is ever restored).
 
 Before anything runs, caches built from the original code are dropped
-(`hermetic.Caches`: cattrs' dispatch caches, `functools` caches), and
-every property claim is put in mutation mode: a small derandomised budget,
-explicit examples first, and no shrinking (a failure is the kill; shrinking
-would only find a smaller one), even where the claim sets its own budget.
+(`hermetic.Caches`: cattrs' dispatch caches, `functools` caches).  Every
+property claim runs in mutation mode, which the supervisor puts in force
+before it forks: a small derandomised budget, explicit examples first, and
+no shrinking (a failure is the kill; shrinking would only find a smaller
+one), even where the claim sets its own budget.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from claims._internal.mutation.infection import Probe
 from claims._internal.mutation.layout import mangled
 from claims._internal.mutation.mutant import Mutant
 from claims._internal.mutation.patched_lines import function_spans
-from claims._internal.mutation.trampoline import ACTIVE, ORIG, activate, table_of
+from claims._internal.mutation.trampoline import ORIG, activate, switch, table_of
 from claims._internal.running.loader import _public
 from claims._internal.running.one_claim import FirstFailure
 from claims.errors import DeclarationError
@@ -117,13 +118,33 @@ def _first_failure_ends(inner: Callable[..., Any], *, explicit: bool = True) -> 
     return example
 
 
-def mutation_mode(budgets: Iterable[tuple[Any, Mapping[str, Any], Any]]) -> None:
-    """Give every property claim its mutation budget (see `mutation_budgets`)."""
+def mutation_mode(budgets: Iterable[tuple[Any, Mapping[str, Any], Any]]) -> Callable[[], None]:
+    """Give every property claim its mutation budget (see `mutation_budgets`); return what puts them back as found.
+
+    The engine does this once, in the supervisor, before it forks: done in each fresh fork instead, it wrote to
+    every property claim's function (about 700 pages copied per fork, with this suite).
+    """
+    missing = object()
+    found: list[tuple[Any, dict[str, Any], Any]] = []
     for fn, chosen, inner in budgets:
+        body = fn.hypothesis.inner_test if inner is not None else missing
+        found.append((fn, {name: vars(fn).get(name, missing) for name in chosen}, body))
         for name, value in chosen.items():
             setattr(fn, name, value)
         if inner is not None:
             fn.hypothesis.inner_test = inner
+
+    def put_back() -> None:
+        for fn, saved, body in found:
+            for name, value in saved.items():
+                if value is missing:
+                    vars(fn).pop(name, None)
+                else:
+                    setattr(fn, name, value)
+            if body is not missing:
+                fn.hypothesis.inner_test = body
+
+    return put_back
 
 
 def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:
@@ -134,7 +155,7 @@ def mutant_table(mutant: Mutant) -> dict[str, Callable[..., Any]]:
 def apply_mutant(mutant: Mutant) -> None:
     """Switch one rule to its mutant copy."""
     table = mutant_table(mutant)
-    table[ACTIVE] = table[mutant.copy]
+    switch(table, table[mutant.copy])
 
 
 def resolve(target: str) -> tuple[Any, Any]:
@@ -374,6 +395,6 @@ def install_probes(
     probes = []
     for table, variants in tables.values():
         probe = Probe(table[ORIG], variants)
-        table[ACTIVE] = probe
+        switch(table, probe)
         probes.append(probe)
     return probes, unprobed

@@ -36,6 +36,7 @@ from claims._internal.mutation.apply import (
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
 from claims._internal.mutation.mutant import Mutant
+from claims._internal.mutation.trampoline import go_direct
 from claims._internal.running.hermetic import Caches
 from claims._internal.running.one_claim import Settings, run_claim
 from claims._internal.running.profiles import draw_no_local_constants
@@ -102,12 +103,8 @@ def _handler(
     source_of: Callable[[str], tuple[Path, str]],
     caches: Caches,
 ) -> Callable[[Job, Channel], None]:
-    # Found and built here, in the supervisor, once: every fresh fork inherits them.
-    budgets = mutation_budgets(claims.values())
-
     def handle(job: Job, channel: Channel) -> None:
         caches.reset()
-        mutation_mode(budgets)
         if job.kind == "probe":
             probe(job, channel)
             return
@@ -195,12 +192,14 @@ class Engine:
         self.claims = claims
         self.defects, self.source_of = defects, source_of
         self.handler = _handler(claims, mutants, defects, settings, source_of, self.caches)
+        self.budgets = mutation_budgets(claims.values())  # built once, in force while the supervisor forks
         self.workers = workers
         self.ceiling = settings.timeout  # a claim that timed out is confirmed under at most this limit
 
     def _ready_to_fork(self) -> None:
         ready_to_fork(self.claims.values())
         self.caches.find()  # what ready_to_fork imported: or every fresh fork would look for caches again
+        go_direct()  # each fork switches back only the rules its mutant, defect or probe replaces
 
     def probe(
         self,
@@ -246,7 +245,7 @@ class Engine:
             if ended.label is not None and rest:
                 supervisor.submit(Job("probe", job.ident, tuple(c for c, _ in rest), tuple(w for _, w in rest)))
 
-        interrupted = supervisor.run(jobs, on_message, on_end, tick=tick)
+        interrupted = self._supervised(supervisor, jobs, on_message, on_end, tick=tick)
         return reached, interrupted
 
     def run(
@@ -317,4 +316,12 @@ class Engine:
         for job in jobs:
             tallies[key(job)] = _Tally(open_jobs=1)
             originals[key(job)] = job
-        return supervisor.run(jobs, on_message, on_end, on_done=close, tick=tick)
+        return self._supervised(supervisor, jobs, on_message, on_end, on_done=close, tick=tick)
+
+    def _supervised(self, supervisor: Supervisor, jobs: Sequence[Job], *callbacks: Any, **options: Any) -> bool:
+        """Run the jobs with every property claim in mutation mode, which each fork inherits; put it back after."""
+        put_back = mutation_mode(self.budgets)
+        try:
+            return supervisor.run(jobs, *callbacks, **options)
+        finally:
+            put_back()
