@@ -112,15 +112,18 @@ def test_a_witness_split_into_a_package_collects_each_claim_under_its_own_file(t
     only.assert_outcomes(passed=1)
 
 
-def test_no_child_of_the_import_probe_outlives_an_in_process_session(toy: pytest.Pytester) -> None:
+@pytest.mark.parametrize("workers", [(), ("-n", "2")])
+def test_no_child_of_the_import_probe_outlives_an_in_process_session(
+    toy: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
     # mutmut runs pytest in its own process and then reaps workers with os.wait(): a probe child left over
     # (here: the probe works ahead over every file while only one is collected) was reaped as a worker, and
-    # mutmut died with KeyError in wait_for_result.
+    # mutmut died with KeyError in wait_for_result.  Under xdist the controller's own probe is reaped as well.
     toy.makepyfile(
         host=(
             "import os, sys, time\n"
             "import pytest\n"
-            "code = pytest.main(['-q', '-p', 'no:cacheprovider', 'toy_witnesses/good.py'])\n"
+            f"code = pytest.main([*{list(workers)!r}, '-q', '-p', 'no:cacheprovider', 'toy_witnesses/good.py'])\n"
             "time.sleep(0.5)\n"
             "try:\n"
             "    left = os.waitpid(-1, os.WNOHANG)\n"
@@ -131,6 +134,36 @@ def test_no_child_of_the_import_probe_outlives_an_in_process_session(toy: pytest
     )
     run = toy.run(__import__("sys").executable, "host.py")
     assert "pytest exit 0 left child None" in run.stdout.str(), run.stdout.str() + run.stderr.str()
+
+
+def test_xdist_workers_follow_the_one_probe_their_controller_started(toy: pytest.Pytester) -> None:
+    # Every fork of an importing child is logged with the process it came from: the controller's probe, which
+    # inherits the controller's role, and never a worker's own.
+    (toy.path / "toy_witnesses" / "ends.py").write_text("import os\nos._exit(0)\n")
+    toy.makeconftest(
+        "import os\n"
+        "from claims._internal.running import import_probe\n"
+        "role = ['main']\n"
+        "real = import_probe._fork\n"
+        "def _fork(left):\n"
+        "    with open(os.path.join(os.path.dirname(__file__), 'forks.log'), 'a') as log:\n"
+        "        log.write(role[0] + ' ' + left[0] + '\\n')\n"
+        "    return real(left)\n"
+        "import_probe._fork = _fork\n"
+        "def pytest_configure(config):\n"
+        "    role[0] = getattr(config, 'workerinput', {}).get('workerid', 'main')\n"
+    )
+    result = toy.runpytest_subprocess("-n", "2", "-p", "no:cacheprovider", "toy_witnesses")
+    result.stdout.fnmatch_lines(
+        [
+            "*witness module toy_witnesses.ends ended its process (exit 0) while importing it, in a child importing it first*"
+        ]
+    )
+    result.assert_outcomes(passed=4, failed=6, errors=1)
+    forks = (toy.path / "forks.log").read_text().splitlines()
+    # One child for every module, and a second for those after the one that ended the first.
+    assert [line.split()[0] for line in forks] == ["main", "main"], forks
+    assert forks[1].split()[1] != "toy_witnesses.ends", forks
 
 
 @pytest.mark.parametrize(("given", "dealt"), [((), "worksteal"), (("--dist", "load"), "load")])

@@ -1,15 +1,20 @@
-"""Workers that import the same witness modules share one import probe: one leads, the others follow its verdicts."""
+"""Workers that import the same witness modules share one import probe: one leads, the others follow its verdicts.
+
+Under pytest-xdist the leader is a process of its own (`Publishing`), started by the controller.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from claims._internal.running import import_probe
-from claims._internal.running.import_probe import Following, Leading, Stream
+from claims._internal.running.import_probe import Following, Leading, Publishing, Stream
 
 MODULES = {
     "fine_a": "VALUE = 1\n",
@@ -102,3 +107,51 @@ def test_a_leader_that_cannot_write_its_file_still_probes(package: list[str], tm
     leader = Leading(package, 10, tmp_path / "no-such-folder" / "verdicts")
     assert "exit 0" in str(leader.why_not("sharedprobe.ends"))
     leader.close()
+
+
+def test_a_published_probe_gives_followers_every_verdict_a_probe_alone_gives(
+    package: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alone = Stream(package, 10)
+    expected = {name: alone.why_not(name) for name in package}
+    alone.close()
+    publishing = Publishing(package, 10, tmp_path / "verdicts")
+    monkeypatch.setattr(import_probe, "probed", _no_probe_of_its_own)
+    follower = Following(package, 10, tmp_path / "verdicts")
+    assert {name: follower.why_not(name) for name in reversed(package)} == expected
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "verdicts").read_text().endswith("closed\n"):
+        assert time.monotonic() < deadline, "the published probe never said it was done"
+        time.sleep(0.01)
+    publishing.stop()
+    assert not (tmp_path / "verdicts").exists()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+def _gone(pid: int) -> bool:
+    """Say whether a process is gone or only a zombie (a container's first process may never reap it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] in ("Z", "X")
+    except OSError:
+        return True
+
+
+def test_stopping_a_published_probe_stops_the_child_importing_for_it(package: list[str], tmp_path: Path) -> None:
+    marker = tmp_path / "importing"
+    hang = tmp_path / "src" / "sharedprobe" / "hangs.py"
+    hang.write_text(f"import os, time\nopen({str(marker)!r}, 'w').write(str(os.getpid()))\ntime.sleep(60)\n")
+    publishing = Publishing(["sharedprobe.fine_a", "sharedprobe.hangs"], 120, tmp_path / "verdicts")
+    deadline = time.monotonic() + 20
+    while not marker.exists() or not marker.read_text():
+        assert time.monotonic() < deadline, "the published probe never reached the module that hangs"
+        time.sleep(0.01)
+    importing = int(marker.read_text())
+    started = time.monotonic()
+    publishing.stop()
+    assert time.monotonic() - started < 5
+    deadline = time.monotonic() + 5
+    while not _gone(importing):
+        assert time.monotonic() < deadline, "the child importing for the published probe outlived it"
+        time.sleep(0.01)
+    assert not (tmp_path / "verdicts").exists()

@@ -272,3 +272,48 @@ class Following:
 
     def close(self) -> None:
         """Nothing to reap: a follower forks a child only inside a single verdict."""
+
+
+class Publishing:
+    """A leading probe in a process of its own, forked now: it probes every module and writes each verdict.
+
+    pytest-xdist's controller starts it before it spawns a worker, so the probe works while the workers start
+    instead of after; every worker follows its file, and none waits on a probe one of them had to start first.
+    The process leads its own process group, so stopping it stops the child importing for it as well.
+    """
+
+    def __init__(self, names: Sequence[str], timeout: float, verdicts: Path) -> None:
+        self.verdicts = verdicts
+        self._pid = os.fork()
+        if self._pid == 0:  # pragma: no cover - the child never returns
+            _publish(names, timeout, verdicts)
+        try:
+            os.setpgid(self._pid, self._pid)  # as the child does: whichever comes first
+        except OSError:
+            pass
+
+    def stop(self) -> None:
+        """Kill the probe (and its importing child) unless it has finished, reap it, and remove its file."""
+        if self._pid:
+            try:
+                os.killpg(self._pid, signal.SIGKILL)
+            except OSError:
+                pass
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+        self.verdicts.unlink(missing_ok=True)
+
+
+def _publish(names: Sequence[str], timeout: float, verdicts: Path) -> None:
+    """Lead a probe over every module, in a process of its own; never return."""
+    code = 1
+    try:
+        os.setpgid(0, 0)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the process that started it stops it
+        leader = Leading(names, timeout, verdicts)
+        for name in names:
+            leader.why_not(name)
+        leader.close()
+        code = 0
+    finally:
+        os._exit(code)
