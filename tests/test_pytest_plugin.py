@@ -166,6 +166,21 @@ def test_xdist_workers_follow_the_one_probe_their_controller_started(toy: pytest
     assert forks[1].split()[1] != "toy_witnesses.ends", forks
 
 
+def test_the_xdist_controller_loads_hypothesis_and_freezes_before_the_first_report(toy: pytest.Pytester) -> None:
+    # Hypothesis's plugin imports hypothesis in the terminal summary: 0.08 s after the last claim, in the
+    # controller alone.  Loaded while the workers start instead, with the controller's objects frozen.
+    toy.makeconftest(
+        "import gc, sys\n"
+        "seen = []\n"
+        "def pytest_runtest_logreport(report):\n"
+        "    if not seen:\n"
+        "        seen.append(1)\n"
+        "        print('first report: hypothesis', 'hypothesis' in sys.modules, 'frozen', gc.get_freeze_count() > 0)\n"
+    )
+    result = toy.runpytest_subprocess("-n", "2", "-s", "-p", "no:cacheprovider", "toy_witnesses/good.py")
+    assert "first report: hypothesis True frozen True" in result.stdout.str(), result.stdout.str()
+
+
 @pytest.mark.parametrize(("given", "dealt"), [((), "worksteal"), (("--dist", "load"), "load")])
 def test_claims_are_dealt_by_work_stealing_under_xdist_unless_told_otherwise(
     toy: pytest.Pytester, given: tuple[str, ...], dealt: str
