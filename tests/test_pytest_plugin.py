@@ -166,19 +166,26 @@ def test_xdist_workers_follow_the_one_probe_their_controller_started(toy: pytest
     assert forks[1].split()[1] != "toy_witnesses.ends", forks
 
 
-def test_the_xdist_controller_loads_hypothesis_and_freezes_before_the_first_report(toy: pytest.Pytester) -> None:
+def test_the_xdist_controller_freezes_first_and_loads_hypothesis_once_a_worker_is_done(toy: pytest.Pytester) -> None:
     # Hypothesis's plugin imports hypothesis in the terminal summary: 0.08 s after the last claim, in the
-    # controller alone.  Loaded while the workers start instead, with the controller's objects frozen.
+    # controller alone.  Loaded when the first worker is done instead, while the other finishes; and the
+    # controller's objects are frozen before the first report.
     toy.makeconftest(
         "import gc, sys\n"
+        "import pytest\n"
         "seen = []\n"
         "def pytest_runtest_logreport(report):\n"
         "    if not seen:\n"
         "        seen.append(1)\n"
-        "        print('first report: hypothesis', 'hypothesis' in sys.modules, 'frozen', gc.get_freeze_count() > 0)\n"
+        "        print('first report: frozen', gc.get_freeze_count() > 0)\n"
+        "@pytest.hookimpl(trylast=True)\n"
+        "def pytest_testnodedown(node, error):\n"
+        "    seen.append(2)\n"
+        "    print('worker', seen.count(2), 'down: hypothesis', 'hypothesis' in sys.modules)\n"
     )
     result = toy.runpytest_subprocess("-n", "2", "-s", "-p", "no:cacheprovider", "toy_witnesses/good.py")
-    assert "first report: hypothesis True frozen True" in result.stdout.str(), result.stdout.str()
+    out = result.stdout.str()
+    assert "first report: frozen True" in out and "worker 1 down: hypothesis True" in out, out
 
 
 @pytest.mark.parametrize(("given", "dealt"), [((), "worksteal"), (("--dist", "load"), "load")])
