@@ -60,6 +60,7 @@ class Plan:
     keys: dict[str, str] = field(factory=dict)
     recorded: frozenset[str] = frozenset()
     covering: frozenset[str] = frozenset()
+    durations: dict[str, float] = field(factory=dict)
 
 
 class ObservationCache:
@@ -152,7 +153,16 @@ def plan_mutants(
             reused[mutant.id] = known
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims))
+    return Plan(
+        _longest_first(jobs, baseline),
+        reused,
+        prints,
+        runs,
+        keys,
+        frozenset(from_rows),
+        frozenset(claims),
+        _clean_durations(jobs, baseline),
+    )
 
 
 def _known(
@@ -197,7 +207,21 @@ def plan_defects(
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
-    return Plan(_longest_first(jobs, baseline), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims))
+    return Plan(
+        _longest_first(jobs, baseline),
+        reused,
+        prints,
+        runs,
+        keys,
+        frozenset(from_rows),
+        frozenset(claims),
+        _clean_durations(jobs, baseline),
+    )
+
+
+def _clean_durations(jobs: Sequence[Job], baseline: Baseline) -> dict[str, float]:
+    """Return the clean duration of every claim the jobs run that the baseline timed (the probe deals by them)."""
+    return {c: baseline.durations[c] for job in jobs for c, _ in job.claims if c in baseline.durations}
 
 
 def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
@@ -230,7 +254,9 @@ def run(
     )
     jobs = list(plan.jobs)
     if probe and jobs:
-        narrowed = probed(engine, jobs, workers, ws.settings.timeout, tick, on_probe, on_probed, on_observed)
+        narrowed = probed(
+            engine, jobs, workers, ws.settings.timeout, tick, on_probe, on_probed, on_observed, plan.durations
+        )
         if narrowed is None:
             return True
         jobs = narrowed
