@@ -255,11 +255,11 @@ def test_patches_compiled_on_two_cores_are_the_patches_compiled_here(tmp_path: P
         (Defect(id=f"t.d{n}", target=t, intent="A defect.", must_red={"t.c"}, patch=p), "rules", path, _RULES)
         for n, (t, p) in enumerate(patches)
     ]
-    ahead = apply._codes_on_cores(items, 2)
+    ahead = apply._codes_on_cores(items, 2)()
     assert ahead[3] is None
     for item, code in zip(items[:3], ahead[:3], strict=True):
         assert code is not None
         here = apply._patch_code(*item)
         assert code == here  # code objects compare by their bytecode, constants, names and line table
     assert ahead[1][2] == ("Window",)
-    assert apply._codes_on_cores(items, 1) == [None] * 4  # one worker: nothing shared out
+    assert apply._codes_on_cores(items, 1)() == [None] * 4  # one worker: nothing shared out

@@ -16,6 +16,7 @@ explained equivalent's verdict nor a defect's killers may change for that.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -192,12 +193,17 @@ class Engine:
         self.claims = claims
         self.defects, self.source_of = defects, source_of
         self.handler = _handler(claims, mutants, defects, settings, source_of, self.caches)
-        self.budgets = mutation_budgets(claims.values())  # built once, in force while the supervisor forks
         self.workers = workers
         self.ceiling = settings.timeout  # a claim that timed out is confirmed under at most this limit
 
+    @functools.cached_property
+    def budgets(self) -> tuple[tuple[Any, dict[str, Any], Any], ...]:
+        """Every property claim's mutation budget: built once, in force while the supervisor forks."""
+        return mutation_budgets(self.claims.values())
+
     def _ready_to_fork(self) -> None:
         ready_to_fork(self.claims.values())
+        self.budgets  # noqa: B018 - built here, while the patches compile on the other cores
         self.caches.find()  # what ready_to_fork imported: or every fresh fork would look for caches again
         go_direct()  # each fork switches back only the rules its mutant, defect or probe replaces
 
@@ -217,8 +223,13 @@ class Engine:
         settled = 0
         # Every probe fork installs every watched defect's variant: compile each once, before forking.
         watched = {s for job in jobs for subjects in job.watch for s in subjects}
-        prebuild_patches((self.defects[s] for s in sorted(watched) if s in self.defects), self.source_of, self.workers)
-        self._ready_to_fork()
+        compiled = prebuild_patches(
+            (self.defects[s] for s in sorted(watched) if s in self.defects), self.source_of, self.workers
+        )
+        try:
+            self._ready_to_fork()
+        finally:
+            compiled()
         supervisor = Supervisor(self.handler, workers=self.workers, fresh=True)
 
         def on_message(job: Job, message: Any) -> None:

@@ -23,13 +23,18 @@ import difflib
 import functools
 from collections.abc import Iterable
 
-from claims._internal.functions import function_likes, span
+from claims._internal.functions import FunctionLike, function_likes, span
 
 
 @functools.lru_cache(maxsize=64)
+def function_likes_of(text: str) -> dict[str, FunctionLike]:
+    """Map each function-like of a module's source to itself, parsing each source once (never mutated)."""
+    return {item.qualname: item for item in function_likes(ast.parse(text))[0]}
+
+
 def _function_nodes(text: str) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
-    """Map each function-like of a module's source to its node, parsing each source once (never mutated)."""
-    return {item.qualname: item.node for item in function_likes(ast.parse(text))[0]}
+    """Map each function-like of a module's source to its node."""
+    return {qualname: item.node for qualname, item in function_likes_of(text).items()}
 
 
 @functools.lru_cache(maxsize=64)
