@@ -311,7 +311,7 @@ def _patched_function(defect: Defect, qualname: str, path: Path, text: str) -> F
         tree = ast.parse(("if 1:\n" if indented else "") + body.replace(old, new))
     except SyntaxError as exc:
         raise LookupError(f"{defect.id}: the patched {defect.target} does not parse: {exc.msg}") from None
-    statements = cast(ast.If, tree.body[0]).body if indented else tree.body
+    statements = cast(ast.If, tree.body[0]).body if indented and len(tree.body) == 1 else tree.body
     function = statements[0] if len(statements) == 1 else None
     if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or own_name(function) != own_name(found.node):
         raise LookupError(f"{defect.id}: the patched {defect.target} is no longer a function of {path}")
