@@ -49,6 +49,7 @@ class PluginState:
         self._probe: Stream | Following | None = None
         self.shared_probe: Path | None = None
         self.publishing: Publishing | None = None
+        self._dealt: dict[int, tuple[Witness, int, dict[Path, list[Claim]]]] = {}
         self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
         self.packages: list[tuple[str, Path]] = []
         for package in config.witnesses:
@@ -66,6 +67,17 @@ class PluginState:
                     parts.pop()
                 return ".".join([package, *parts])
         return None
+
+    def claims_by_file(self, witness: Witness) -> dict[Path, list[Claim]]:
+        """Deal a witness's claims to the files they are collected under, once: a witness split into a package is
+        collected from each of its files."""
+        dealt = self._dealt.get(id(witness))
+        if dealt is None or dealt[0] is not witness or dealt[1] != len(witness.claims):
+            files: dict[Path, list[Claim]] = {}
+            for claim in witness.claims:
+                files.setdefault(_file_of(claim, witness), []).append(claim)
+            dealt = self._dealt[id(witness)] = (witness, len(witness.claims), files)
+        return dealt[2]
 
     def probe_names(self) -> list[str]:
         """Return every witness module, in pytest's file order: the order the probe imports them in."""
@@ -181,13 +193,13 @@ class WitnessModule(pytest.File):
         claims to it) yields each claim under the file that holds its source, so a node id names the right file.
         """
         state = self.config.stash[STATE]
+        assert state is not None  # a witness module is collected only under a claims table
         self._refuse_hazardous_import(state)
         module = self._import_witness_module()
         here = self.path.resolve()
         for witness in _enclosing_witnesses(self.module_name, module):
-            for claim in witness.claims:
-                if _file_of(claim, witness) == here:
-                    yield self._claim_item(claim, state)
+            for claim in state.claims_by_file(witness).get(here, []):
+                yield self._claim_item(claim, state)
 
     def _refuse_hazardous_import(self, state: PluginState | None) -> None:
         """Decide whether importing the module here is unsafe (it ends, kills or hangs a child importing it first)."""

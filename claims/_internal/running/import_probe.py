@@ -181,7 +181,8 @@ class Leading(Stream):
     """A probe whose verdicts are also written, one line each, to a file that following processes read.
 
     Under pytest-xdist every worker imports the same witness modules; one forked probe child is enough for all of
-    them, so the first worker leads and the others follow its verdicts instead of each forking a child of its own.
+    them, so a process of the controller's leads (`Publishing`) and the workers follow its verdicts instead of each
+    forking a child of its own.
     """
 
     def __init__(self, names: Sequence[str], timeout: float, verdicts: Path) -> None:
