@@ -162,7 +162,13 @@ class Probe:
         self.compared = 0
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self._passes_through():
+        # Straight to the original, with no variant compared (tested inline: most calls in a probe come this way):
+        # a call inside a variant's run, or of this rule inside its own original's answer (a recursion: a variant
+        # answers the outer call in the real run, and its own inner calls, if any, count as a difference there,
+        # `reentered`, so nothing about this one can change what the claim sees).
+        if Probe.active is not None or self.answering:
+            if Probe.active is self:
+                self.reentered = True  # in the real run this inner call would be the variant's too
             return self.original(*args, **kwargs)
         pending = self._pending()
         if not pending:
@@ -175,17 +181,6 @@ class Probe:
         if answer[0] == "raised":
             raise answer[1]
         return answer[1]
-
-    def _passes_through(self) -> bool:
-        """Decide whether this call goes straight to the original, with no variant compared."""
-        if Probe.active is not None:
-            if Probe.active is self:
-                self.reentered = True  # in the real run this inner call would be the variant's too
-            return True
-        # A call of this rule inside its own original's answer (a recursion): a variant answers the outer call
-        # in the real run, and its own inner calls, if any, count as a difference there (`reentered`), so
-        # nothing about this one can change what the claim sees.
-        return self.answering
 
     def _copies(
         self, pending: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], shared: bool
