@@ -240,7 +240,7 @@ def test_patches_compiled_on_two_cores_are_the_patches_compiled_here(tmp_path: P
     # The supervisor compiled every patch alone before its first fork; shared out, each must come back as the
     # very code it would have compiled (a method's private names mangled alike), and a patch that does not apply
     # comes back as nothing, to be compiled again where it is defined and refused there with its reason.
-    from claims._internal.mutation import apply
+    from claims._internal.mutation import patches as compiling
     from claims._internal.mutation.defects import Defect
 
     path = tmp_path / "rules.py"
@@ -255,11 +255,11 @@ def test_patches_compiled_on_two_cores_are_the_patches_compiled_here(tmp_path: P
         (Defect(id=f"t.d{n}", target=t, intent="A defect.", must_red={"t.c"}, patch=p), "rules", path, _RULES)
         for n, (t, p) in enumerate(patches)
     ]
-    ahead = apply._codes_on_cores(items, 2)()
+    ahead = compiling._codes_on_cores(items, 2)()
     assert ahead[3] is None
     for item, code in zip(items[:3], ahead[:3], strict=True):
         assert code is not None
-        here = apply._patch_code(*item)
+        here = compiling._patch_code(*item)
         assert code == here  # code objects compare by their bytecode, constants, names and line table
     assert ahead[1][2] == ("Window",)
-    assert apply._codes_on_cores(items, 1)() == [None] * 4  # one worker: nothing shared out
+    assert compiling._codes_on_cores(items, 1)() == [None] * 4  # one worker: nothing shared out

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from claims._internal.functions import function_likes
-from claims._internal.mutation import apply
+from claims._internal.mutation import patches
 from claims._internal.mutation.defects import Defect
 from claims._internal.mutation.patched_lines import function_spans
 
@@ -83,10 +83,10 @@ def test_a_patch_compiles_to_the_code_the_whole_patched_module_gives(
 ) -> None:
     path = tmp_path / "rules.py"
     defect = Defect(id="t.d", target=target, intent="A defect.", must_red={"t.c"}, patch=patch)
-    own = apply._patch_code(defect, "rules", path, RULES)
-    monkeypatch.setattr(apply, "_patched_function", _whole_module)
+    own = patches._patch_code(defect, "rules", path, RULES)
+    monkeypatch.setattr(patches, "_patched_function", _whole_module)
     # Code objects compare by bytecode, constants, names and line tables (lines and columns).
-    assert own == apply._patch_code(defect, "rules", path, RULES)
+    assert own == patches._patch_code(defect, "rules", path, RULES)
 
 
 @pytest.mark.parametrize(
@@ -105,4 +105,4 @@ def test_a_patch_that_no_longer_makes_the_rule_is_refused_with_why(
 ) -> None:
     defect = Defect(id="t.d", target=target, intent="A defect.", must_red={"t.c"}, patch=patch)
     with pytest.raises(LookupError, match=why):
-        apply._patch_code(defect, "rules", tmp_path / "rules.py", RULES)
+        patches._patch_code(defect, "rules", tmp_path / "rules.py", RULES)

@@ -32,11 +32,11 @@ from claims._internal.mutation.apply import (
     install_probes,
     mutation_budgets,
     mutation_mode,
-    prebuild_patches,
 )
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import Observation
 from claims._internal.mutation.mutant import Mutant
+from claims._internal.mutation.patches import prebuild_patches
 from claims._internal.mutation.trampoline import go_direct
 from claims._internal.running.hermetic import Caches
 from claims._internal.running.one_claim import Settings, run_claim
