@@ -100,10 +100,19 @@ class PluginState:
         return self._probe
 
     def publish_probe(self) -> None:
-        """Start the probe the workers follow, in a process of its own writing its verdicts to a file."""
-        handle, name = tempfile.mkstemp(prefix="claims-probe-", suffix=".verdicts")
+        """Start the probe the workers follow, in a process of its own writing its verdicts to a file.
+
+        When no file or process can be had, nothing is started: each worker then probes alone.
+        """
+        try:
+            handle, name = tempfile.mkstemp(prefix="claims-probe-", suffix=".verdicts")
+        except OSError:
+            return
         os.close(handle)
-        self.publishing = Publishing(self.probe_names(), self.config.timeout, Path(name))
+        try:
+            self.publishing = Publishing(self.probe_names(), self.config.timeout, Path(name))
+        except OSError:
+            Path(name).unlink(missing_ok=True)
 
     def close_probe(self) -> None:
         """Reap the probe's child once collection no longer needs it."""

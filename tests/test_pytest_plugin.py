@@ -136,7 +136,10 @@ def test_no_child_of_the_import_probe_outlives_an_in_process_session(
     assert "pytest exit 0 left child None" in run.stdout.str(), run.stdout.str() + run.stderr.str()
 
 
-def test_xdist_workers_follow_the_one_probe_their_controller_started(toy: pytest.Pytester) -> None:
+def test_xdist_workers_follow_the_one_probe_their_controller_started(
+    toy: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
     # Every fork of an importing child is logged with the process it came from: the controller's probe, which
     # inherits the controller's role, and never a worker's own.
     (toy.path / "toy_witnesses" / "ends.py").write_text("import os\nos._exit(0)\n")
@@ -160,10 +163,28 @@ def test_xdist_workers_follow_the_one_probe_their_controller_started(toy: pytest
         ]
     )
     result.assert_outcomes(passed=4, failed=6, errors=1)
+    assert not list(tmp_path.glob("claims-probe-*")), "the verdicts file was left"
     forks = (toy.path / "forks.log").read_text().splitlines()
     # One child for every module, and a second for those after the one that ended the first.
     assert [line.split()[0] for line in forks] == ["main", "main"], forks
     assert forks[1].split()[1] != "toy_witnesses.ends", forks
+
+
+def test_xdist_workers_probe_alone_when_their_controller_cannot_start_a_probe(
+    toy: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (toy.path / "toy_witnesses" / "ends.py").write_text("import os\nos._exit(0)\n")
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    toy.makeconftest(
+        "import claims.pytest_plugin as plugin\n"
+        "def _no_fork(*args, **kwargs):\n"
+        "    raise OSError('no more processes')\n"
+        "plugin.Publishing = _no_fork\n"
+    )
+    result = toy.runpytest_subprocess("-n", "2", "-p", "no:cacheprovider", "toy_witnesses")
+    result.stdout.fnmatch_lines(["*witness module toy_witnesses.ends ended its process (exit 0) while importing it*"])
+    result.assert_outcomes(passed=4, failed=6, errors=1)
+    assert not list(tmp_path.glob("claims-probe-*")), "a verdicts file was left"
 
 
 def test_the_xdist_controller_freezes_first_and_loads_hypothesis_once_a_worker_is_done(toy: pytest.Pytester) -> None:

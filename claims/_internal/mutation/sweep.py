@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from claims._internal.mutation.defects import Seeded
 from claims._internal.mutation.evidence import (
@@ -153,16 +153,7 @@ def plan_mutants(
             reused[mutant.id] = known
         else:
             jobs.append(Job("mutant", mutant.id, _items(line, baseline, ws.settings.timeout)))
-    return Plan(
-        _longest_first(jobs, baseline),
-        reused,
-        prints,
-        runs,
-        keys,
-        frozenset(from_rows),
-        frozenset(claims),
-        _clean_durations(jobs, baseline),
-    )
+    return _ordered(Plan(tuple(jobs), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims)), baseline)
 
 
 def _known(
@@ -207,21 +198,14 @@ def plan_defects(
             jobs.append(Job("defect", one.id, _items(covering, baseline, ws.settings.timeout)))
         else:
             reused[one.id] = Observation()
-    return Plan(
-        _longest_first(jobs, baseline),
-        reused,
-        prints,
-        runs,
-        keys,
-        frozenset(from_rows),
-        frozenset(claims),
-        _clean_durations(jobs, baseline),
-    )
+    return _ordered(Plan(tuple(jobs), reused, prints, runs, keys, frozenset(from_rows), frozenset(claims)), baseline)
 
 
-def _clean_durations(jobs: Sequence[Job], baseline: Baseline) -> dict[str, float]:
-    """Return the clean duration of every claim the jobs run that the baseline timed (the probe deals by them)."""
-    return {c: baseline.durations[c] for job in jobs for c, _ in job.claims if c in baseline.durations}
+def _ordered(plan: Plan, baseline: Baseline) -> Plan:
+    """Order the plan's jobs longest first, and give it the clean duration of every claim they run that the
+    baseline timed (the probe deals its claims by them)."""
+    durations = {c: baseline.durations[c] for job in plan.jobs for c, _ in job.claims if c in baseline.durations}
+    return evolve(plan, jobs=_longest_first(plan.jobs, baseline), durations=durations)
 
 
 def _longest_first(jobs: Sequence[Job], baseline: Baseline) -> tuple[Job, ...]:
