@@ -43,12 +43,19 @@ def _no_probe_of_its_own(names: object, timeout: float) -> Iterator[tuple[str, s
     raise AssertionError("the follower probed for itself")
 
 
+def _alone(package: list[str]) -> dict[str, str | None]:
+    """Return each module's verdict from a probe of its own, in a child no one shares."""
+    alone = Stream(package, 10)
+    try:
+        return {name: alone.why_not(name) for name in package}
+    finally:
+        alone.close()
+
+
 def test_a_follower_gives_the_leaders_verdicts_and_forks_no_child(
     package: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    alone = Stream(package, 10)
-    expected = {name: alone.why_not(name) for name in package}
-    alone.close()
+    expected = _alone(package)
     assert expected["sharedprobe.fine_a"] is None and "exit 0" in str(expected["sharedprobe.ends"])
     assert "SIGKILL" in str(expected["sharedprobe.killed"]) and expected["sharedprobe.fine_c"] is None
 
@@ -112,9 +119,7 @@ def test_a_leader_that_cannot_write_its_file_still_probes(package: list[str], tm
 def test_a_published_probe_gives_followers_every_verdict_a_probe_alone_gives(
     package: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    alone = Stream(package, 10)
-    expected = {name: alone.why_not(name) for name in package}
-    alone.close()
+    expected = _alone(package)
     publishing = Publishing(package, 10, tmp_path / "verdicts")
     monkeypatch.setattr(import_probe, "probed", _no_probe_of_its_own)
     follower = Following(package, 10, tmp_path / "verdicts")
