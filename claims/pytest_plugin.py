@@ -8,6 +8,7 @@ so `-k` selects claims, and failures render as `claim_batch` renders them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import importlib.util
@@ -15,6 +16,7 @@ import os
 import shlex
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -49,6 +51,7 @@ class PluginState:
         self._probe: Stream | Following | None = None
         self.shared_probe: Path | None = None
         self.publishing: Publishing | None = None
+        self.loading_hypothesis = False
         self._dealt: dict[int, tuple[Witness, int, dict[Path, list[Claim]]]] = {}
         self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
         self.packages: list[tuple[str, Path]] = []
@@ -369,14 +372,25 @@ def pytest_testnodedown(node: Any, error: object) -> None:
 
     Hypothesis's own pytest plugin imports hypothesis in its terminal summary, which in the controller (that
     runs no claim) cost 0.08 s after the last claim had ended.  Loaded before the workers spawn, it delayed
-    them as long.
+    them as long.  It loads in a thread of its own: a worker still running waits on this event loop for its
+    last command, and an import here held it up by as long (0.05 to 0.07 s at the end of every run).
     """
     config = node.config
+    state = config.stash.get(STATE, None)
     if (
-        _xdist_controller(config)
+        state is not None
+        and not state.loading_hypothesis
+        and _xdist_controller(config)
         and "hypothesis" not in sys.modules
         and config.pluginmanager.hasplugin("hypothesispytest")
     ):
+        state.loading_hypothesis = True
+        threading.Thread(target=_load_hypothesis, name="claims-load-hypothesis", daemon=True).start()
+
+
+def _load_hypothesis() -> None:
+    """Import hypothesis and freeze what it built; a failure is left to the import that needs it."""
+    with contextlib.suppress(ImportError):
         importlib.import_module("hypothesis")
         gc.freeze()
 

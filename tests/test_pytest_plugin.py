@@ -189,12 +189,16 @@ def test_xdist_workers_probe_alone_when_their_controller_cannot_start_a_probe(
 
 def test_the_xdist_controller_freezes_first_and_loads_hypothesis_once_a_worker_is_done(toy: pytest.Pytester) -> None:
     # Hypothesis's plugin imports hypothesis in the terminal summary: 0.08 s after the last claim, in the
-    # controller alone.  Loaded when the first worker is done instead, while the other finishes; and the
+    # controller alone.  Loaded when the first worker is done instead, while the other finishes, in a thread
+    # of its own (the event loop the other worker waits on for its last command goes on); and the
     # controller's objects are frozen before the first report.
     toy.makeconftest(
-        "import gc, sys\n"
+        "import gc, sys, threading\n"
         "import pytest\n"
         "seen = []\n"
+        "loaders = []\n"
+        "sys.addaudithook(lambda event, args: event == 'import' and args[0] == 'hypothesis._settings'"
+        " and loaders.append(threading.current_thread().name))\n"
         "def pytest_runtest_logreport(report):\n"
         "    if not seen:\n"
         "        seen.append(1)\n"
@@ -202,11 +206,16 @@ def test_the_xdist_controller_freezes_first_and_loads_hypothesis_once_a_worker_i
         "@pytest.hookimpl(trylast=True)\n"
         "def pytest_testnodedown(node, error):\n"
         "    seen.append(2)\n"
-        "    print('worker', seen.count(2), 'down: hypothesis', 'hypothesis' in sys.modules)\n"
+        "    print('worker', seen.count(2), 'down: loading', [t.name for t in threading.enumerate()][1:])\n"
+        "@pytest.hookimpl(tryfirst=True)\n"
+        "def pytest_terminal_summary(terminalreporter):\n"
+        "    print('summary: hypothesis', 'hypothesis.strategies' in sys.modules, 'loaded by', loaders)\n"
     )
     result = toy.runpytest_subprocess("-n", "2", "-s", "-p", "no:cacheprovider", "toy_witnesses/good.py")
     out = result.stdout.str()
-    assert "first report: frozen True" in out and "worker 1 down: hypothesis True" in out, out
+    assert "first report: frozen True" in out, out
+    assert "worker 1 down: loading ['claims-load-hypothesis']" in out, out
+    assert "summary: hypothesis True loaded by ['claims-load-hypothesis']" in out, out
 
 
 @pytest.mark.parametrize(("given", "dealt"), [((), "worksteal"), (("--dist", "load"), "load")])
