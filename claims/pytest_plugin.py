@@ -15,7 +15,6 @@ import importlib.util
 import os
 import shlex
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -24,17 +23,16 @@ from typing import Any
 
 import pytest
 
-from claims._internal.caching.fingerprint import package_files
 from claims._internal.config import Config, load_config
 from claims._internal.declare import Claim, Witness
 from claims._internal.record.debt import Debt, load_debt
 from claims._internal.record.ledger import ledger_paths
 from claims._internal.reports.terminal import failure_lines
 from claims._internal.running.discovery import witnesses_in
-from claims._internal.running.import_probe import Following, Publishing, Stream
 from claims._internal.running.one_claim import Result, Settings, run_claim
 from claims._internal.running.profiles import chosen_profile
 from claims._internal.running.session import prepare
+from claims._internal.running.witness_probe import WitnessProbe
 from claims.errors import ConfigError, InputError
 
 STATE = pytest.StashKey["PluginState | None"]()
@@ -43,14 +41,12 @@ SHARED_PROBE = "claims_import_probe"
 
 
 class PluginState:
-    """Hold the claims configuration and the folders of the witness packages."""
+    """Hold the claims configuration, the folders of the witness packages and the import probe they follow."""
 
     def __init__(self, config: Config, debt: dict[str, Debt]) -> None:
         self.config = config
         self.debt = debt
-        self._probe: Stream | Following | None = None
-        self.shared_probe: Path | None = None
-        self.publishing: Publishing | None = None
+        self.probes = WitnessProbe(config)
         self.loading_hypothesis = False
         self._dealt: dict[int, tuple[Witness, int, dict[Path, list[Claim]]]] = {}
         self.settings = Settings(timeout=config.timeout, snapshots=config.snapshots)
@@ -81,46 +77,6 @@ class PluginState:
                 files.setdefault(_file_of(claim, witness), []).append(claim)
             dealt = self._dealt[id(witness)] = (witness, len(witness.claims), files)
         return dealt[2]
-
-    def probe_names(self) -> list[str]:
-        """Return every witness module, in pytest's file order: the order the probe imports them in."""
-        files = sorted(
-            (str(path), name) for p in self.config.witnesses for name, path in package_files(p, self.config.root)
-        )
-        return [name for _, name in files]
-
-    def probe(self) -> Stream | Following:
-        """Return the probe importing every witness module first, started on first use (pytest's file order).
-
-        A pytest-xdist worker follows the verdicts of the probe its controller started (`publish_probe`), so one
-        child probes for all of them instead of one per worker on the same cores.
-        """
-        if self._probe is None:
-            if self.shared_probe is None:
-                self._probe = Stream(self.probe_names(), self.config.timeout)
-            else:
-                self._probe = Following(self.probe_names(), self.config.timeout, self.shared_probe)
-        return self._probe
-
-    def publish_probe(self) -> None:
-        """Start the probe the workers follow, in a process of its own writing its verdicts to a file.
-
-        When no file or process can be had, nothing is started: each worker then probes alone.
-        """
-        try:
-            handle, name = tempfile.mkstemp(prefix="claims-probe-", suffix=".verdicts")
-        except OSError:
-            return
-        os.close(handle)
-        try:
-            self.publishing = Publishing(self.probe_names(), self.config.timeout, Path(name))
-        except OSError:
-            Path(name).unlink(missing_ok=True)
-
-    def close_probe(self) -> None:
-        """Reap the probe's child once collection no longer needs it."""
-        if self._probe is not None:
-            self._probe.close()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -218,7 +174,7 @@ class WitnessModule(pytest.File):
         if self.module_name in sys.modules or state is None:
             return
         # As claim_batch does: a module that ends, kills or hangs the process importing it is named, not fatal.
-        why = state.probe().why_not(self.module_name)
+        why = state.probes.probe().why_not(self.module_name)
         if why is not None:
             raise self.CollectError(f"witness module {self.module_name} {why} it, in a child importing it first")
 
@@ -287,7 +243,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """
     state = session.config.stash.get(STATE, None)
     if state is not None:
-        state.close_probe()
+        state.probes.close()
         gc.collect()
         gc.freeze()
 
@@ -304,9 +260,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     """
     state = config.stash.get(STATE, None)
     if state is not None:
-        state.close_probe()
-        if state.publishing is not None:
-            state.publishing.stop()
+        state.probes.stop()
         if _ends_with_its_session(config):
             gc.freeze()
         else:
@@ -329,7 +283,7 @@ def pytest_configure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     worker = getattr(config, "workerinput", None)
     if state is not None and isinstance(worker, dict) and worker.get(SHARED_PROBE):
-        state.shared_probe = Path(worker[SHARED_PROBE])
+        state.probes.shared = Path(worker[SHARED_PROBE])
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -343,7 +297,7 @@ def pytest_xdist_setupnodes(config: pytest.Config, specs: Sequence[Any]) -> None
     """
     state = config.stash.get(STATE, None)
     if state is not None and all(spec.popen and not (spec.chdir or spec.python) for spec in specs):
-        state.publish_probe()
+        state.probes.publish()
 
 
 def _xdist_controller(config: pytest.Config) -> bool:
@@ -399,5 +353,5 @@ def _load_hypothesis() -> None:
 def pytest_configure_node(node: Any) -> None:
     """Tell a pytest-xdist worker where the controller's import probe writes its verdicts."""
     state = node.config.stash.get(STATE, None)
-    if state is not None and state.publishing is not None:
-        node.workerinput[SHARED_PROBE] = str(state.publishing.verdicts)
+    if state is not None and state.probes.publishing is not None:
+        node.workerinput[SHARED_PROBE] = str(state.probes.publishing.verdicts)

@@ -176,10 +176,10 @@ def test_xdist_workers_probe_alone_when_their_controller_cannot_start_a_probe(
     (toy.path / "toy_witnesses" / "ends.py").write_text("import os\nos._exit(0)\n")
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     toy.makeconftest(
-        "import claims.pytest_plugin as plugin\n"
+        "import claims._internal.running.witness_probe as witness_probe\n"
         "def _no_fork(*args, **kwargs):\n"
         "    raise OSError('no more processes')\n"
-        "plugin.Publishing = _no_fork\n"
+        "witness_probe.Publishing = _no_fork\n"
     )
     result = toy.runpytest_subprocess("-n", "2", "-p", "no:cacheprovider", "toy_witnesses")
     result.stdout.fnmatch_lines(["*witness module toy_witnesses.ends ended its process (exit 0) while importing it*"])
