@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = "domain/spark/fit_wall.py"
@@ -307,6 +308,41 @@ def xdist(repo: Path, runs: int, workers: int) -> None:
     print(f"python -m pytest witnesses            median {single:6.2f} s  ({counts[0]})")
     print(f"python -m pytest witnesses -n {workers}       median {spread:6.2f} s  ({counts[1]})")
     print(f"  ratio -n {workers} / one process = {spread / single:.2f} (goal: at most 0.60 on two cores)")
+    # The floor pytest-xdist itself sets here: plain tests of the claims' own costs, with nothing to import.
+    twin = plain_twin(repo, one, repo.parent / "twin")
+    plain = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+    alone, shared = interleaved(
+        [("plain twin", plain), (f"plain twin -n {workers}", [*plain, "-n", str(workers), "--dist", "worksteal"])],
+        repo.parent / "twin",
+        runs,
+    )
+    print(f"plain twin ({twin} plain tests)      median {alone:6.2f} s")
+    print(f"plain twin -n {workers}                    median {shared:6.2f} s")
+    print(
+        f"  ratio -n {workers} / one process = {shared / alone:.2f} for plain tests that each spin the CPU as long as"
+        " their claim took, and import nothing: pytest-xdist's own overhead at these costs"
+    )
+
+
+def plain_twin(repo: Path, argv: list[str], folder: Path) -> int:
+    """Write under `folder` a plain pytest suite with the claims' per-test costs; return how many tests it has.
+
+    One run of `argv` in one process times each claim (`--junitxml`: setup, call and teardown, to the
+    millisecond); the twin has a file per witness file and, for each claim, a test that spins the CPU that long.
+    It imports nothing (no rule, witness or hypothesis), so it costs less to start than the claims do.
+    """
+    report = folder.parent / "claims-junit.xml"
+    timed([*argv, "--junitxml", str(report)], repo)
+    files: dict[str, list[float]] = {}
+    for case in ElementTree.parse(report).getroot().iter("testcase"):
+        files.setdefault(case.get("classname", ""), []).append(float(case.get("time", "0")))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    spin = "import time\n\n\ndef _spin(seconds):\n    end = time.process_time() + seconds\n    while time.process_time() < end:\n        pass\n"
+    for number, costs in enumerate(files.values()):
+        tests = "".join(f"\n\ndef test_{k}():\n    _spin({cost!r})\n" for k, cost in enumerate(costs))
+        (folder / f"test_{number:03d}.py").write_text(spin + tests)
+    return sum(map(len, files.values()))
 
 
 def declared(repo: Path, workers: int) -> None:
