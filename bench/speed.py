@@ -333,9 +333,19 @@ def plain_twin(repo: Path, argv: list[str], folder: Path) -> int:
     """
     report = folder.parent / "claims-junit.xml"
     timed([*argv, "--junitxml", str(report)], repo)
+    return write_twin(junit_costs(report), folder)
+
+
+def junit_costs(report: Path) -> dict[str, list[float]]:
+    """Read each test's seconds from a JUnit XML report, grouped by its class name (its file), in report order."""
     files: dict[str, list[float]] = {}
     for case in ElementTree.parse(report).getroot().iter("testcase"):
         files.setdefault(case.get("classname", ""), []).append(float(case.get("time", "0")))
+    return files
+
+
+def write_twin(files: dict[str, list[float]], folder: Path) -> int:
+    """Write one test file per group, one test per cost that spins the CPU that long; return the number of tests."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "pytest.ini").write_text("[pytest]\n")
     spin = "import time\n\n\ndef _spin(seconds):\n    end = time.process_time() + seconds\n    while time.process_time() < end:\n        pass\n"

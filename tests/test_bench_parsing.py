@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -65,3 +67,28 @@ def test_the_cold_ratio_is_said_as_one_workers_ratio_times_what_the_other_worker
     assert line == (
         "  2.00x = 1.25x (pytest / one worker: the same claims' code either way) x 1.60x (one worker / 2: at most 2x)"
     )
+
+
+def test_the_plain_twin_has_a_file_per_witness_file_and_a_test_per_claim_spinning_its_time(tmp_path: Path) -> None:
+    report = tmp_path / "junit.xml"
+    report.write_text(
+        '<testsuites><testsuite name="pytest">'
+        '<testcase classname="witnesses.a" name="a.one" time="0.004" />'
+        '<testcase classname="witnesses.a" name="a.two" time="0.021" />'
+        '<testcase classname="witnesses.b" name="b.one" time="0.000" />'
+        "</testsuite></testsuites>",
+        encoding="utf-8",
+    )
+    costs = bench().junit_costs(report)
+    assert costs == {"witnesses.a": [0.004, 0.021], "witnesses.b": [0.0]}
+    twin = tmp_path / "twin"
+    assert bench().write_twin(costs, twin) == 3
+    assert sorted(p.name for p in twin.iterdir()) == ["pytest.ini", "test_000.py", "test_001.py"]
+    assert "_spin(0.021)" in (twin / "test_000.py").read_text() and "_spin(0.0)" in (twin / "test_001.py").read_text()
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"],
+        cwd=twin,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0 and "3 passed" in ran.stdout, ran.stdout
