@@ -19,8 +19,12 @@ from domain.spark.fleet import GROUP_A
 # A validator raises on misuse; it never returns a refusal of its own.  These three are reached by no reader whose
 # converter would not refuse the same value first (the converter names a bool q or an int check before the validator
 # runs), so their floor is a positive claim and a property, not a refusal claim; tuple_of's errors are attrs' own
-# misuse errors, never a located refusal.  (`matching` has its refusal claim: spark.launcher's env names and sizes.)
-witness = Witness("core.value_fields", never_refuses=[vf.strict_int, vf.exact_fraction, vf.dict_of, vf.tuple_of])
+# misuse errors, never a located refusal, and so are the errors of the validators `optional` and `instance_of` build.
+# (`matching` has its refusal claim: spark.launcher's env names and sizes.)
+witness = Witness(
+    "core.value_fields",
+    never_refuses=[vf.strict_int, vf.exact_fraction, vf.dict_of, vf.tuple_of, vf.optional, vf.instance_of],
+)
 
 HOST = GROUP_A.hosts[0]
 FIT = FitFigures(

@@ -1,4 +1,4 @@
-"""Witness the validators that are factories (strict_int, exact_fraction, dict_of, matching), built afresh so they run while a mutant is switched in."""
+"""Witness the validators that are factories (strict_int, exact_fraction, dict_of, matching, optional, instance_of), built afresh so they run while a mutant is switched in."""
 
 from __future__ import annotations
 
@@ -103,6 +103,7 @@ def a_screens_counts_are_ints_and_its_figures_exact_fractions() -> None:
 )
 @settings(max_examples=40, deadline=None)
 @given(st.text(alphabet="AZ_az09 \n-", max_size=6))
+@example("GUNBC_X")  # a name the pattern matches whole: it builds
 @example("GUNBC_X\n")
 @example("gunbc")
 @example("")
@@ -119,21 +120,29 @@ def a_matching_validator_builds_exactly_what_its_pattern_matches_whole(name: str
 
 
 @witness.property(
-    "A str-to-str mapping validator built afresh builds exactly the dicts whose keys and values are all strs.",
+    "A str-to-str mapping validator built afresh builds exactly the dicts whose keys and values are all strs, and never the same pairs as a read-only mapping or a list.",
     rules=[vf.dict_of],
 )
 @settings(max_examples=40, deadline=None)
 @given(
     st.dictionaries(
         st.one_of(st.text(max_size=2), st.integers(0, 3)), st.one_of(st.text(max_size=2), st.integers(0, 3)), max_size=3
-    )
+    ),
+    st.sampled_from(["dict", "read-only mapping", "list of pairs"]),
 )
-@example({"a": 1})
-@example({1: "a"})
-def a_dict_of_validator_builds_exactly_dicts_of_its_types(checks: dict[object, object]) -> None:
+@example({"a": 1}, "dict")
+@example({1: "a"}, "dict")
+@example({"a": "b"}, "read-only mapping")  # a mapping of strs in all but its kind
+@example({"a": "b"}, "list of pairs")
+def a_dict_of_validator_builds_exactly_dicts_of_its_types(checks: dict[object, object], shape: str) -> None:
     probe = attrs.make_class("Probe", {"checks": attrs.field(validator=vf.dict_of(str, str))}, frozen=True)
-    builds = all(type(k) is str and type(v) is str for k, v in checks.items())
-    check.equal(f"checks {checks!r} builds", raised(lambda: probe(checks=checks)).startswith("built "), builds)
+    given_as = {"dict": checks, "read-only mapping": MappingProxyType(checks), "list of pairs": list(checks.items())}
+    builds = shape == "dict" and all(type(k) is str and type(v) is str for k, v in checks.items())
+    check.equal(
+        f"checks {checks!r} as a {shape} builds",
+        raised(lambda: probe(checks=given_as[shape])).startswith("built "),
+        builds,
+    )
 
 
 TYPED = {
@@ -259,3 +268,58 @@ def each_type_validator_decides_every_partition_of_its_input() -> None:
                 else f"Probe.x: expected {expected}, got {type(value).__name__} {value!r}"
             )
             check.equal(f"{name} of {type(value).__name__} {value!r}", misuse(lambda: probe(x=value)), wanted)
+
+
+def _optional_probe() -> type:
+    """Build, afresh, a value class of an optional positive int and an int: `optional` and `instance_of` run now."""
+    return attrs.make_class(
+        "Probe",
+        {
+            "limit": attrs.field(validator=vf.optional(vf.positive_int)),
+            "kind": attrs.field(validator=vf.instance_of(int)),
+        },
+        frozen=True,
+    )
+
+
+@witness.positive(
+    "An optional validator built afresh admits None and what the validator it wraps admits, naming what that one refuses; an instance validator built afresh admits its kind (a bool is an int) and names None, a float or a str.",
+    rules=[vf.optional, vf.instance_of],
+)
+def optional_and_instance_validators_built_afresh_admit_and_name_as_pinned() -> None:
+    probe = _optional_probe()
+    for limit, kind, said in (
+        (None, 1, "built Probe(limit=None, kind=1)"),
+        (1, 1, "built Probe(limit=1, kind=1)"),
+        (0, 1, "ValueError: Probe.limit: expected int > 0, got int 0"),
+        ("5", 1, "ValueError: Probe.limit: expected int > 0, got str '5'"),
+        (None, True, "built Probe(limit=None, kind=True)"),
+        (None, "1", "TypeError: 'kind' must be <class 'int'> (got '1' that is a <class 'str'>)."),
+        (None, 1.0, "TypeError: 'kind' must be <class 'int'> (got 1.0 that is a <class 'float'>)."),
+        (None, None, "TypeError: 'kind' must be <class 'int'> (got None that is a <class 'NoneType'>)."),
+    ):
+        check.equal(f"limit={limit!r}, kind={kind!r}", raised(lambda: probe(limit=limit, kind=kind)), said)
+
+
+@witness.property(
+    "An optional validator built afresh builds None and exactly what the validator it wraps builds, with that one's message otherwise; an instance validator built afresh builds exactly instances of its kind.",
+    rules=[vf.optional, vf.instance_of],
+)
+@settings(max_examples=40)
+@given(
+    st.one_of(st.none(), st.integers(-1, 2), st.booleans(), st.sampled_from(["", "1", 1.0])),
+    st.sampled_from([1, 0, True, "1", None, 1.0]),
+)
+@example(limit=None, kind=1)
+@example(limit=0, kind=1)
+@example(limit=None, kind=None)
+def an_optional_validator_builds_none_and_exactly_what_it_wraps_builds(limit: object, kind: object) -> None:
+    alone = attrs.make_class("Probe", {"limit": attrs.field(validator=vf.positive_int)}, frozen=True)
+    wrapped = raised(lambda: alone(limit=limit))
+    if limit is not None and not wrapped.startswith("built "):
+        wanted = wrapped  # attrs checks the fields in order: the limit's message comes first
+    elif not isinstance(kind, int):
+        wanted = f"TypeError: 'kind' must be <class 'int'> (got {kind!r} that is a <class '{type(kind).__name__}'>)."
+    else:
+        wanted = f"built Probe(limit={limit!r}, kind={kind!r})"
+    check.equal(f"limit={limit!r}, kind={kind!r}", raised(lambda: _optional_probe()(limit=limit, kind=kind)), wanted)
