@@ -22,4 +22,11 @@ def v41(**changes: object) -> DryRunCall:
 
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.edges.dry_run_command import arguments, near_misses, partitions, reports, verdicts  # noqa: E402, F401
+from witnesses.edges.dry_run_command import (  # noqa: E402, F401
+    arguments,
+    near_misses,
+    partitions,
+    reports,
+    time_boundaries,
+    verdicts,
+)
