@@ -216,3 +216,39 @@ def every_ill_typed_field_of_every_event_type_is_refused() -> None:
             [(r.where, r.why) for r in reasons],
             [(f"t.jsonl:1: {path}", why) for path, why in expected],
         )
+
+
+@witness.property(
+    "A line nested deeper than 64 levels (arrays or objects, at any line and indent) is refused at FILE:LINE: $ alone, saying the limit and the column where the 65th level opens; nested 64 deep or less it is read as JSON, and refused, if at all, for what it holds.",
+    rules=[authority_log.read_authority_log],
+)
+@settings(max_examples=30)
+@given(st.integers(62, 67), st.sampled_from(["[", '{"k": ']), st.integers(0, 3), st.integers(0, 2))
+@example(depth=65, opener="[", indent=2, before=1)  # one level too deep
+@example(depth=64, opener="[", indent=0, before=0)  # the limit exactly
+@example(depth=65, opener='{"k": ', indent=1, before=2)  # objects: the 65th opens at column 1 + 64 * 6 + 1
+def a_line_is_refused_for_its_depth_exactly_past_64_levels(depth: int, opener: str, indent: int, before: int) -> None:
+    closer = "]" if opener == "[" else "}"
+    line = " " * indent + opener * depth + "1" + closer * depth
+    reasons = check.refused(authority_log.read_authority_log(f"{HELD_LINE}\n" * before + line + "\n", "log.jsonl"))
+    number = before + 1
+    if depth > 64:
+        column = indent + 64 * len(opener) + 1
+        check.equal(
+            f"{depth} deep at line {number}",
+            [(type(r), r.where, r.why) for r in reasons],
+            [
+                (
+                    MalformedAuthorityLine,
+                    f"log.jsonl:{number}: $",
+                    f"expected JSON nested at most 64 deep, got deeper nesting at column {column}",
+                )
+            ],
+        )
+    else:
+        check.equal(f"{depth} deep: a reason of its depth", [r.why for r in reasons if "nested" in r.why], [])
+        check.holds(
+            f"{depth} deep: refused at its line",
+            all(r.where.startswith(f"log.jsonl:{number}: $") for r in reasons),
+            reasons,
+        )
