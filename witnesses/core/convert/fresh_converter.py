@@ -12,10 +12,13 @@ from typing import Any
 
 import attrs
 from attrs import frozen
+from hypothesis import assume, example, given, settings
+from hypothesis import strategies as st
 
 from claims import because, check
 from domain.core import convert
 from domain.core.convert import STRICT, NotOfShape, structured
+from domain.core.privacy import PrivatePayload
 from domain.spark.checkpoint import (
     DEEPSEEK_V41_FLASH_DBA1BE0A,
     NothingBeyondWeights,
@@ -34,7 +37,7 @@ from domain.spark.runtime import (
     UnmodelledRuntimeExecutor,
 )
 from witnesses.core.convert import GROUP_A_DOCUMENT, witness
-from witnesses.core.fixtures import raised_by
+from witnesses.core.fixtures import innermost, raised_by
 
 # Fresh converters below: cattrs builds a hook once per type. Four enum members are listed on a miss; five are counted.
 Four = enum.Enum("Four", {"A": "a", "B": "b", "C": "c", "D": "d"})
@@ -281,3 +284,77 @@ def a_tag_is_read_only_as_spelled_and_a_key_beside_it_anywhere_is_refused() -> N
                     convert.located_pairs(raised_by(lambda: fresh.structure(document, ResidentBeyondWeights))),
                     [("$", f"expected no such key, got unknown key(s) ({key})")],
                 )
+
+
+@frozen
+class _Held:
+    """A value of a tuple field and a mapping field, for a converter built afresh to read."""
+
+    items: tuple[int, ...]
+    table: dict[str, int]
+
+
+@frozen
+class _Secret(PrivatePayload):
+    """A private payload of one plain field."""
+
+    n: int
+
+
+@frozen
+class _Holding:
+    """A value holding a private payload."""
+
+    secret: _Secret
+
+
+def _private_said(attempt: Any) -> list[str]:
+    """Say what writing or reading a private payload raised (innermost first: cattrs groups a field's error), or what it gave."""
+    try:
+        return [f"gave {attempt()!r}"]
+    except Exception as exc:  # the claim compares the exact errors, whatever their type
+        return innermost(exc)
+
+
+@witness.property(
+    "A converter built afresh reads a tuple field only from a list, and a mapping field or a value only from an object: any other shape, or an item, key or value of another type, is refused at its path, saying expected against got; and a private payload is never written or read, alone or inside a value.",
+    rules=[convert.strict_converter],
+)
+@settings(max_examples=40)
+@given(st.sampled_from(["items", "table", "$"]), st.sampled_from([[], [1], {}, "x", "", 1, None, True, 1.5]))
+@example(where="items", value="x")  # a str is iterable, yet never a list
+@example(where="items", value={})  # an object where a list goes
+@example(where="table", value=[])  # a list where an object goes
+@example(where="$", value=[])  # the value itself from a list
+def a_fresh_converter_reads_each_shape_only_as_itself(where: str, value: object) -> None:
+    expected = "a list" if where == "items" else "an object"
+    assume(type(value) is not (list if where == "items" else dict))
+    fresh = convert.strict_converter()
+    good = {"items": [1, 2], "table": {"a": 1}}
+    check.equal("the good document", fresh.structure(good, _Held), _Held(items=(1, 2), table={"a": 1}))
+    for label, bad, pair in (
+        ("an item of another type", {**good, "items": [1, "2"]}, ("$.items[1]", "expected int, got str '2'")),
+        ("a key of another type", {**good, "table": {1: 1}}, ("$.table[1]", "expected str, got int 1")),
+        ("a value of another type", {**good, "table": {"a": "1"}}, ("$.table['a']", "expected int, got str '1'")),
+    ):
+        check.equal(label, convert.located_pairs(raised_by(lambda bad=bad: fresh.structure(bad, _Held))), [pair])
+    document, path = (value, "$") if where == "$" else ({**good, where: value}, f"$.{where}")
+    check.equal(
+        f"{value!r} at {path}",
+        convert.located_pairs(raised_by(lambda: fresh.structure(document, _Held))),
+        [(path, f"expected {expected}, got {type(value).__name__} {value!r}")],
+    )
+    written = [
+        "PrivateExportRefused: _Secret is private and is never serialised; export equality results and aggregate metadata only"
+    ]
+    read = ["PrivateExportRefused: _Secret is private and is never read from or written to a document"]
+    check.equal(
+        "a private payload",
+        {
+            "written": _private_said(lambda: fresh.unstructure(_Secret(n=1))),
+            "read": _private_said(lambda: fresh.structure({"n": 1}, _Secret)),
+            "written inside a value": _private_said(lambda: fresh.unstructure(_Holding(secret=_Secret(n=1)))),
+            "read inside a value": _private_said(lambda: fresh.structure({"secret": {"n": 1}}, _Holding)),
+        },
+        {"written": written, "read": read, "written inside a value": written, "read inside a value": read},
+    )
