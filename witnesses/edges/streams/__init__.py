@@ -8,4 +8,4 @@ from domain.edges.streams import emit, flushed, printable
 witness = Witness("edges.streams", never_refuses=[printable, emit, flushed])
 
 # The claims, by topic (each submodule adds its claims to `witness`; imported here so importing the witness loads them all).
-from witnesses.edges.streams import failures, printing, reading  # noqa: E402, F401
+from witnesses.edges.streams import failures, fifo_waits, printing, reading  # noqa: E402, F401
