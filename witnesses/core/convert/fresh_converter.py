@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from claims import because, check
 from domain.core import convert
 from domain.core.convert import STRICT, NotOfShape, structured
-from domain.core.privacy import PrivatePayload
+from domain.native.private import KvContents
 from domain.spark.checkpoint import (
     DEEPSEEK_V41_FLASH_DBA1BE0A,
     NothingBeyondWeights,
@@ -295,17 +295,10 @@ class _Held:
 
 
 @frozen
-class _Secret(PrivatePayload):
-    """A private payload of one plain field."""
-
-    n: int
-
-
-@frozen
 class _Holding:
-    """A value holding a private payload."""
+    """A value holding a private payload (a domain one: a payload type declared here would join every walk of them)."""
 
-    secret: _Secret
+    secret: KvContents
 
 
 def _private_said(attempt: Any) -> list[str]:
@@ -345,16 +338,16 @@ def a_fresh_converter_reads_each_shape_only_as_itself(where: str, value: object)
         [(path, f"expected {expected}, got {type(value).__name__} {value!r}")],
     )
     written = [
-        "PrivateExportRefused: _Secret is private and is never serialised; export equality results and aggregate metadata only"
+        "PrivateExportRefused: KvContents is private and is never serialised; export equality results and aggregate metadata only"
     ]
-    read = ["PrivateExportRefused: _Secret is private and is never read from or written to a document"]
+    read = ["PrivateExportRefused: KvContents is private and is never read from or written to a document"]
     check.equal(
         "a private payload",
         {
-            "written": _private_said(lambda: fresh.unstructure(_Secret(n=1))),
-            "read": _private_said(lambda: fresh.structure({"n": 1}, _Secret)),
-            "written inside a value": _private_said(lambda: fresh.unstructure(_Holding(secret=_Secret(n=1)))),
-            "read inside a value": _private_said(lambda: fresh.structure({"secret": {"n": 1}}, _Holding)),
+            "written": _private_said(lambda: fresh.unstructure(KvContents(b"kv"))),
+            "read": _private_said(lambda: fresh.structure({"values": "a3Y="}, KvContents)),
+            "written inside a value": _private_said(lambda: fresh.unstructure(_Holding(secret=KvContents(b"kv")))),
+            "read inside a value": _private_said(lambda: fresh.structure({"secret": {"values": "a3Y="}}, _Holding)),
         },
         {"written": written, "read": read, "written inside a value": written, "read inside a value": read},
     )
