@@ -32,8 +32,9 @@ def function_likes_of(text: str) -> dict[str, FunctionLike]:
     return {item.qualname: item for item in function_likes(ast.parse(text))[0]}
 
 
+@functools.lru_cache(maxsize=64)
 def _function_nodes(text: str) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
-    """Map each function-like of a module's source to its node."""
+    """Map each function-like of a module's source to its node, once per source (never mutated)."""
     return {qualname: item.node for qualname, item in function_likes_of(text).items()}
 
 
